@@ -1,0 +1,60 @@
+// Perft: the number of legal move sequences of a given length. The leaves are counted in
+// bulk (the generator's counting sink), the root can be split across OpenMP threads; the
+// counts and their order never depend on the number of threads.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "rules/movegen.h"
+#include "rules/position.h"
+#include "rules/registry.h"
+
+namespace fairykit::analysis {
+
+template <class V>
+std::uint64_t perft(Position<V>& pos, int depth) {
+  if (depth <= 0) return 1;
+  if (depth == 1) return count_legal(pos);
+  MoveList moves;
+  generate_legal(pos, moves);
+  std::uint64_t nodes = 0;
+  StateInfo st;
+  for (Move m : moves) {
+    pos.do_move(m, st);
+    nodes += depth == 2 ? count_legal(pos) : perft(pos, depth - 1);
+    pos.undo_move(m);
+  }
+  return nodes;
+}
+
+struct DivideEntry {
+  Move move;
+  std::string uci;  // the move in UCI notation (Chess960 castling as king-takes-rook)
+  std::uint64_t nodes = 0;
+};
+
+struct PerftResult {
+  std::uint64_t nodes = 0;
+  std::vector<DivideEntry> divide;  // root moves in generation order (filled when asked)
+};
+
+struct PerftOptions {
+  int depth = 1;
+  int threads = 1;
+  bool divide = false;
+};
+
+// Perft of the position described by `fen` in variant `variant`, split at the root over
+// `threads` OpenMP threads. Errors: the FEN cannot be read or is not a legal position.
+absl::StatusOr<PerftResult> run_perft(VariantId variant, std::string_view fen,
+                                      const PerftOptions& options);
+
+// Perft with the debug invariants checked at every node: make/unmake restores the position
+// and the key, the incremental key equals a recomputed one, the board is consistent.
+// Returns the node count, or the first broken invariant with the move path that led to it.
+absl::StatusOr<std::uint64_t> checked_perft(VariantId variant, std::string_view fen, int depth);
+
+}  // namespace fairykit::analysis

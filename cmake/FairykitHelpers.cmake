@@ -1,0 +1,36 @@
+# Small helpers so that every target is built the same way.
+
+set(FAIRYKIT_WARNINGS -Wall -Wextra -Wpedantic -Wshadow -Wconversion -Wno-sign-conversion)
+
+add_library(fairykit_options INTERFACE)
+add_library(fairykit::options ALIAS fairykit_options)
+target_compile_options(fairykit_options INTERFACE ${FAIRYKIT_WARNINGS})
+target_include_directories(fairykit_options INTERFACE ${PROJECT_SOURCE_DIR})
+if(FAIRYKIT_NATIVE)
+  target_compile_options(fairykit_options INTERFACE -march=native)
+endif()
+if(FAIRYKIT_SLIDERS STREQUAL "magic")
+  target_compile_definitions(fairykit_options INTERFACE FAIRYKIT_NO_PEXT=1)
+elseif(FAIRYKIT_SLIDERS STREQUAL "pext")
+  target_compile_options(fairykit_options INTERFACE -mbmi2)
+endif()
+if(FAIRYKIT_SANITIZE)
+  target_compile_options(fairykit_options INTERFACE -fsanitize=address,undefined -fno-omit-frame-pointer)
+  target_link_options(fairykit_options INTERFACE -fsanitize=address,undefined)
+endif()
+
+# fairykit_library(NAME SOURCES... DEPS...)
+function(fairykit_library name)
+  cmake_parse_arguments(ARG "" "" "SOURCES;DEPS" ${ARGN})
+  add_library(fairykit_${name} STATIC ${ARG_SOURCES})
+  add_library(fairykit::${name} ALIAS fairykit_${name})
+  target_link_libraries(fairykit_${name} PUBLIC fairykit::options ${ARG_DEPS})
+endfunction()
+
+# fairykit_tool(NAME SOURCES... DEPS...): an executable in build/bin.
+function(fairykit_tool name)
+  cmake_parse_arguments(ARG "" "" "SOURCES;DEPS" ${ARGN})
+  add_executable(${name} ${ARG_SOURCES})
+  target_link_libraries(${name} PRIVATE fairykit::options ${ARG_DEPS})
+  install(TARGETS ${name} RUNTIME DESTINATION bin)
+endfunction()

@@ -1,0 +1,42 @@
+// Small text helpers shared by the parsers' .cpp files. Private to parsers/: no public
+// header includes this one.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "absl/strings/str_format.h"
+
+namespace fairykit::parsers::detail {
+
+// The whitespace that separates FEN fields, EPD tokens and .perft words. '\r' and '\n'
+// are included so that a line read from a CRLF file, or with its newline, parses the same.
+constexpr bool IsSpace(char c) {
+  return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f';
+}
+
+constexpr bool IsDigit(char c) { return c >= '0' && c <= '9'; }
+
+constexpr bool IsAllDigits(std::string_view s) {
+  if (s.empty()) return false;
+  for (char c : s) {
+    if (!IsDigit(c)) return false;
+  }
+  return true;
+}
+
+constexpr std::string_view Trim(std::string_view s) {
+  while (!s.empty() && IsSpace(s.front())) s.remove_prefix(1);
+  while (!s.empty() && IsSpace(s.back())) s.remove_suffix(1);
+  return s;
+}
+
+// A character as it appears in a diagnostic: 'x' when printable, '\xNN' otherwise, so that
+// a stray control byte or a UTF-8 fragment never garbles the terminal.
+inline std::string QuoteChar(char c) {
+  const auto u = static_cast<unsigned char>(c);
+  if (u >= 0x20 && u < 0x7f) return std::string{'\'', c, '\''};
+  return absl::StrFormat("'\\x%02X'", static_cast<unsigned>(u));
+}
+
+}  // namespace fairykit::parsers::detail

@@ -1,0 +1,102 @@
+// FEN and EPD syntax: text -> plain structs. No legality, no variant knowledge beyond the
+// schema the caller gives (which fields exist and what kind each is).
+//
+// Every error is an absl::InvalidArgumentError whose message names the field and the
+// 1-based column in the text, e.g.
+//   "FEN castling field, column 31: unexpected character 'x'"
+// The grammars are Boost.Spirit X3; no Spirit type appears in this header.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "absl/status/statusor.h"
+
+namespace fairykit::parsers {
+
+// One item of a board rank: either a run of empty squares or a piece letter.
+struct FenBoardItem {
+  enum Kind : std::uint8_t { kEmpty, kPiece };
+  Kind kind = kEmpty;
+  char letter = 0;        // kPiece: the letter as written (case = colour)
+  bool promoted = false;  // kPiece: followed by '~' (a promoted piece, as in crazyhouse)
+  int empty_count = 0;    // kEmpty: 1..N as written (multi-digit counts allowed, e.g. "10")
+  int column = 0;         // 1-based column of the item in the whole text
+};
+
+struct FenBoard {
+  // Ranks as written: the first is the top rank (rank 8 on an 8x8 board).
+  std::vector<std::vector<FenBoardItem>> ranks;
+  // Pieces in hand, if the board had a holdings bracket "[...]" after it (or a 9th
+  // "/"-separated rank, the other common way of writing holdings). "-" means empty.
+  std::optional<std::string> holdings;
+  int holdings_column = 0;
+  int column = 1;
+};
+
+// A plain whitespace-separated field, kept verbatim with its column.
+struct FenField {
+  std::string text;
+  int column = 0;
+};
+
+// The castling field, classified. "-" gives an empty list.
+struct CastlingToken {
+  char letter = 0;  // 'K','Q','k','q' or a file letter 'A'..'H' / 'a'..'h' (X-FEN/Shredder)
+  int column = 0;
+};
+
+struct FenAst {
+  FenBoard board;
+  FenField side;                           // "w" or "b"
+  std::optional<FenField> castling;        // raw field, if the schema has one
+  std::vector<CastlingToken> castling_tokens;
+  std::optional<FenField> en_passant;      // "-" or a square such as "e3"
+  std::optional<FenField> halfmove_clock;  // digits
+  std::optional<FenField> fullmove_number; // digits
+  std::vector<FenField> extra;             // any further fields, verbatim (variants use them)
+};
+
+// Which fields follow board and side, in order. The standard schema is
+// castling, en passant, halfmove clock, fullmove number, with the two clocks optional.
+enum class FenFieldKind : std::uint8_t { kCastling, kEnPassant, kHalfmove, kFullmove, kWord };
+
+struct FenSchema {
+  std::vector<FenFieldKind> fields = {FenFieldKind::kCastling, FenFieldKind::kEnPassant,
+                                      FenFieldKind::kHalfmove, FenFieldKind::kFullmove};
+  // How many of `fields` must be present (the rest may be missing).
+  int required_fields = 2;
+  // Whether fields beyond `fields` are accepted (they land in FenAst::extra).
+  bool allow_extra = false;
+};
+
+// Parses a FEN. Leading/trailing whitespace is ignored; fields are separated by runs of
+// spaces or tabs. The board accepts any ASCII letter as a piece (the variant decides which
+// letters mean something), digits for empty runs, '~' after a piece, '/' between ranks and
+// an optional "[...]" holdings bracket.
+absl::StatusOr<FenAst> ParseFen(std::string_view text, const FenSchema& schema = {});
+
+// An EPD operation: `D1 20`, `id "name"`, `bm e4 d4`.
+struct EpdOperation {
+  std::string opcode;
+  std::vector<std::string> operands;  // string operands without their quotes, unescaped
+  int column = 0;
+};
+
+struct EpdRecord {
+  FenAst position;  // board, side, castling, en passant (4 fields); clocks when present
+  std::vector<EpdOperation> operations;
+
+  // The first operation with this opcode, or nullptr.
+  const EpdOperation* Find(std::string_view opcode) const;
+};
+
+// Parses one EPD line: four FEN fields, optionally two clock numbers (as some suites write
+// full FENs), then operations. Both the standard form (`id "x"; bm e4;`, a ';' after each
+// operation) and the perft-suite form (`;D1 20 ;D2 400`, a ';' before each) are read.
+absl::StatusOr<EpdRecord> ParseEpd(std::string_view line);
+
+}  // namespace fairykit::parsers

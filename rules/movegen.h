@@ -1,0 +1,243 @@
+// Legal move generation.
+//
+// The generator produces only legal moves: pins restrict a pinned piece to the line of
+// its king, a check restricts every non-king move to the checking line, king moves and en
+// passant are tested against the enemy attacks directly. It writes into a *sink*, so one
+// body serves both uses:
+//   MoveList      - the moves themselves (notation, search, the inner nodes of perft);
+//   MoveCounter   - only their number, by popcount of whole target sets (the leaves of
+//                   perft: bulk counting).
+#pragma once
+
+#include <cstdint>
+
+#include "rules/position.h"
+
+namespace fairykit {
+
+constexpr int kMaxMoves = 256;
+
+class MoveList {
+ public:
+  static constexpr bool kCountOnly = false;
+  const Move* begin() const { return moves_; }
+  const Move* end() const { return end_; }
+  std::size_t size() const { return std::size_t(end_ - moves_); }
+  bool empty() const { return end_ == moves_; }
+  Move operator[](std::size_t i) const { return moves_[i]; }
+  bool contains(Move m) const {
+    for (Move x : *this)
+      if (x == m) return true;
+    return false;
+  }
+
+  void add(Move m) { *end_++ = m; }
+  void add_targets(Square from, Bitboard targets) {
+    while (targets) *end_++ = Move(from, pop_lsb(targets));
+  }
+  // Pawn moves given as destination sets; the origin is destination - delta.
+  void add_pawn_moves(Bitboard targets, int delta) {
+    while (targets) {
+      Square to = pop_lsb(targets);
+      *end_++ = Move(Square(to - delta), to);
+    }
+  }
+  template <class V>
+  void add_promotions(Bitboard targets, int delta) {
+    while (targets) {
+      Square to = pop_lsb(targets);
+      for (PieceType pt : V::kPromotions)
+        *end_++ = Move::make(Square(to - delta), to, PROMOTION, pt);
+    }
+  }
+
+ private:
+  Move moves_[kMaxMoves];
+  Move* end_ = moves_;
+};
+
+class MoveCounter {
+ public:
+  static constexpr bool kCountOnly = true;
+  std::uint64_t count = 0;
+  void add(Move) { ++count; }
+  void add_targets(Square, Bitboard targets) { count += std::uint64_t(popcount(targets)); }
+  void add_pawn_moves(Bitboard targets, int) { count += std::uint64_t(popcount(targets)); }
+  template <class V>
+  void add_promotions(Bitboard targets, int) {
+    count += std::uint64_t(popcount(targets)) * V::kPromotions.size();
+  }
+};
+
+template <class V, Color Us, class Sink>
+struct MoveGenerator {
+  static constexpr Color Them = ~Us;
+  static constexpr int Up = Us == WHITE ? 8 : -8;
+  static constexpr int UpLeft = Us == WHITE ? 7 : -9;   // towards the a-file
+  static constexpr int UpRight = Us == WHITE ? 9 : -7;  // towards the h-file
+
+  static Bitboard shift_up(Bitboard b) { return Us == WHITE ? b << 8 : b >> 8; }
+  static Bitboard shift_up_left(Bitboard b) {
+    return Us == WHITE ? (b & ~kFileA) << 7 : (b & ~kFileA) >> 9;
+  }
+  static Bitboard shift_up_right(Bitboard b) {
+    return Us == WHITE ? (b & ~kFileH) << 9 : (b & ~kFileH) >> 7;
+  }
+
+  static void generate(const Position<V>& pos, Sink& sink) {
+    const Square ksq = pos.king_square(Us);
+    const Bitboard occ = pos.pieces();
+    const Bitboard us = pos.pieces(Us), them = pos.pieces(Them);
+    const Bitboard checkers = pos.attackers_to(ksq, occ) & them;
+
+    // King steps: test each destination with the king lifted off the board, so that a
+    // slider's ray through the king's current square counts.
+    {
+      Bitboard targets = king_attacks(ksq) & ~us;
+      const Bitboard occ_no_king = occ ^ square_bb(ksq);
+      while (targets) {
+        Square to = pop_lsb(targets);
+        if (!(pos.attackers_to(to, occ_no_king) & them)) sink.add(Move(ksq, to));
+      }
+    }
+    if (more_than_one(checkers)) return;
+
+    // Non-king moves must land on `target`: anywhere not ours, or, in check, on the
+    // checking line (between_bb includes the checker itself).
+    const Bitboard target = checkers ? between_bb(ksq, lsb(checkers)) : ~us;
+    const Bitboard pinned = pos.pinned(Us);
+
+    generate_pawns(pos, sink, ksq, occ, them, target, pinned, checkers);
+    generate_pieces(pos, sink, ksq, occ, target, pinned,
+                    std::make_index_sequence<V::kMovers.size()>());
+    if (!checkers && pos.castling_rights() & (Us == WHITE ? 3 : 12))
+      generate_castling(pos, sink, ksq, occ, them);
+  }
+
+  template <std::size_t... I>
+  static void generate_pieces(const Position<V>& pos, Sink& sink, Square ksq, Bitboard occ,
+                              Bitboard target, Bitboard pinned, std::index_sequence<I...>) {
+    (generate_piece<V::kMovers[I]>(pos, sink, ksq, occ, target, pinned), ...);
+  }
+
+  template <PieceType Pt>
+  static void generate_piece(const Position<V>& pos, Sink& sink, Square ksq, Bitboard occ,
+                             Bitboard target, Bitboard pinned) {
+    constexpr const PieceInfo& info = piece_info(Pt);
+    Bitboard pieces = pos.pieces(Us, Pt);
+    // A pinned leaper can never stay on its pin line; a pinned slider may move along it.
+    if constexpr (!info.slides_rook && !info.slides_bishop) pieces &= ~pinned;
+    while (pieces) {
+      Square from = pop_lsb(pieces);
+      Bitboard targets = piece_attacks<Pt>(from, occ) & target;
+      if constexpr (info.slides_rook || info.slides_bishop)
+        if (pinned & square_bb(from)) targets &= line_bb(ksq, from);
+      sink.add_targets(from, targets);
+    }
+  }
+
+  static void generate_pawns(const Position<V>& pos, Sink& sink, Square ksq, Bitboard occ,
+                             Bitboard them, Bitboard target, Bitboard pinned, Bitboard checkers) {
+    constexpr Bitboard rank7 = Us == WHITE ? rank_bb(RANK_7) : rank_bb(RANK_2);
+    constexpr Bitboard rank3 = Us == WHITE ? rank_bb(RANK_3) : rank_bb(RANK_6);
+    const Bitboard empty = ~occ;
+    const Bitboard pawns = pos.pieces(Us, PAWN);
+
+    // Pawns that are free to move in any direction.
+    const Bitboard free = pawns & ~pinned;
+    {
+      const Bitboard p = free & ~rank7;
+      Bitboard single = shift_up(p) & empty;
+      Bitboard dbl = shift_up(single & rank3) & empty;
+      sink.add_pawn_moves(single & target, Up);
+      sink.add_pawn_moves(dbl & target, 2 * Up);
+      sink.add_pawn_moves(shift_up_left(p) & them & target, UpLeft);
+      sink.add_pawn_moves(shift_up_right(p) & them & target, UpRight);
+    }
+    if (const Bitboard p = free & rank7) {
+      sink.template add_promotions<V>(shift_up(p) & empty & target, Up);
+      sink.template add_promotions<V>(shift_up_left(p) & them & target, UpLeft);
+      sink.template add_promotions<V>(shift_up_right(p) & them & target, UpRight);
+    }
+    // Pinned pawns: rare, one at a time, restricted to their pin line.
+    Bitboard pp = pawns & pinned;
+    while (pp) {
+      Square from = pop_lsb(pp);
+      Bitboard fb = square_bb(from);
+      Bitboard line = line_bb(ksq, from);
+      Bitboard single = shift_up(fb) & empty;
+      Bitboard dests =
+          single | (shift_up(single & rank3) & empty) | (pawn_attacks_bb(Us, from) & them);
+      dests &= target & line;
+      if (fb & rank7) {
+        while (dests) {
+          Square to = pop_lsb(dests);
+          for (PieceType pt : V::kPromotions) sink.add(Move::make(from, to, PROMOTION, pt));
+        }
+      } else {
+        sink.add_targets(from, dests);
+      }
+    }
+    // En passant: checked by replaying the occupancy change, since the capture removes two
+    // pieces from one rank (the classic horizontal pin) and may or may not answer a check.
+    const Square ep = pos.ep_square();
+    if (ep != SQ_NONE) {
+      const Square capsq = Square(ep - Up);
+      // In check, en passant helps only when the checker is the pawn that just moved
+      // (or when the capture blocks a slider's line, which replaying covers too).
+      (void)checkers;
+      Bitboard cands = pawn_attacks_bb(Them, ep) & pawns;
+      while (cands) {
+        Square from = pop_lsb(cands);
+        Bitboard occ2 = (occ ^ square_bb(from) ^ square_bb(capsq)) | square_bb(ep);
+        Bitboard att = pos.attackers_to(ksq, occ2) & them & ~square_bb(capsq);
+        if (!att) sink.add(Move::make(from, ep, EN_PASSANT));
+      }
+    }
+  }
+
+  static void generate_castling(const Position<V>& pos, Sink& sink, Square ksq, Bitboard occ,
+                                Bitboard them) {
+    for (bool king_side : {true, false}) {
+      int index = castling_index(Us, king_side);
+      if (!(pos.castling_rights() & (1 << index))) continue;
+      if (occ & pos.castling_path_[index]) continue;
+      Square rook = pos.castling_rook_[index];
+      // The castling rook may shield the king's path from a rook on the back rank
+      // (Chess960), so the test runs with king and rook lifted.
+      Bitboard occ2 = occ ^ square_bb(ksq) ^ square_bb(rook);
+      Bitboard path = pos.castling_king_path_[index];
+      bool safe = true;
+      while (path && safe) {
+        Square s = pop_lsb(path);
+        safe = !(pos.attackers_to(s, occ2) & them);
+      }
+      if (safe) sink.add(Move::make(ksq, rook, CASTLING));
+    }
+  }
+};
+
+// Every legal move of the side to move, into `sink`.
+template <class V, class Sink>
+inline void generate_legal(const Position<V>& pos, Sink& sink) {
+  if (pos.side_to_move() == WHITE)
+    MoveGenerator<V, WHITE, Sink>::generate(pos, sink);
+  else
+    MoveGenerator<V, BLACK, Sink>::generate(pos, sink);
+}
+
+template <class V>
+inline MoveList legal_moves(const Position<V>& pos) {
+  MoveList list;
+  generate_legal(pos, list);
+  return list;
+}
+
+template <class V>
+inline std::uint64_t count_legal(const Position<V>& pos) {
+  MoveCounter c;
+  generate_legal(pos, c);
+  return c.count;
+}
+
+}  // namespace fairykit

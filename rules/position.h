@@ -1,0 +1,488 @@
+// Setup (what a FEN says, unchecked) and Position<V> (a checked position of variant V with
+// make/unmake and an incremental Zobrist key).
+//
+// Syntax, meaning and legality are three steps: parsers/ turn text into a FEN AST,
+// rules/fen.h turns the AST into a Setup (naming the field and column of anything it
+// cannot read), and Position<V>::set() checks the Setup and reports every problem.
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "rules/bitboard.h"
+#include "rules/pieces.h"
+#include "rules/types.h"
+#include "rules/variant.h"
+#include "rules/zobrist.h"
+
+namespace fairykit {
+
+// A position as written, before any check.
+struct Setup {
+  std::array<Piece, SQUARE_NB> board{};
+  Color side_to_move = WHITE;
+  // The rook square of each castling right (index castling_index()), SQ_NONE if absent.
+  std::array<Square, 4> castling_rooks = {SQ_NONE, SQ_NONE, SQ_NONE, SQ_NONE};
+  Square ep_square = SQ_NONE;
+  int halfmove_clock = 0;
+  int fullmove_number = 1;
+};
+
+// Per-ply state that undo_move cannot recompute. The caller owns it (usually on its own
+// stack, one per ply), as in do_move(m, st).
+struct StateInfo {
+  Key key = 0;
+  std::uint8_t castling = 0;  // CastlingRights
+  Square ep_square = SQ_NONE;
+  std::uint16_t rule50 = 0;
+  std::uint16_t plies_from_null = 0;
+  Piece captured = NO_PIECE;
+  StateInfo* previous = nullptr;
+};
+
+template <class V>
+class Position {
+ public:
+  using Variant = V;
+
+  Position() { init_rules(); }
+  Position(const Position&) = delete;  // st_ points into the owner's state chain
+  Position& operator=(const Position&) = delete;
+
+  // Checks the setup and, when it is sound, makes it the current position. Problems are
+  // reported as one InvalidArgument status, one sentence per problem, joined by "; ".
+  absl::Status set(const Setup& setup, StateInfo& root);
+  // The setup of the current position (for FEN writing and copying positions).
+  Setup setup() const;
+
+  // --- queries -----------------------------------------------------------------------
+  Color side_to_move() const { return side_; }
+  Piece piece_on(Square s) const { return board_[s]; }
+  bool empty(Square s) const { return board_[s] == NO_PIECE; }
+  Bitboard pieces() const { return by_color_[WHITE] | by_color_[BLACK]; }
+  Bitboard pieces(Color c) const { return by_color_[c]; }
+  Bitboard pieces(PieceType pt) const { return by_type_[pt]; }
+  Bitboard pieces(Color c, PieceType pt) const { return by_color_[c] & by_type_[pt]; }
+  Bitboard pieces(Color c, PieceType a, PieceType b) const {
+    return by_color_[c] & (by_type_[a] | by_type_[b]);
+  }
+  Square king_square(Color c) const { return lsb(pieces(c, KING)); }
+  Square ep_square() const { return st_->ep_square; }
+  int castling_rights() const { return st_->castling; }
+  Square castling_rook(int index) const { return castling_rook_[index]; }
+  Square castling_king_to(int index) const { return castling_king_to_[index]; }
+  Square castling_rook_to(int index) const { return castling_rook_to_[index]; }
+  int rule50() const { return st_->rule50; }
+  int game_ply() const { return game_ply_; }
+  int fullmove_number() const { return 1 + (game_ply_ - (side_ == BLACK)) / 2; }
+  Key key() const { return st_->key; }
+  const StateInfo* state() const { return st_; }
+
+  // Pieces of both colours that attack s, given the occupancy.
+  Bitboard attackers_to(Square s, Bitboard occ) const;
+  // Whether any piece of colour c attacks s, given the occupancy.
+  bool attacked_by(Color c, Square s, Bitboard occ) const;
+  Bitboard checkers() const { return attackers_to(king_square(side_), pieces()) & pieces(~side_); }
+  bool in_check() const { return checkers() != 0; }
+  // Pieces of colour c that are pinned to their own king (by sliders of the other side).
+  Bitboard pinned(Color c) const;
+
+  // --- make / unmake --------------------------------------------------------------------
+  // m must be legal in the current position (see movegen.h).
+  void do_move(Move m, StateInfo& st);
+  void undo_move(Move m);
+  void do_null_move(StateInfo& st);
+  void undo_null_move();
+
+  // The key recomputed from scratch (the debug invariant: it equals key()).
+  Key compute_key() const;
+  // Whether the board, bitboards and counters agree with each other (debug invariant).
+  bool is_consistent(std::string* why = nullptr) const;
+
+  // The Move value for castling with right `index` (king takes own rook).
+  Move castling_move(int index) const {
+    return Move::make(king_square(Color(index >> 1)), castling_rook_[index], CASTLING);
+  }
+
+ private:
+  void put_piece(Piece pc, Square s) {
+    board_[s] = pc;
+    by_type_[type_of(pc)] |= square_bb(s);
+    by_color_[color_of(pc)] |= square_bb(s);
+  }
+  void remove_piece(Square s) {
+    Piece pc = board_[s];
+    by_type_[type_of(pc)] ^= square_bb(s);
+    by_color_[color_of(pc)] ^= square_bb(s);
+    board_[s] = NO_PIECE;
+  }
+  void move_piece(Square from, Square to) {
+    Piece pc = board_[from];
+    Bitboard ft = square_bb(from) | square_bb(to);
+    by_type_[type_of(pc)] ^= ft;
+    by_color_[color_of(pc)] ^= ft;
+    board_[from] = NO_PIECE;
+    board_[to] = pc;
+  }
+  void set_castling_right(int index, Square king, Square rook);
+  Key ep_key(Square ep) const { return ep == SQ_NONE ? 0 : zobrist::ep_file[file_of(ep)]; }
+
+  std::array<Piece, SQUARE_NB> board_{};
+  std::array<Bitboard, V::kPieceTypeCount> by_type_{};
+  std::array<Bitboard, COLOR_NB> by_color_{};
+  Color side_ = WHITE;
+  int game_ply_ = 0;
+  StateInfo* st_ = nullptr;
+
+  // Castling geometry, fixed for the game.
+  std::array<std::uint8_t, SQUARE_NB> castling_mask_{};  // rights lost when s moves/is taken
+  std::array<Square, 4> castling_rook_ = {SQ_NONE, SQ_NONE, SQ_NONE, SQ_NONE};
+  std::array<Square, 4> castling_king_to_ = {SQ_NONE, SQ_NONE, SQ_NONE, SQ_NONE};
+  std::array<Square, 4> castling_rook_to_ = {SQ_NONE, SQ_NONE, SQ_NONE, SQ_NONE};
+  std::array<Bitboard, 4> castling_path_{};       // must be empty (but for king and rook)
+  std::array<Bitboard, 4> castling_king_path_{};  // must not be attacked
+
+  template <class, Color, class>
+  friend struct MoveGenerator;
+};
+
+// ---------------------------------------------------------------------------------------
+// Implementation (a template: every variant instantiates it).
+
+template <class V>
+Bitboard Position<V>::attackers_to(Square s, Bitboard occ) const {
+  Bitboard a = (pawn_attacks_bb(BLACK, s) & pieces(WHITE, PAWN)) |
+               (pawn_attacks_bb(WHITE, s) & pieces(BLACK, PAWN));
+  Bitboard rook_like = 0, bishop_like = 0;
+  for (PieceType pt : V::kPieceTypes) {
+    const PieceInfo& info = piece_info(pt);
+    if (info.leaps_knight) a |= knight_attacks(s) & by_type_[pt];
+    if (info.leaps_king) a |= king_attacks(s) & by_type_[pt];
+    if (info.slides_rook) rook_like |= by_type_[pt];
+    if (info.slides_bishop) bishop_like |= by_type_[pt];
+  }
+  return a | (rook_attacks(s, occ) & rook_like) | (bishop_attacks(s, occ) & bishop_like);
+}
+
+template <class V>
+bool Position<V>::attacked_by(Color c, Square s, Bitboard occ) const {
+  return attackers_to(s, occ) & pieces(c);
+}
+
+template <class V>
+Bitboard Position<V>::pinned(Color c) const {
+  Square ksq = king_square(c);
+  Bitboard rook_like = 0, bishop_like = 0;
+  for (PieceType pt : V::kPieceTypes) {
+    if (piece_info(pt).slides_rook) rook_like |= by_type_[pt];
+    if (piece_info(pt).slides_bishop) bishop_like |= by_type_[pt];
+  }
+  Bitboard snipers =
+      ((bb::tables.rook_pseudo[ksq] & rook_like) | (bb::tables.bishop_pseudo[ksq] & bishop_like)) &
+      pieces(~c);
+  Bitboard occ = pieces(), result = 0;
+  while (snipers) {
+    Square s = pop_lsb(snipers);
+    Bitboard b = between_bb(ksq, s) & occ & ~square_bb(s);
+    if (b && !more_than_one(b)) result |= b & pieces(c);
+  }
+  return result;
+}
+
+template <class V>
+void Position<V>::set_castling_right(int index, Square king, Square rook) {
+  Color c = Color(index >> 1);
+  bool king_side = (index & 1) == 0;
+  Square kto = relative_square(c, king_side ? SQ_G1 : SQ_C1);
+  Square rto = relative_square(c, king_side ? SQ_F1 : SQ_D1);
+  castling_rook_[index] = rook;
+  castling_king_to_[index] = kto;
+  castling_rook_to_[index] = rto;
+  castling_mask_[king] |= std::uint8_t(1 << index);
+  castling_mask_[rook] |= std::uint8_t(1 << index);
+  castling_path_[index] =
+      (between_bb(rook, rto) | between_bb(king, kto)) & ~(square_bb(king) | square_bb(rook));
+  castling_king_path_[index] = between_bb(king, kto) | square_bb(king);
+}
+
+template <class V>
+absl::Status Position<V>::set(const Setup& s, StateInfo& root) {
+  std::vector<std::string> problems;
+  auto colour_name = [](Color c) { return c == WHITE ? "white" : "black"; };
+  for (Color c : {WHITE, BLACK}) {
+    int kings = 0;
+    for (Piece pc : s.board)
+      if (pc == make_piece(c, KING)) ++kings;
+    if (kings == 0) problems.push_back(std::string("no ") + colour_name(c) + " king");
+    if (kings > 1) problems.push_back(std::to_string(kings) + " " + colour_name(c) + " kings");
+  }
+  for (int sq = 0; sq < 64; ++sq) {
+    Piece pc = s.board[sq];
+    if (pc == NO_PIECE) continue;
+    bool known = false;
+    for (PieceType pt : V::kPieceTypes) known |= type_of(pc) == pt;
+    if (!known)
+      problems.push_back("a piece this variant does not have on " + square_name(Square(sq)));
+    if (type_of(pc) == PAWN && (rank_of(Square(sq)) == RANK_1 || rank_of(Square(sq)) == RANK_8))
+      problems.push_back(std::string(colour_name(color_of(pc))) + " pawn on " +
+                         square_name(Square(sq)));
+  }
+  if (!problems.empty()) {
+    std::string msg;
+    for (auto& p : problems) msg += (msg.empty() ? "" : "; ") + p;
+    return absl::InvalidArgumentError(msg);
+  }
+
+  board_.fill(NO_PIECE);
+  by_type_.fill(0);
+  by_color_.fill(0);
+  castling_mask_.fill(0);
+  castling_rook_.fill(SQ_NONE);
+  castling_king_to_.fill(SQ_NONE);
+  castling_rook_to_.fill(SQ_NONE);
+  castling_path_.fill(0);
+  castling_king_path_.fill(0);
+  for (int sq = 0; sq < 64; ++sq)
+    if (s.board[sq] != NO_PIECE) put_piece(s.board[sq], Square(sq));
+  side_ = s.side_to_move;
+  game_ply_ = 2 * (std::max(1, s.fullmove_number) - 1) + (side_ == BLACK);
+  root = StateInfo{};
+  st_ = &root;
+
+  std::uint8_t rights = 0;
+  for (int i = 0; i < 4; ++i) {
+    Square rook = s.castling_rooks[i];
+    if (rook == SQ_NONE) continue;
+    Color c = Color(i >> 1);
+    bool king_side = (i & 1) == 0;
+    const char* side_name = king_side ? "king" : "queen";
+    Square ksq = king_square(c);
+    if (piece_on(rook) != make_piece(c, ROOK) || rank_of(rook) != relative_rank(c, SQ_A1)) {
+      problems.push_back(std::string(colour_name(c)) + " " + side_name +
+                         "-side castling right without a rook on " +
+                         (rook == SQ_NONE ? std::string("its rank") : square_name(rook)));
+      continue;
+    }
+    if (rank_of(ksq) != rank_of(rook) || (king_side ? rook < ksq : rook > ksq)) {
+      problems.push_back(std::string(colour_name(c)) + " " + side_name +
+                         "-side castling right, but the king is not on " +
+                         (c == WHITE ? "rank 1" : "rank 8") + " on the " + side_name +
+                         " side's inside of the rook on " + square_name(rook));
+      continue;
+    }
+    if (!V::kChess960) {
+      Square want_king = relative_square(c, SQ_E1);
+      Square want_rook = relative_square(c, king_side ? SQ_H1 : SQ_A1);
+      if (ksq != want_king || rook != want_rook) {
+        problems.push_back(std::string(colour_name(c)) + " " + side_name +
+                           "-side castling right needs the king on " + square_name(want_king) +
+                           " and the rook on " + square_name(want_rook) +
+                           " (use the chess960 variant for other set-ups)");
+        continue;
+      }
+    }
+    set_castling_right(i, ksq, rook);
+    rights |= std::uint8_t(1 << i);
+  }
+  root.castling = rights;
+  root.rule50 = std::uint16_t(std::clamp(s.halfmove_clock, 0, 65535));
+
+  // En passant: the square must be behind a pawn that just made a double step.
+  if (s.ep_square != SQ_NONE) {
+    Color us = side_, them = ~us;
+    Square ep = s.ep_square;
+    Square pawn = Square(ep + (us == WHITE ? -8 : 8));
+    Square origin = Square(ep + (us == WHITE ? 8 : -8));
+    if (relative_rank(us, ep) != RANK_6)
+      problems.push_back("en passant square " + square_name(ep) + " is not on rank " +
+                         (us == WHITE ? "6" : "3"));
+    else if (piece_on(pawn) != make_piece(them, PAWN) || !empty(ep) || !empty(origin))
+      problems.push_back("en passant square " + square_name(ep) + " without a " +
+                         colour_name(them) + " pawn that has just made a double step");
+    else if (pawn_attacks_bb(them, ep) & pieces(us, PAWN))
+      root.ep_square = ep;  // kept only when a pawn could capture (the key depends on it)
+  }
+
+  if (attackers_to(king_square(~side_), pieces()) & pieces(side_))
+    problems.push_back(std::string("the side not to move (") + colour_name(~side_) +
+                       ") is in check");
+  if (!problems.empty()) {
+    std::string msg;
+    for (auto& p : problems) msg += (msg.empty() ? "" : "; ") + p;
+    st_ = nullptr;
+    return absl::InvalidArgumentError(msg);
+  }
+  root.key = compute_key();
+  return absl::OkStatus();
+}
+
+template <class V>
+Setup Position<V>::setup() const {
+  Setup s;
+  s.board = board_;
+  s.side_to_move = side_;
+  for (int i = 0; i < 4; ++i)
+    if (st_->castling & (1 << i)) s.castling_rooks[i] = castling_rook_[i];
+  s.ep_square = st_->ep_square;
+  s.halfmove_clock = st_->rule50;
+  s.fullmove_number = fullmove_number();
+  return s;
+}
+
+template <class V>
+Key Position<V>::compute_key() const {
+  Key k = 0;
+  for (int sq = 0; sq < 64; ++sq)
+    if (board_[sq] != NO_PIECE) k ^= zobrist::psq[board_[sq]][sq];
+  k ^= zobrist::castling[st_->castling];
+  k ^= ep_key(st_->ep_square);
+  if (side_ == BLACK) k ^= zobrist::side;
+  return k;
+}
+
+template <class V>
+bool Position<V>::is_consistent(std::string* why) const {
+  auto fail = [&](const std::string& w) {
+    if (why) *why = w;
+    return false;
+  };
+  if (by_color_[WHITE] & by_color_[BLACK]) return fail("colour bitboards overlap");
+  Bitboard all_types = 0;
+  for (PieceType pt : V::kPieceTypes) {
+    if (all_types & by_type_[pt]) return fail("type bitboards overlap");
+    all_types |= by_type_[pt];
+  }
+  if (all_types != pieces()) return fail("type and colour bitboards differ");
+  for (int sq = 0; sq < 64; ++sq) {
+    Piece pc = board_[sq];
+    bool on = pieces() & square_bb(Square(sq));
+    if ((pc != NO_PIECE) != on)
+      return fail("board and bitboards differ on " + square_name(Square(sq)));
+    if (pc != NO_PIECE && !(pieces(color_of(pc), type_of(pc)) & square_bb(Square(sq))))
+      return fail("piece on " + square_name(Square(sq)) + " in the wrong bitboard");
+  }
+  if (popcount(pieces(WHITE, KING)) != 1 || popcount(pieces(BLACK, KING)) != 1)
+    return fail("not one king per side");
+  if (compute_key() != st_->key) return fail("incremental key differs from recomputed key");
+  return true;
+}
+
+template <class V>
+void Position<V>::do_move(Move m, StateInfo& st) {
+  st.castling = st_->castling;
+  st.rule50 = std::uint16_t(st_->rule50 + 1);
+  st.plies_from_null = std::uint16_t(st_->plies_from_null + 1);
+  st.previous = st_;
+  Key k = st_->key ^ zobrist::side ^ ep_key(st_->ep_square);
+  st.ep_square = SQ_NONE;
+  st_ = &st;
+
+  const Color us = side_, them = ~us;
+  const Square from = m.from(), to = m.to();
+  const Piece pc = board_[from];
+  Piece captured = NO_PIECE;
+
+  if (m.kind() == CASTLING) {
+    int index = castling_index(us, to > from);
+    Square kto = castling_king_to_[index], rto = castling_rook_to_[index];
+    Piece rook = board_[to];
+    remove_piece(from);
+    remove_piece(to);
+    put_piece(pc, kto);
+    put_piece(rook, rto);
+    k ^= zobrist::psq[pc][from] ^ zobrist::psq[pc][kto] ^ zobrist::psq[rook][to] ^
+         zobrist::psq[rook][rto];
+  } else {
+    if (m.kind() == EN_PASSANT) {
+      Square capsq = Square(to + (us == WHITE ? -8 : 8));
+      captured = board_[capsq];
+      remove_piece(capsq);
+      k ^= zobrist::psq[captured][capsq];
+      st.rule50 = 0;
+    } else if (board_[to] != NO_PIECE) {
+      captured = board_[to];
+      remove_piece(to);
+      k ^= zobrist::psq[captured][to];
+      st.rule50 = 0;
+    }
+    move_piece(from, to);
+    k ^= zobrist::psq[pc][from] ^ zobrist::psq[pc][to];
+    if (type_of(pc) == PAWN) {
+      st.rule50 = 0;
+      if ((int(to) ^ int(from)) == 16 &&
+          (pawn_attacks_bb(us, Square((from + to) / 2)) & pieces(them, PAWN))) {
+        st.ep_square = Square((from + to) / 2);
+        k ^= zobrist::ep_file[file_of(st.ep_square)];
+      } else if (m.kind() == PROMOTION) {
+        Piece promo = make_piece(us, m.promotion());
+        remove_piece(to);
+        put_piece(promo, to);
+        k ^= zobrist::psq[pc][to] ^ zobrist::psq[promo][to];
+      }
+    }
+  }
+  if (st.castling && (castling_mask_[from] | castling_mask_[to])) {
+    k ^= zobrist::castling[st.castling];
+    st.castling &= std::uint8_t(~(castling_mask_[from] | castling_mask_[to]));
+    k ^= zobrist::castling[st.castling];
+  }
+  st.captured = captured;
+  st.key = k;
+  side_ = them;
+  ++game_ply_;
+}
+
+template <class V>
+void Position<V>::undo_move(Move m) {
+  side_ = ~side_;
+  --game_ply_;
+  const Color us = side_;
+  const Square from = m.from(), to = m.to();
+  if (m.kind() == CASTLING) {
+    int index = castling_index(us, to > from);
+    Square kto = castling_king_to_[index], rto = castling_rook_to_[index];
+    Piece king = board_[kto], rook = board_[rto];
+    remove_piece(kto);
+    remove_piece(rto);
+    put_piece(king, from);
+    put_piece(rook, to);
+  } else {
+    if (m.kind() == PROMOTION) {
+      remove_piece(to);
+      put_piece(make_piece(us, PAWN), to);
+    }
+    move_piece(to, from);
+    if (st_->captured != NO_PIECE) {
+      Square capsq = m.kind() == EN_PASSANT ? Square(to + (us == WHITE ? -8 : 8)) : to;
+      put_piece(st_->captured, capsq);
+    }
+  }
+  st_ = st_->previous;
+}
+
+template <class V>
+void Position<V>::do_null_move(StateInfo& st) {
+  st = *st_;
+  st.previous = st_;
+  st.key ^= zobrist::side ^ ep_key(st_->ep_square);
+  st.ep_square = SQ_NONE;
+  st.rule50 = std::uint16_t(st_->rule50 + 1);
+  st.plies_from_null = 0;
+  st.captured = NO_PIECE;
+  st_ = &st;
+  side_ = ~side_;
+  ++game_ply_;
+}
+
+template <class V>
+void Position<V>::undo_null_move() {
+  st_ = st_->previous;
+  side_ = ~side_;
+  --game_ply_;
+}
+
+}  // namespace fairykit

@@ -1,0 +1,52 @@
+#include "rules/registry.h"
+
+#include <array>
+#include <cctype>
+
+namespace fairykit {
+
+namespace {
+
+constexpr std::array<std::string_view, 3> kChessAliases = {"standard", "normal", "fide"};
+constexpr std::array<std::string_view, 5> kChess960Aliases = {"fischerandom", "fischerrandom",
+                                                              "frc", "chess 960", "fischer random"};
+
+const std::array<VariantInfo, 2> kVariants = {{
+    {VariantId::kChess, ChessVariant::kName, "standard chess (FIDE Laws)", ChessVariant::kStartFen,
+     kChessAliases},
+    {VariantId::kChess960, Chess960Variant::kName,
+     "Chess960 / Fischer Random: castling with the rooks of any start array",
+     Chess960Variant::kStartFen, kChess960Aliases},
+}};
+
+std::string normalise(std::string_view s) {
+  std::string out;
+  for (char c : s)
+    if (c != ' ' && c != '-' && c != '_') out += char(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+}  // namespace
+
+std::span<const VariantInfo> all_variants() { return kVariants; }
+
+const VariantInfo* find_variant(std::string_view name) {
+  const std::string key = normalise(name);
+  for (const VariantInfo& v : kVariants) {
+    if (normalise(v.name) == key) return &v;
+    for (std::string_view a : v.aliases)
+      if (normalise(a) == key) return &v;
+  }
+  return nullptr;
+}
+
+std::string variant_names() {
+  std::string out;
+  for (const VariantInfo& v : kVariants) {
+    if (!out.empty()) out += ", ";
+    out += v.name;
+  }
+  return out;
+}
+
+}  // namespace fairykit

@@ -1,0 +1,48 @@
+// The variant registry: tools choose a variant once, by name, and everything below runs
+// the template instantiation for that variant (no per-node branching on the variant).
+//
+//   const VariantInfo* v = find_variant("chess960");
+//   visit_variant(v->id, [&]<class V>() { ... Position<V> ... });
+#pragma once
+
+#include <span>
+#include <string>
+#include <string_view>
+#include <utility>
+
+#include "rules/variant.h"
+
+namespace fairykit {
+
+enum class VariantId { kChess, kChess960 };
+
+struct VariantInfo {
+  VariantId id;
+  std::string_view name;         // canonical, as in --variant and .perft files
+  std::string_view description;  // one line for --help / --list-variants
+  std::string_view start_fen;
+  // Other spellings accepted (case-insensitive, spaces and '-' ignored), e.g. PGN tags.
+  std::span<const std::string_view> aliases;
+};
+
+std::span<const VariantInfo> all_variants();
+
+// By name or alias, ignoring case, spaces, '-' and '_'; nullptr when unknown.
+const VariantInfo* find_variant(std::string_view name);
+
+// The names of all variants, comma-separated (for error messages and --help).
+std::string variant_names();
+
+// Calls f.template operator()<V>() with the traits type of `id`.
+template <class F>
+decltype(auto) visit_variant(VariantId id, F&& f) {
+  switch (id) {
+    case VariantId::kChess960:
+      return std::forward<F>(f).template operator()<Chess960Variant>();
+    case VariantId::kChess:
+    default:
+      return std::forward<F>(f).template operator()<ChessVariant>();
+  }
+}
+
+}  // namespace fairykit

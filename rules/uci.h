@@ -1,0 +1,66 @@
+// UCI / long algebraic move notation: "e2e4", "e7e8q". Castling is written as the king's
+// move to its destination ("e1g1") in standard chess and as king-takes-own-rook ("e1h1")
+// in Chess960, as UCI engines do in UCI_Chess960 mode; both forms are read in either.
+#pragma once
+
+#include <cctype>
+#include <string>
+#include <string_view>
+
+#include "absl/status/statusor.h"
+#include "absl/strings/str_cat.h"
+#include "rules/movegen.h"
+
+namespace fairykit {
+
+// The UCI text of a move of `pos` (the move's kind decides castling's form).
+template <class V>
+std::string move_to_uci(const Position<V>& pos, Move m) {
+  Square to = m.to();
+  if (m.kind() == CASTLING && !V::kChess960)
+    to = pos.castling_king_to(castling_index(pos.side_to_move(), m.to() > m.from()));
+  std::string s = square_name(m.from()) + square_name(to);
+  if (m.kind() == PROMOTION)
+    s += char(std::tolower(static_cast<unsigned char>(piece_info(m.promotion()).letter)));
+  return s;
+}
+
+// Reads a UCI move and checks it is legal in `pos`. Errors: "bad UCI move 'e9e4'" (syntax)
+// or "illegal move 'e2e5'".
+template <class V>
+absl::StatusOr<Move> move_from_uci(const Position<V>& pos, std::string_view text) {
+  auto square_at = [&](std::size_t i) -> Square {
+    if (text.size() < i + 2) return SQ_NONE;
+    char f = text[i], r = text[i + 1];
+    if (f < 'a' || f > 'h' || r < '1' || r > '8') return SQ_NONE;
+    return make_square(f - 'a', r - '1');
+  };
+  Square from = square_at(0), to = square_at(2);
+  if (from == SQ_NONE || to == SQ_NONE || text.size() > 5)
+    return absl::InvalidArgumentError(absl::StrCat("bad UCI move '", std::string(text), "'"));
+  PieceType promo = NO_PIECE_TYPE;
+  if (text.size() == 5) {
+    char up = char(std::toupper(static_cast<unsigned char>(text[4])));
+    for (PieceType pt : V::kPromotions)
+      if (piece_info(pt).letter == up) promo = pt;
+    if (promo == NO_PIECE_TYPE)
+      return absl::InvalidArgumentError(absl::StrCat("bad UCI move '", std::string(text), "'"));
+  }
+  const MoveList moves = legal_moves(pos);
+  Move castle_alt = Move::none();
+  for (Move m : moves) {
+    if (m.from() != from) continue;
+    if (m.kind() == CASTLING) {
+      int index = castling_index(pos.side_to_move(), m.to() > m.from());
+      if (m.to() == to) return m;  // king takes rook (Chess960 form)
+      if (pos.castling_king_to(index) == to) castle_alt = m;
+      continue;
+    }
+    if (m.to() == to && (m.kind() == PROMOTION ? m.promotion() == promo : promo == NO_PIECE_TYPE))
+      return m;
+  }
+  if (castle_alt != Move::none() && promo == NO_PIECE_TYPE) return castle_alt;
+  return absl::InvalidArgumentError(absl::StrCat("illegal move '", std::string(text), "'"));
+}
+
+}  // namespace fairykit

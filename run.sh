@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Set up, build in Release, then run every fairykit tool on the bundled samples.
+set -euo pipefail
+cd "$(dirname "$0")"
+source cmake/bootstrap.sh
+fairykit_build
+bin=build/bin
+
+echo
+echo "== fairy-perft: divide of the start position at depth 3"
+"$bin/fairy-perft" --fen "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1" --depth 3 --divide
+echo
+status=0
+for suite in samples/*.epd samples/*.perft; do
+  variant=chess
+  case "$suite" in *960*) variant=chess960 ;; esac
+  echo "== fairy-perft --variant $variant --suite $suite --max-depth 4"
+  "$bin/fairy-perft" --variant "$variant" --suite "$suite" --max-depth 4 -j "$(nproc)" || status=$?
+  echo
+done
+exit $status

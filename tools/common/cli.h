@@ -1,0 +1,39 @@
+// GNU-style command-line parsing shared by the fairykit tools: long flags with hyphens
+// (`--max-depth 5`, `--max-depth=5`), short flags (`-j 2`, `-j2`), `--` to end the flags,
+// everything else positional. Errors are one line naming the flag.
+#pragma once
+
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "absl/status/statusor.h"
+
+namespace fairykit::cli {
+
+struct FlagSpec {
+  std::string name;          // long name without "--"
+  char short_name = 0;       // 0: none
+  bool takes_value = false;  // `--name VALUE`
+  bool repeatable = false;   // may be given several times (values accumulate)
+};
+
+struct Args {
+  std::map<std::string, std::vector<std::string>> values;  // flag -> values ("" for switches)
+  std::vector<std::string> positional;
+
+  bool has(const std::string& name) const { return values.count(name) > 0; }
+  // The last value of a flag, if given.
+  std::optional<std::string> get(const std::string& name) const;
+  const std::vector<std::string>& all(const std::string& name) const;
+};
+
+absl::StatusOr<Args> parse(int argc, char** argv, const std::vector<FlagSpec>& specs);
+
+// A whole decimal number in [lo, hi]; the error names the flag.
+absl::StatusOr<long long> parse_int(const std::string& flag, const std::string& text, long long lo,
+                                    long long hi);
+
+}  // namespace fairykit::cli

@@ -1,0 +1,282 @@
+// fairy-perft: move-generation counts for one position or for suites of positions with
+// expected counts. Flags -> PerftOptions/SuiteOptions -> analysis/.
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "analysis/json.h"
+#include "analysis/perft.h"
+#include "analysis/suite.h"
+#include "rules/bitboard.h"
+#include "rules/registry.h"
+#include "tools/common/cli.h"
+
+namespace {
+
+using namespace fairykit;
+
+constexpr const char* kVersion = "0.1.0";
+
+constexpr const char* kHelp = R"(Usage: fairy-perft [OPTIONS] --fen FEN --depth N
+       fairy-perft [OPTIONS] --suite FILE [FILE...]
+
+Count the leaf nodes of the legal move tree (perft) of one position, or check the
+expected counts of perft suites (EPD with ;D1 N operations, or .perft files).
+
+Position:
+  -v, --variant NAME    variant of the positions (default: chess); see --list-variants.
+                        A suite entry's own `variant` line wins over this flag.
+  -f, --fen FEN         the position; "startpos" is the variant's start position
+  -s, --suite FILE      a suite file; more files may follow as arguments ("-" = stdin)
+
+Depth:
+  -d, --depth N         count at depth N (with --suite: check only depth N)
+  -m, --max-depth N     with --fen: count every depth 1..N;
+                        with --suite: check every expected count up to depth N
+      --max-nodes N     with --suite: skip expected counts larger than N nodes
+
+Output:
+      --divide          with --fen: the count below each root move, then the total
+                        (Stockfish's shape: "e2e4: 20" lines, then "Nodes searched: N")
+      --format FORMAT   text (default) or json
+  -q, --quiet           suites: print only failures and the summary; no timing
+  -j, --jobs N          threads (default 1); results are identical at any N
+      --list-variants   list the variants and exit
+  -h, --help            show this help and exit
+      --version         show the version and exit
+
+Timings go to standard error; standard output is the same at any thread count.
+
+Exit status:
+  0  every count computed (and, for suites, every count as expected)
+  1  some input invalid or some count wrong
+  2  usage error or unreadable input
+
+Examples:
+  fairy-perft --fen startpos --depth 6
+  fairy-perft --fen "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1" --depth 3 --divide
+  fairy-perft --variant chess960 --suite chess960.epd --max-depth 4 -j 2
+)";
+
+const std::vector<cli::FlagSpec> kFlags = {
+    {"variant", 'v', true, false},      {"fen", 'f', true, false},
+    {"suite", 's', true, true},         {"depth", 'd', true, false},
+    {"max-depth", 'm', true, false},    {"max-nodes", 0, true, false},
+    {"divide", 0, false, false},        {"format", 0, true, false},
+    {"quiet", 'q', false, false},       {"jobs", 'j', true, false},
+    {"list-variants", 0, false, false}, {"help", 'h', false, false},
+    {"version", 0, false, false},
+};
+
+int usage_error(const std::string& msg) {
+  std::cerr << "fairy-perft: " << msg << "\nTry 'fairy-perft --help' for more information.\n";
+  return 2;
+}
+
+double seconds_since(std::chrono::steady_clock::time_point t0) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+}
+
+void report_speed(std::uint64_t nodes, double secs, int threads) {
+  std::fprintf(stderr, "time %.3f s, %.1f Mnodes/s (%d thread%s, %s sliders)\n", secs,
+               secs > 0 ? double(nodes) / secs / 1e6 : 0.0, threads, threads == 1 ? "" : "s",
+               slider_implementation());
+}
+
+struct Options {
+  const VariantInfo* variant = nullptr;
+  std::string fen;
+  std::vector<std::string> suites;
+  int depth = -1;  // -1: not given
+  int max_depth = 0;
+  std::uint64_t max_nodes = 0;
+  bool divide = false;
+  bool json = false;
+  bool quiet = false;
+  int jobs = 1;
+};
+
+int run_fen(const Options& o) {
+  std::string fen = o.fen == "startpos" ? std::string(o.variant->start_fen) : o.fen;
+  const int from = o.depth >= 0 ? o.depth : 1;
+  const int to = o.depth >= 0 ? o.depth : o.max_depth;
+  std::string json_depths;
+  std::uint64_t total = 0;
+  const auto t0 = std::chrono::steady_clock::now();
+  for (int d = from; d <= to; ++d) {
+    analysis::PerftOptions po;
+    po.depth = d;
+    po.threads = o.jobs;
+    po.divide = o.divide;
+    absl::StatusOr<analysis::PerftResult> r = analysis::run_perft(o.variant->id, fen, po);
+    if (!r.ok()) {
+      std::cerr << "fairy-perft: invalid position \"" << fen << "\": " << r.status().message()
+                << '\n';
+      return 1;
+    }
+    total += r->nodes;
+    if (o.json) {
+      std::string divide;
+      for (const auto& e : r->divide)
+        absl::StrAppend(&divide, divide.empty() ? "" : ",", "{\"move\":\"", e.uci,
+                        "\",\"nodes\":", e.nodes, "}");
+      absl::StrAppend(&json_depths, json_depths.empty() ? "" : ",", "{\"depth\":", d,
+                      ",\"nodes\":", r->nodes, o.divide ? ",\"divide\":[" + divide + "]" : "", "}");
+    } else if (o.divide) {
+      for (const auto& e : r->divide) std::cout << e.uci << ": " << e.nodes << '\n';
+      std::cout << "\nNodes searched: " << r->nodes << "\n";
+      if (d < to) std::cout << '\n';
+    } else if (o.depth >= 0) {
+      std::cout << "Nodes searched: " << r->nodes << '\n';
+    } else {
+      std::cout << "depth " << d << ": " << r->nodes << '\n';
+    }
+    std::cout.flush();
+  }
+  if (o.json)
+    std::cout << "{\"variant\":\"" << o.variant->name << "\",\"fen\":" << analysis::json_string(fen)
+              << ",\"results\":[" << json_depths << "]}\n";
+  if (!o.quiet) report_speed(total, seconds_since(t0), o.jobs);
+  return 0;
+}
+
+int run_suites(const Options& o) {
+  analysis::SuiteOptions so;
+  so.default_variant = o.variant->id;
+  so.threads = o.jobs;
+  so.max_nodes = o.max_nodes;
+  if (o.depth >= 0) {
+    so.max_depth = o.depth;
+    so.only_depth = true;
+  } else if (o.max_depth) {
+    so.max_depth = o.max_depth;
+  }
+  const bool progress = !o.quiet && isatty(STDERR_FILENO);
+  analysis::SuiteSummary summary;
+  bool unreadable = false;
+  std::string json_entries;
+  const auto t0 = std::chrono::steady_clock::now();
+  for (const std::string& path : o.suites) {
+    absl::StatusOr<std::vector<analysis::SuiteEntry>> entries;
+    if (path == "-") {
+      std::string text((std::istreambuf_iterator<char>(std::cin)),
+                       std::istreambuf_iterator<char>());
+      entries = analysis::parse_suite(text, "<stdin>", text.find(";D") != std::string::npos);
+    } else {
+      entries = analysis::load_suite(path);
+    }
+    if (!entries.ok()) {
+      std::cerr << "fairy-perft: " << entries.status().message() << '\n';
+      unreadable = true;
+      continue;
+    }
+    std::size_t i = 0;
+    for (const analysis::SuiteEntry& e : *entries) {
+      ++i;
+      if (progress)
+        std::fprintf(stderr, "\r[%zu/%zu] %s", i, entries->size(),
+                     std::string(path).substr(0, 60).c_str());
+      analysis::EntryResult r = analysis::run_entry(e, so);
+      analysis::accumulate(summary, r);
+      if (o.json) {
+        absl::StrAppend(&json_entries, json_entries.empty() ? "" : ",\n", analysis::entry_json(r));
+      } else {
+        if (progress) std::fputs("\r\033[K", stderr);
+        analysis::write_entry_text(std::cout, r, o.quiet);
+        std::cout.flush();
+      }
+    }
+    if (progress) std::fputs("\r\033[K", stderr);
+  }
+  if (o.json) {
+    std::cout << "{\"positions\":[\n"
+              << json_entries << "\n],\"summary\":{\"positions\":" << summary.positions
+              << ",\"passed\":" << summary.passed << ",\"failed\":" << summary.failed
+              << ",\"skipped\":" << summary.skipped
+              << ",\"counts_checked\":" << summary.counts_checked << ",\"nodes\":" << summary.nodes
+              << "}}\n";
+  } else {
+    analysis::write_summary_text(std::cout, summary);
+  }
+  if (!o.quiet) report_speed(summary.nodes, seconds_since(t0), o.jobs);
+  if (unreadable) return 2;
+  return summary.failed ? 1 : 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  absl::StatusOr<cli::Args> args = cli::parse(argc, argv, kFlags);
+  if (!args.ok()) return usage_error(std::string(args.status().message()));
+  if (args->has("help")) {
+    std::cout << kHelp;
+    return 0;
+  }
+  if (args->has("version")) {
+    std::cout << "fairy-perft (fairykit) " << kVersion << " (" << slider_implementation()
+              << " sliders)\n";
+    return 0;
+  }
+  if (args->has("list-variants")) {
+    for (const VariantInfo& v : all_variants())
+      std::cout << absl::StrFormat("%-10s %s\n", v.name, v.description);
+    return 0;
+  }
+
+  Options o;
+  const std::string vname = args->get("variant").value_or("chess");
+  o.variant = find_variant(vname);
+  if (!o.variant)
+    return usage_error("unknown variant '" + vname + "' (known: " + variant_names() + ")");
+  o.fen = args->get("fen").value_or("");
+  o.suites = args->all("suite");
+  for (const std::string& p : args->positional) o.suites.push_back(p);
+  o.divide = args->has("divide");
+  o.quiet = args->has("quiet");
+  if (auto f = args->get("format")) {
+    if (*f == "json")
+      o.json = true;
+    else if (*f != "text")
+      return usage_error("--format wants text or json, not '" + *f + "'");
+  }
+  struct IntFlag {
+    const char* name;
+    long long lo, hi;
+    long long* out;
+  };
+  long long depth = 0, max_depth = 0, max_nodes = 0, jobs = 1;
+  for (IntFlag f :
+       {IntFlag{"depth", 0, 64, &depth}, IntFlag{"max-depth", 1, 64, &max_depth},
+        IntFlag{"max-nodes", 1, (1LL << 62), &max_nodes}, IntFlag{"jobs", 1, 1024, &jobs}}) {
+    if (auto v = args->get(f.name)) {
+      absl::StatusOr<long long> n = cli::parse_int(f.name, *v, f.lo, f.hi);
+      if (!n.ok()) return usage_error(std::string(n.status().message()));
+      *f.out = *n;
+    }
+  }
+  o.depth = args->has("depth") ? int(depth) : -1;
+  o.max_depth = int(max_depth);
+  o.max_nodes = std::uint64_t(max_nodes);
+  o.jobs = int(jobs);
+  const bool depth_given = args->has("depth");
+
+  if (o.fen.empty() == o.suites.empty())
+    return usage_error(o.fen.empty() ? "give a position with --fen FEN or a suite with --suite FILE"
+                                     : "--fen and suite files cannot be combined");
+  if (depth_given && o.max_depth) return usage_error("--depth and --max-depth cannot be combined");
+  if (!o.fen.empty()) {
+    if (!depth_given && !o.max_depth)
+      return usage_error("--fen needs --depth N (or --max-depth N for every depth 1..N)");
+    if (args->has("max-nodes")) return usage_error("--max-nodes applies to suites only");
+    return run_fen(o);
+  }
+  if (o.divide) return usage_error("--divide applies to --fen only");
+  if (depth_given && o.depth == 0) return usage_error("--depth wants 1 or more with --suite");
+  return run_suites(o);
+}
