@@ -9,6 +9,7 @@
 #include "analysis/json.h"
 #include "analysis/perft.h"
 #include "parsers/fen.h"
+#include "rules/fen.h"
 
 namespace fairykit::analysis {
 
@@ -93,41 +94,11 @@ absl::StatusOr<std::vector<SuiteEntry>> load_suite(const std::string& path) {
 }
 
 EntryResult run_entry(const SuiteEntry& entry, const SuiteOptions& options) {
-  EntryResult r;
-  r.entry = &entry;
-  VariantId variant = options.default_variant;
-  if (!entry.variant.empty()) {
-    const VariantInfo* v = find_variant(entry.variant);
-    if (!v) {
-      r.error =
-          absl::StrCat("unknown variant '", entry.variant, "' (known: ", variant_names(), ")");
-      return r;
-    }
-    variant = v->id;
-  }
-  for (const parsers::PerftCount& c : entry.counts) {
-    CountResult cr{c.depth, c.nodes, 0, CountStatus::kSkipped};
-    bool in_range = options.only_depth
-                        ? c.depth == options.max_depth
-                        : c.depth >= options.min_depth && c.depth <= options.max_depth;
-    if (options.max_nodes && c.nodes > options.max_nodes) in_range = false;
-    if (in_range) {
-      PerftOptions po;
-      po.depth = c.depth;
-      po.threads = options.threads;
-      absl::StatusOr<PerftResult> res = run_perft(variant, entry.fen, po);
-      if (!res.ok()) {
-        r.error = std::string(res.status().message());
-        r.counts.clear();
-        return r;
-      }
-      cr.got = res->nodes;
-      r.nodes += res->nodes;
-      cr.status = cr.got == cr.expected ? CountStatus::kPass : CountStatus::kFail;
-    }
-    r.counts.push_back(cr);
-  }
-  return r;
+  const std::vector<SuiteEntry> one = {entry};
+  EntryResult out;
+  run_suite(one, options, [&](const EntryResult& r) { out = r; });
+  out.entry = &entry;
+  return out;
 }
 
 namespace {
@@ -205,6 +176,138 @@ std::string entry_json(const EntryResult& r) {
   }
   out += "]}";
   return out;
+}
+
+}  // namespace fairykit::analysis
+
+namespace fairykit::analysis {
+
+namespace {
+
+// The expected counts of `entry` that options select.
+bool count_in_range(const parsers::PerftCount& c, const SuiteOptions& options) {
+  bool in_range = options.only_depth ? c.depth == options.max_depth
+                                     : c.depth >= options.min_depth && c.depth <= options.max_depth;
+  if (options.max_nodes && c.nodes > options.max_nodes) in_range = false;
+  return in_range;
+}
+
+struct Task {
+  std::size_t entry;
+  std::size_t count;  // index into the entry's counts
+  Move move;          // root move; Move::none() for a depth-1 count (done at set-up)
+};
+
+// Per-entry state shared by the tasks of the entry.
+struct EntryWork {
+  VariantId variant = VariantId::kChess;
+  Setup setup;
+  EntryResult result;
+  std::vector<std::uint64_t> sums;  // per count
+  int pending = 0;                  // tasks not finished yet
+};
+
+template <class V>
+void prepare_entry(const SuiteEntry& e, const SuiteOptions& options, EntryWork& w,
+                   std::size_t index, std::vector<Task>& tasks) {
+  absl::StatusOr<Setup> setup = setup_from_fen(e.fen, fen_dialect<V>());
+  Position<V> pos;
+  StateInfo st;
+  absl::Status status = setup.ok() ? pos.set(*setup, st) : setup.status();
+  if (!status.ok()) {
+    w.result.error = std::string(status.message());
+    return;
+  }
+  w.setup = *setup;
+  const MoveList moves = legal_moves(pos);
+  w.sums.assign(e.counts.size(), 0);
+  for (std::size_t c = 0; c < e.counts.size(); ++c) {
+    const parsers::PerftCount& pc = e.counts[c];
+    CountResult cr{pc.depth, pc.nodes, 0, CountStatus::kSkipped};
+    if (count_in_range(pc, options)) {
+      cr.status = CountStatus::kPass;  // provisional, settled when the tasks are done
+      if (pc.depth <= 1) {
+        w.sums[c] = pc.depth <= 0 ? 1 : moves.size();
+      } else {
+        for (Move m : moves) tasks.push_back({index, c, m});
+        w.pending += int(moves.size());
+      }
+    }
+    w.result.counts.push_back(cr);
+  }
+}
+
+template <class V>
+std::uint64_t run_task(const EntryWork& w, const Task& t, int depth) {
+  Position<V> pos;
+  StateInfo st0, st1;
+  (void)pos.set(w.setup, st0);  // checked when the entry was prepared
+  pos.do_move(t.move, st1);
+  return perft(pos, depth - 1);
+}
+
+void settle(EntryWork& w) {
+  w.result.nodes = 0;
+  for (std::size_t c = 0; c < w.result.counts.size(); ++c) {
+    CountResult& cr = w.result.counts[c];
+    if (cr.status == CountStatus::kSkipped) continue;
+    cr.got = w.sums[c];
+    w.result.nodes += cr.got;
+    cr.status = cr.got == cr.expected ? CountStatus::kPass : CountStatus::kFail;
+  }
+}
+
+}  // namespace
+
+void run_suite(const std::vector<SuiteEntry>& entries, const SuiteOptions& options,
+               const std::function<void(const EntryResult&)>& emit) {
+  const std::size_t n = entries.size();
+  std::vector<EntryWork> work(n);
+  std::vector<Task> tasks;
+  for (std::size_t i = 0; i < n; ++i) {
+    const SuiteEntry& e = entries[i];
+    EntryWork& w = work[i];
+    w.result.entry = &e;
+    w.variant = options.default_variant;
+    if (!e.variant.empty()) {
+      const VariantInfo* v = find_variant(e.variant);
+      if (!v) {
+        w.result.error =
+            absl::StrCat("unknown variant '", e.variant, "' (known: ", variant_names(), ")");
+        continue;
+      }
+      w.variant = v->id;
+    }
+    visit_variant(w.variant, [&]<class V>() { prepare_entry<V>(e, options, w, i, tasks); });
+  }
+
+  std::size_t next_to_emit = 0;
+  auto emit_ready = [&] {
+    while (next_to_emit < n && work[next_to_emit].pending == 0) {
+      EntryWork& w = work[next_to_emit];
+      if (w.result.error.empty()) settle(w);
+      emit(w.result);
+      w = EntryWork{};  // release memory early
+      ++next_to_emit;
+    }
+  };
+  emit_ready();
+  const long long task_count = static_cast<long long>(tasks.size());
+#pragma omp parallel for schedule(dynamic, 1) num_threads(std::max(1, options.threads))
+  for (long long k = 0; k < task_count; ++k) {
+    const Task& t = tasks[std::size_t(k)];
+    const EntryWork& w = work[t.entry];
+    const int depth = entries[t.entry].counts[t.count].depth;
+    const std::uint64_t nodes =
+        visit_variant(w.variant, [&]<class V>() { return run_task<V>(w, t, depth); });
+#pragma omp critical(fairykit_suite_emit)
+    {
+      work[t.entry].sums[t.count] += nodes;
+      --work[t.entry].pending;
+      emit_ready();
+    }
+  }
+  emit_ready();
 }
 
 }  // namespace fairykit::analysis

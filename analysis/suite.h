@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <iosfwd>
 #include <string>
 #include <vector>
@@ -67,6 +68,13 @@ struct SuiteSummary {
 
 // Runs one entry (with the root split over options.threads threads).
 EntryResult run_entry(const SuiteEntry& entry, const SuiteOptions& options);
+
+// Runs every entry with options.threads threads. The work is split into one task per
+// (entry, depth, root move), scheduled dynamically, so that one large position does not
+// leave threads idle. `emit` is called once per entry, in input order, never concurrently,
+// as soon as the entry and all entries before it are complete (an ordered pool).
+void run_suite(const std::vector<SuiteEntry>& entries, const SuiteOptions& options,
+               const std::function<void(const EntryResult&)>& emit);
 
 // Report writers. Text: one line per position, "ok"/"FAIL" first; JSON: one document.
 // Neither prints timings, so the output is the same at any thread count.

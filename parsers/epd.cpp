@@ -55,9 +55,8 @@ const auto add_bare = [](auto& ctx) {
 };
 
 // An opcode is a letter then letters, digits or '_', and must end at a separator.
-const auto opcode =
-    x3::lexeme[x3::raw[x3::ascii::alpha >> *(x3::ascii::alnum | x3::char_('_'))]
-               > &(x3::ascii::space | x3::lit(';') | x3::lit('"') | x3::eoi)];
+const auto opcode = x3::lexeme[x3::raw[x3::ascii::alpha >> *(x3::ascii::alnum | x3::char_('_'))] >
+                               &(x3::ascii::space | x3::lit(';') | x3::lit('"') | x3::eoi)];
 // Only \" and \\ are escapes; any other backslash is kept as written.
 // The rule fixes the attribute to std::string (the bare alternative would give variant<char,char>).
 const auto quoted = x3::rule<struct quoted_class, std::string>{"string"} =

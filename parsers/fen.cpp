@@ -105,8 +105,8 @@ const auto rank_items = +(piece | empty_run);
 const auto first_rank = x3::eps[begin_rank] >> rank_items;
 // Only the last rank may be empty: "RNBQKBNR/" is crazyhouse's empty 9th-rank holdings.
 const auto next_rank = x3::eps[begin_rank] >> (rank_items | &x3::eoi);
-const auto holdings_bracket = x3::lit('[')[open_holdings] >
-                              x3::raw[x3::lit('-') | *x3::ascii::alpha][set_holdings] > ']';
+const auto holdings_bracket =
+    x3::lit('[')[open_holdings] > x3::raw[x3::lit('-') | *x3::ascii::alpha][set_holdings] > ']';
 const auto board_grammar = first_rank >> *('/' > next_rank) >> -holdings_bracket;
 
 // ---------------------------------------------------------------------------------------
@@ -121,13 +121,11 @@ struct token_state_tag;
 const auto add_castling = [](auto& ctx) {
   TokenState& s = x3::get<token_state_tag>(ctx);
   const auto& range = x3::_attr(ctx);
-  s.tokens->push_back(
-      CastlingToken{*range.begin(), static_cast<int>(range.begin() - s.base) + 1});
+  s.tokens->push_back(CastlingToken{*range.begin(), static_cast<int>(range.begin() - s.base) + 1});
 };
 
 const auto side_grammar = x3::lit('w') | x3::lit('b');
-const auto castling_grammar =
-    x3::lit('-') | +x3::raw[x3::char_("KQkqA-Ha-h")][add_castling];
+const auto castling_grammar = x3::lit('-') | +x3::raw[x3::char_("KQkqA-Ha-h")][add_castling];
 const auto en_passant_grammar = x3::lit('-') | (x3::char_('a', 'h') > x3::char_('1', '8'));
 const auto digits_grammar = +x3::ascii::digit;
 
@@ -238,8 +236,8 @@ absl::Status ParseBoard(Iter base, Field field, FenBoard& board) {
     std::string letters;
     for (const FenBoardItem& item : ranks.back()) letters += item.letter;
     board.holdings = std::move(letters);
-    board.holdings_column = ranks.back().empty() ? state.Column(state.rank_starts.back())
-                                                 : ranks.back().front().column;
+    board.holdings_column =
+        ranks.back().empty() ? state.Column(state.rank_starts.back()) : ranks.back().front().column;
     ranks.pop_back();
   }
   if (!ranks.empty() && ranks.back().empty()) {
@@ -284,10 +282,10 @@ absl::StatusOr<FenAst> ParseFenImpl(std::string_view text, const FenSchema& sche
 
   const Field side = fields[1];
   if (const Match m = MatchWhole(side.begin, side.end, side_grammar); !m.ok) {
-    const std::string what = m.where == side.begin
-                                 ? absl::StrFormat("expected 'w' or 'b', found %s",
-                                                   detail::QuoteChar(*side.begin))
-                                 : Unexpected(m.where, side.end);
+    const std::string what =
+        m.where == side.begin
+            ? absl::StrFormat("expected 'w' or 'b', found %s", detail::QuoteChar(*side.begin))
+            : Unexpected(m.where, side.end);
     return SyntaxError("side to move field", column_of(m.where), what);
   }
   ast.side = MakeField(base, side);
@@ -304,8 +302,7 @@ absl::StatusOr<FenAst> ParseFenImpl(std::string_view text, const FenSchema& sche
       case FenFieldKind::kCastling: {
         std::vector<CastlingToken> tokens;
         TokenState state{base, &tokens};
-        m = MatchWhole(field.begin, field.end,
-                       x3::with<token_state_tag>(state)[castling_grammar]);
+        m = MatchWhole(field.begin, field.end, x3::with<token_state_tag>(state)[castling_grammar]);
         if (m.ok) {
           ast.castling = MakeField(base, field);
           ast.castling_tokens = std::move(tokens);
@@ -329,7 +326,8 @@ absl::StatusOr<FenAst> ParseFenImpl(std::string_view text, const FenSchema& sche
         break;
     }
     if (!m.ok) {
-      return SyntaxError(FieldLabel(kind, i + 1), column_of(m.where), Unexpected(m.where, field.end));
+      return SyntaxError(FieldLabel(kind, i + 1), column_of(m.where),
+                         Unexpected(m.where, field.end));
     }
   }
   return ast;

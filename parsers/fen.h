@@ -33,6 +33,8 @@ struct FenBoard {
   // Pieces in hand, if the board had a holdings bracket "[...]" after it (or a 9th
   // "/"-separated rank, the other common way of writing holdings). "-" means empty.
   std::optional<std::string> holdings;
+  // Column of the first holdings character (just after the '[' or the 8th rank's '/');
+  // the column where it would be when the holdings are empty. "[-]" and "[]" both give "".
   int holdings_column = 0;
   int column = 1;
 };
@@ -51,13 +53,15 @@ struct CastlingToken {
 
 struct FenAst {
   FenBoard board;
-  FenField side;                           // "w" or "b"
-  std::optional<FenField> castling;        // raw field, if the schema has one
+  FenField side;                     // "w" or "b"
+  std::optional<FenField> castling;  // raw field, if the schema has one
   std::vector<CastlingToken> castling_tokens;
-  std::optional<FenField> en_passant;      // "-" or a square such as "e3"
-  std::optional<FenField> halfmove_clock;  // digits
-  std::optional<FenField> fullmove_number; // digits
-  std::vector<FenField> extra;             // any further fields, verbatim (variants use them)
+  std::optional<FenField> en_passant;       // "-" or a square such as "e3"
+  std::optional<FenField> halfmove_clock;   // digits
+  std::optional<FenField> fullmove_number;  // digits
+  // Any further fields, verbatim (variants use them): the schema's kWord fields, then, with
+  // FenSchema::allow_extra, the fields beyond the schema; in the order written.
+  std::vector<FenField> extra;
 };
 
 // Which fields follow board and side, in order. The standard schema is
@@ -77,6 +81,11 @@ struct FenSchema {
 // spaces or tabs. The board accepts any ASCII letter as a piece (the variant decides which
 // letters mean something), digits for empty runs, '~' after a piece, '/' between ranks and
 // an optional "[...]" holdings bracket.
+//
+// Besides the syntax errors above, field-count errors read
+//   "FEN has 3 fields; the en passant field is missing (column 38)"
+//   "FEN has too many fields: 7, at most 6 expected (field 7 at column 58)"
+// (a missing field's column is just past the last field) and a blank text gives "empty FEN".
 absl::StatusOr<FenAst> ParseFen(std::string_view text, const FenSchema& schema = {});
 
 // An EPD operation: `D1 20`, `id "name"`, `bm e4 d4`.
@@ -97,6 +106,8 @@ struct EpdRecord {
 // Parses one EPD line: four FEN fields, optionally two clock numbers (as some suites write
 // full FENs), then operations. Both the standard form (`id "x"; bm e4;`, a ';' after each
 // operation) and the perft-suite form (`;D1 20 ;D2 400`, a ';' before each) are read.
+// Operation errors read "EPD operation, column 40: unterminated string"; errors in the FEN
+// part are ParseFen's; a blank line gives "empty EPD line".
 absl::StatusOr<EpdRecord> ParseEpd(std::string_view line);
 
 }  // namespace fairykit::parsers

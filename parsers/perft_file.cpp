@@ -49,7 +49,7 @@ NumberResult ParseNumber(std::string_view s, T& value) {
   const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), value);
   if (ec == std::errc::result_out_of_range) return NumberResult::kOutOfRange;
   return ec == std::errc() && end == s.data() + s.size() ? NumberResult::kOk
-                                                          : NumberResult::kNotANumber;
+                                                         : NumberResult::kNotANumber;
 }
 
 // "perft depth 'x' is not a number", "perft node count '99...9' is out of range".
@@ -83,8 +83,7 @@ absl::Status Finish(Pending& pending, std::vector<PerftRecord>& out) {
   return absl::OkStatus();
 }
 
-absl::Status ReadLine(int line_no, std::string_view keyword, std::string_view value,
-                      Pending& p) {
+absl::Status ReadLine(int line_no, std::string_view keyword, std::string_view value, Pending& p) {
   PerftRecord& r = p.record;
   auto needs_value = [&]() {
     return LineError(line_no, absl::StrFormat("%s line needs a value", keyword));

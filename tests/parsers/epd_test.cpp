@@ -25,8 +25,8 @@ std::string ErrorOf(std::string_view line) {
 using Operands = std::vector<std::string>;
 
 TEST(ParseEpd, PerftSuiteFormWithClocks) {
-  const EpdRecord r = MustParse(
-      "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ;D1 20 ;D2 400 ;D3 8902");
+  const EpdRecord r =
+      MustParse("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ;D1 20 ;D2 400 ;D3 8902");
   EXPECT_EQ(r.position.board.ranks.size(), 8u);
   EXPECT_EQ(r.position.castling->text, "KQkq");
   ASSERT_TRUE(r.position.halfmove_clock.has_value());
@@ -53,9 +53,9 @@ TEST(ParseEpd, PerftSuiteFormWithoutClocks) {
 }
 
 TEST(ParseEpd, StandardFormWithStringsAndEscapes) {
-  const EpdRecord r = MustParse(
-      R"(rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - id "start pos"; bm e4 d4; )"
-      R"(c0 "say \"hi\" \\ back";)");
+  const EpdRecord r =
+      MustParse(R"(rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - id "start pos"; bm e4 d4; )"
+                R"(c0 "say \"hi\" \\ back";)");
   EXPECT_FALSE(r.position.halfmove_clock.has_value());
   ASSERT_EQ(r.operations.size(), 3u);
   EXPECT_EQ(r.operations[0].opcode, "id");

@@ -158,8 +158,8 @@ TEST(ParseFen, EmptyNinthRankIsEmptyHoldings) {
 }
 
 TEST(ParseFen, NinthRankWithDigitsOrPromotionsStaysOnTheBoard) {
-  for (std::string_view text : {"8/8/8/8/8/8/8/8/8 w - -", "8/8/8/8/8/8/8/8/Q~ w - -",
-                                "8/8/8/8/8/8/8/8/Q1 w - -"}) {
+  for (std::string_view text :
+       {"8/8/8/8/8/8/8/8/8 w - -", "8/8/8/8/8/8/8/8/Q~ w - -", "8/8/8/8/8/8/8/8/Q1 w - -"}) {
     const FenAst ast = MustParse(text);
     EXPECT_EQ(ast.board.ranks.size(), 9u) << text;
     EXPECT_FALSE(ast.board.holdings.has_value()) << text;
@@ -213,8 +213,7 @@ TEST(ParseFen, TabsAndSurroundingWhitespace) {
 }
 
 TEST(ParseFen, ShredderCastling) {
-  const FenAst ast =
-      MustParse("bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9");
+  const FenAst ast = MustParse("bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9");
   ASSERT_EQ(ast.castling_tokens.size(), 4u);
   const int column = ast.castling->column;
   EXPECT_EQ(column, 56);
@@ -247,8 +246,8 @@ TEST(ParseFen, WordFieldsOfTheSchemaLandInExtra) {
   FenSchema schema;
   schema.fields.push_back(FenFieldKind::kWord);
   schema.required_fields = 5;
-  const FenAst ast = MustParse("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/DWFCKFWD w KQkq - 0 1 CN",
-                               schema);
+  const FenAst ast =
+      MustParse("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/DWFCKFWD w KQkq - 0 1 CN", schema);
   ASSERT_EQ(ast.extra.size(), 1u);
   EXPECT_EQ(ast.extra[0].text, "CN");
 
@@ -307,8 +306,7 @@ TEST(ParseFenErrors, TooManyFields) {
 }
 
 TEST(ParseFenErrors, Board) {
-  EXPECT_EQ(ErrorOf("/8/8/8/8/8/8/8 w - -"),
-            "FEN board field, column 1: unexpected character '/'");
+  EXPECT_EQ(ErrorOf("/8/8/8/8/8/8/8 w - -"), "FEN board field, column 1: unexpected character '/'");
   EXPECT_EQ(ErrorOf("8/8/8/8!/8/8/8/8 w - -"),
             "FEN board field, column 8: unexpected character '!'");
   EXPECT_EQ(ErrorOf("8//8/8/8/8/8/8/8 w - -"),
@@ -321,8 +319,7 @@ TEST(ParseFenErrors, Board) {
             "FEN board field, column 2: empty-square count cannot start with '0'");
   EXPECT_EQ(ErrorOf("~7/8 w - -"), "FEN board field, column 1: '~' must follow a piece letter");
   EXPECT_EQ(ErrorOf("7~/8 w - -"), "FEN board field, column 2: '~' must follow a piece letter");
-  EXPECT_EQ(ErrorOf("P~~6/8 w - -"),
-            "FEN board field, column 3: '~' must follow a piece letter");
+  EXPECT_EQ(ErrorOf("P~~6/8 w - -"), "FEN board field, column 3: '~' must follow a piece letter");
   EXPECT_EQ(ErrorOf("99999999999/8 w - -"),
             "FEN board field, column 1: empty-square count 99999999999 is too large");
   EXPECT_EQ(ErrorOf("8/8/ w - -"), "FEN board field, column 5: rank 3 is empty");

@@ -144,9 +144,12 @@ void CheckLines(const std::vector<PerftRecord>& records, const std::string& text
 
 TEST(OracleFiles, EveryPerftFile) {
   const PerftOracle oracles[] = {
-      {"chess-random.perft", 6838, 41028}, {"chess-tricky.perft", 19, 67},
-      {"cwda.perft", 16, 80},              {"fluidity.perft", 7, 24},
-      {"interweave.perft", 7, 29},         {"superchess.perft", 5, 23},
+      {"chess-random.perft", 6838, 41028},
+      {"chess-tricky.perft", 19, 67},
+      {"cwda.perft", 16, 80},
+      {"fluidity.perft", 7, 24},
+      {"interweave.perft", 7, 29},
+      {"superchess.perft", 5, 23},
   };
   for (const PerftOracle& oracle : oracles) {
     SCOPED_TRACE(oracle.file);

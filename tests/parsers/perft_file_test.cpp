@@ -25,20 +25,20 @@ std::string ErrorOf(std::string_view text) {
 
 TEST(ParsePerftFile, RecordsCommentsAndBlankLines) {
   const std::vector<PerftRecord> records = MustParse(
-      "# header comment\n"                                                    // 1
-      "\n"                                                                    // 2
-      "id cwda-CN-start\n"                                                    // 3
-      "variant cwda   # trailing comment\n"                                   // 4
-      "# a comment inside a record does not end it\n"                         // 5
-      "fen gitlktig/pppppppp/8/8/8/8/PPPPPPPP/DWFCKFWD w KQkq - 0 1 CN\n"     // 6
-      "perft 1 28\n"                                                          // 7
-      "perft\t2   728  \n"                                                    // 8
-      "\n"                                                                    // 9
-      "  \t\n"                                                                // 10
-      "id pos#2\n"                                                            // 11
-      "epd 4k3/8/8/8/8/8/8/4K2R w K - ;D1 15\n"                               // 12
-      "note  kept verbatim  \n"                                               // 13
-      "perft 6 18446744073709551615");                                        // 14
+      "# header comment\n"                                                 // 1
+      "\n"                                                                 // 2
+      "id cwda-CN-start\n"                                                 // 3
+      "variant cwda   # trailing comment\n"                                // 4
+      "# a comment inside a record does not end it\n"                      // 5
+      "fen gitlktig/pppppppp/8/8/8/8/PPPPPPPP/DWFCKFWD w KQkq - 0 1 CN\n"  // 6
+      "perft 1 28\n"                                                       // 7
+      "perft\t2   728  \n"                                                 // 8
+      "\n"                                                                 // 9
+      "  \t\n"                                                             // 10
+      "id pos#2\n"                                                         // 11
+      "epd 4k3/8/8/8/8/8/8/4K2R w K - ;D1 15\n"                            // 12
+      "note  kept verbatim  \n"                                            // 13
+      "perft 6 18446744073709551615");                                     // 14
   ASSERT_EQ(records.size(), 2u);
 
   const PerftRecord& a = records[0];
@@ -79,8 +79,8 @@ TEST(ParsePerftFile, EmptyAndCommentOnlyFiles) {
 }
 
 TEST(ParsePerftFile, CrLfLines) {
-  const std::vector<PerftRecord> records =
-      MustParse("id a\r\nfen 8/8/8/8/8/8/8/K6k w - - 0 1\r\nperft 1 3\r\n\r\nfen x\r\nperft 1 1\r\n");
+  const std::vector<PerftRecord> records = MustParse(
+      "id a\r\nfen 8/8/8/8/8/8/8/K6k w - - 0 1\r\nperft 1 3\r\n\r\nfen x\r\nperft 1 1\r\n");
   ASSERT_EQ(records.size(), 2u);
   EXPECT_EQ(records[0].fen, "8/8/8/8/8/8/8/K6k w - - 0 1");
   EXPECT_EQ(records[1].line, 5);
@@ -94,8 +94,7 @@ TEST(ParsePerftFile, RecordAtEndOfFileWithoutBlankLine) {
 }
 
 TEST(ParsePerftFileErrors, Messages) {
-  EXPECT_EQ(ErrorOf("id a\nfen x\nperft 1\n"),
-            "line 3: perft line needs a depth and a node count");
+  EXPECT_EQ(ErrorOf("id a\nfen x\nperft 1\n"), "line 3: perft line needs a depth and a node count");
   EXPECT_EQ(ErrorOf("id a\nfen x\nperft\n"), "line 3: perft line needs a depth and a node count");
   EXPECT_EQ(ErrorOf("fen x\nperft 1 20 30\n"),
             "line 2: unexpected text '30' after the perft node count");
@@ -111,8 +110,7 @@ TEST(ParsePerftFileErrors, Messages) {
   EXPECT_EQ(ErrorOf("id a\nfen x\nid b\n"), "line 3: the record already has an id (line 1)");
   EXPECT_EQ(ErrorOf("variant a\nfen x\nvariant b\n"),
             "line 3: the record already has a variant (line 1)");
-  EXPECT_EQ(ErrorOf("id a\nfen x\nepd y\n"),
-            "line 3: the record already has a position (line 2)");
+  EXPECT_EQ(ErrorOf("id a\nfen x\nepd y\n"), "line 3: the record already has a position (line 2)");
   EXPECT_EQ(ErrorOf("id a\nfen\n"), "line 2: fen line needs a value");
   EXPECT_EQ(ErrorOf("id a\nepd   # only a comment\n"), "line 2: epd line needs a value");
   EXPECT_EQ(ErrorOf("id\n"), "line 1: id line needs a value");

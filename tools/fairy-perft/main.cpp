@@ -176,13 +176,9 @@ int run_suites(const Options& o) {
       unreadable = true;
       continue;
     }
-    std::size_t i = 0;
-    for (const analysis::SuiteEntry& e : *entries) {
-      ++i;
-      if (progress)
-        std::fprintf(stderr, "\r[%zu/%zu] %s", i, entries->size(),
-                     std::string(path).substr(0, 60).c_str());
-      analysis::EntryResult r = analysis::run_entry(e, so);
+    std::size_t done = 0;
+    analysis::run_suite(*entries, so, [&](const analysis::EntryResult& r) {
+      ++done;
       analysis::accumulate(summary, r);
       if (o.json) {
         absl::StrAppend(&json_entries, json_entries.empty() ? "" : ",\n", analysis::entry_json(r));
@@ -191,7 +187,9 @@ int run_suites(const Options& o) {
         analysis::write_entry_text(std::cout, r, o.quiet);
         std::cout.flush();
       }
-    }
+      if (progress)
+        std::fprintf(stderr, "\r[%zu/%zu] %s", done, entries->size(), path.substr(0, 60).c_str());
+    });
     if (progress) std::fputs("\r\033[K", stderr);
   }
   if (o.json) {
@@ -266,11 +264,12 @@ int main(int argc, char** argv) {
   o.jobs = int(jobs);
   const bool depth_given = args->has("depth");
 
-  if (o.fen.empty() == o.suites.empty())
-    return usage_error(o.fen.empty() ? "give a position with --fen FEN or a suite with --suite FILE"
-                                     : "--fen and suite files cannot be combined");
+  const bool fen_given = args->has("fen");
+  if (fen_given == !o.suites.empty())
+    return usage_error(fen_given ? "--fen and suite files cannot be combined"
+                                 : "give a position with --fen FEN or a suite with --suite FILE");
   if (depth_given && o.max_depth) return usage_error("--depth and --max-depth cannot be combined");
-  if (!o.fen.empty()) {
+  if (fen_given) {
     if (!depth_given && !o.max_depth)
       return usage_error("--fen needs --depth N (or --max-depth N for every depth 1..N)");
     if (args->has("max-nodes")) return usage_error("--max-nodes applies to suites only");

@@ -1,0 +1,194 @@
+// FEN reading, writing and the set-up checks of Position::set.
+#include "rules/fen.h"
+
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "parsers/fen.h"
+#include "rules/movegen.h"
+
+namespace fairykit {
+namespace {
+
+// The error message of reading `fen` as variant V ("" when it is accepted).
+template <class V = ChessVariant>
+std::string error_of(const std::string& fen) {
+  Position<V> pos;
+  StateInfo st;
+  absl::Status s = set_from_fen(pos, fen, st);
+  return s.ok() ? "" : std::string(s.message());
+}
+
+template <class V = ChessVariant>
+std::string round_trip(const std::string& fen, FenWriteOptions options = {}) {
+  Position<V> pos;
+  StateInfo st;
+  absl::Status s = set_from_fen(pos, fen, st);
+  EXPECT_TRUE(s.ok()) << fen << ": " << s.message();
+  return s.ok() ? to_fen(pos, options) : "";
+}
+
+TEST(Fen, StartPositionRoundTrip) {
+  const std::string start(ChessVariant::kStartFen);
+  EXPECT_EQ(round_trip(start), start);
+}
+
+TEST(Fen, BadFensGiveOneLineErrors) {
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      // wrong number of fields
+      {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq",
+       "FEN has 3 fields; the en passant field is missing (column 51)"},
+      {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 x",
+       "FEN has too many fields: 7, at most 6 expected (field 7 at column 58)"},
+      // unknown letter
+      {"rnbqkbnr/ppppXppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+       "FEN board field, column 14: unknown piece letter 'X'"},
+      // a rank of 9 squares
+      {"rnbqkbnr/ppppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+       "FEN board field, column 18: rank 7 has more than 8 squares"},
+      {"rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+       "FEN board field, column 19: rank 6 has more than 8 squares"},
+      {"rnbqkbnr/ppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+       "FEN board field, column 16: rank 7 has 7 squares, expected 8"},
+      {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1",
+       "FEN board field, column 1: 7 ranks, expected 8"},
+      // no king
+      {"rnbq1bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQ - 0 1", "no black king"},
+      {"8/8/8/8/8/8/8/8 w - - 0 1", "no white king; no black king"},
+      {"kk6/8/8/8/8/8/8/K7 w - - 0 1", "2 black kings"},
+      // side not to move in check
+      {"4k3/4R3/8/8/8/8/8/4K3 w - - 0 1", "the side not to move (black) is in check"},
+      // castling right without a rook
+      {"4k3/8/8/8/8/8/8/4K3 w K - 0 1",
+       "FEN castling field, column 23: 'K' but no white rook on the king side of the king on rank "
+       "1"},
+      {"r3k3/8/8/8/8/8/8/4K3 w kq - 0 1",
+       "FEN castling field, column 24: 'k' but no black rook on the king side of the king on rank "
+       "8"},
+      {"4k3/8/8/8/8/8/8/4K2R w B - 0 1",
+       "FEN castling field, column 24: 'B' but no white rook on b1"},
+      // standard chess wants the classical castling array
+      {"4k3/8/8/8/8/8/8/3K3R w K - 0 1",
+       "white king-side castling right needs the king on e1 and the rook on h1 (use the chess960 "
+       "variant for other set-ups)"},
+      // other fields
+      {"4k3/8/8/8/8/8/8/4K3 x - - 0 1",
+       "FEN side to move field, column 21: expected 'w' or 'b', found 'x'"},
+      {"4k3/8/8/8/8/8/8/4K3 w - e9 0 1",
+       "FEN en passant field, column 26: unexpected character '9'"},
+      {"4k3/8/8/8/8/8/8/4K3 w - e3 0 1", "en passant square e3 is not on rank 6"},
+      {"4k3/8/8/8/8/8/8/4K3 w - e6 0 1",
+       "en passant square e6 without a black pawn that has just made a double step"},
+      {"P3k3/8/8/8/8/8/8/4K3 w - - 0 1", "white pawn on a8"},
+      {"", "empty FEN"},
+  };
+  for (const auto& [fen, want] : cases) {
+    SCOPED_TRACE(fen);
+    const std::string got = error_of(fen);
+    EXPECT_EQ(got, want);
+    EXPECT_EQ(got.find('\n'), std::string::npos) << "one line";
+  }
+}
+
+TEST(Fen, Chess960CastlingLettersAreRead) {
+  // Shredder-FEN and X-FEN name the same rights.
+  const std::string shredder = "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9";
+  const std::string xfen = "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w KQkq - 2 9";
+  EXPECT_EQ(round_trip<Chess960Variant>(shredder), xfen);
+  EXPECT_EQ(round_trip<Chess960Variant>(xfen, {CastlingStyle::kShredder}), shredder);
+  // An inner rook needs its file letter in X-FEN; the outer one keeps K.
+  const std::string inner = "r1k1r2q/p1ppp1pp/8/8/8/8/P1PPP1PP/R1K1R2Q w KQkq - 0 1";
+  EXPECT_EQ(round_trip<Chess960Variant>(inner, {CastlingStyle::kShredder}),
+            "r1k1r2q/p1ppp1pp/8/8/8/8/P1PPP1PP/R1K1R2Q w EAea - 0 1");
+  const std::string two_rooks = "rk2r2r/8/8/8/8/8/8/RK2R2R w Ee - 0 1";
+  EXPECT_EQ(round_trip<Chess960Variant>(two_rooks), two_rooks);
+}
+
+TEST(Fen, EnPassantIsKeptOnlyWhenACaptureIsPossible) {
+  // After 1.e4 no black pawn can take on e3: the square is dropped (and the key with it).
+  EXPECT_EQ(round_trip("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"),
+            "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+  EXPECT_EQ(round_trip("rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3"),
+            "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3");
+}
+
+TEST(Fen, ClocksAreOptionalAndKept) {
+  EXPECT_EQ(round_trip("4k3/8/8/8/8/8/8/4K3 b - -"), "4k3/8/8/8/8/8/8/4K3 b - - 0 1");
+  EXPECT_EQ(round_trip("4k3/8/8/8/8/8/8/4K3 b - - 37 120"), "4k3/8/8/8/8/8/8/4K3 b - - 37 120");
+}
+
+// Every position of the oracle suites reads, writes and reads back to the same position;
+// the written FEN is a fixed point.
+template <class V>
+void round_trip_file(const std::string& path, bool epd) {
+  std::ifstream in(path);
+  ASSERT_TRUE(in) << path;
+  std::string line;
+  int n = 0;
+  while (std::getline(in, line)) {
+    std::string fen;
+    if (epd) {
+      fen = line.substr(0, line.find(';'));
+    } else if (line.rfind("fen ", 0) == 0 || line.rfind("epd ", 0) == 0) {
+      fen = line.substr(4);
+    } else {
+      continue;
+    }
+    if (fen.find_first_not_of(' ') == std::string::npos) continue;
+    SCOPED_TRACE(fen);
+    Position<V> a, b;
+    StateInfo sa, sb;
+    ASSERT_TRUE(set_from_fen(a, fen, sa).ok());
+    const std::string written = to_fen(a);
+    ASSERT_TRUE(set_from_fen(b, written, sb).ok()) << written;
+    EXPECT_EQ(to_fen(b), written);
+    EXPECT_EQ(a.key(), b.key());
+    EXPECT_EQ(legal_moves(a).size(), legal_moves(b).size());
+    // The board, side and castling fields are written exactly as read (Shredder style
+    // for Chess960 inputs written in Shredder-FEN).
+    if (!epd || !V::kChess960) {
+      EXPECT_EQ(written.substr(0, written.find(' ')), fen.substr(0, fen.find(' ')));
+    }
+    ++n;
+  }
+  EXPECT_GT(n, 10);
+}
+
+TEST(Fen, OracleFilesRoundTrip) {
+  const std::string dir = std::string(FAIRYKIT_SHARED_DIR) + "/oracles/";
+  round_trip_file<ChessVariant>(dir + "chess-standard.epd", true);
+  round_trip_file<Chess960Variant>(dir + "chess960-fischer.epd", true);
+  round_trip_file<Chess960Variant>(dir + "chess-tricky.perft", false);
+  round_trip_file<ChessVariant>(dir + "chess-random.perft", false);
+}
+
+TEST(Fen, Chess960ShredderRoundTripIsExact) {
+  const std::string path = std::string(FAIRYKIT_SHARED_DIR) + "/oracles/chess960-fischer.epd";
+  std::ifstream in(path);
+  std::string line;
+  int n = 0;
+  while (std::getline(in, line)) {
+    std::string fen = line.substr(0, line.find(';'));
+    while (!fen.empty() && fen.back() == ' ') fen.pop_back();
+    Position<Chess960Variant> pos;
+    StateInfo st;
+    ASSERT_TRUE(set_from_fen(pos, fen, st).ok()) << fen;
+    const std::string out = to_fen(pos, {CastlingStyle::kShredder});
+    // Fields 1-3 agree exactly; the en passant field may be dropped when no capture exists.
+    auto first3 = [](const std::string& f) {
+      std::size_t p = f.find(' ');
+      p = f.find(' ', p + 1);
+      p = f.find(' ', p + 1);
+      return f.substr(0, p);
+    };
+    EXPECT_EQ(first3(out), first3(fen));
+    ++n;
+  }
+  EXPECT_EQ(n, 960);
+}
+
+}  // namespace
+}  // namespace fairykit

@@ -1,0 +1,168 @@
+// Exact move lists for the rules that perft counts could hide: each test breaks when its
+// rule breaks.
+#include "rules/movegen.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "rules/fen.h"
+#include "rules/uci.h"
+
+namespace fairykit {
+namespace {
+
+template <class V = ChessVariant>
+std::string moves_of(const std::string& fen) {
+  Position<V> pos;
+  StateInfo st;
+  absl::Status s = set_from_fen(pos, fen, st);
+  EXPECT_TRUE(s.ok()) << s.message();
+  if (!s.ok()) return "";
+  std::vector<std::string> v;
+  for (Move m : legal_moves(pos)) v.push_back(move_to_uci(pos, m));
+  std::sort(v.begin(), v.end());
+  std::string out;
+  for (auto& m : v) out += (out.empty() ? "" : " ") + m;
+  EXPECT_EQ(v.size(), count_legal(pos)) << "counting sink disagrees";
+  return out;
+}
+
+TEST(MoveGen, StartPosition) {
+  EXPECT_EQ(moves_of(std::string(ChessVariant::kStartFen)),
+            "a2a3 a2a4 b1a3 b1c3 b2b3 b2b4 c2c3 c2c4 d2d3 d2d4 e2e3 e2e4 f2f3 f2f4 g1f3 g1h3 "
+            "g2g3 g2g4 h2h3 h2h4");
+}
+
+TEST(MoveGen, EnPassantHorizontalPin) {
+  // exd6 would leave both pawns' rank open between the black rook and the white king.
+  EXPECT_EQ(moves_of("8/8/8/r2pP2K/8/8/8/k7 w - d6 0 1"), "e5e6 h5g4 h5g5 h5g6 h5h4 h5h6");
+  // Without the rook the capture is legal.
+  EXPECT_EQ(moves_of("8/8/8/3pP2K/8/8/8/k7 w - d6 0 1"), "e5d6 e5e6 h5g4 h5g5 h5g6 h5h4 h5h6");
+}
+
+TEST(MoveGen, EnPassantAnswersAPawnCheck) {
+  // d7-d5+ checks the king on e4; exd6 removes the checker, Kxd5 too.
+  EXPECT_EQ(moves_of("8/8/8/3pP3/4K3/8/8/k7 w - d6 0 1"),
+            "e4d3 e4d4 e4d5 e4e3 e4f3 e4f4 e4f5 e5d6");
+}
+
+TEST(MoveGen, EnPassantDiagonalPin) {
+  // The e5 pawn is pinned by the bishop on h8 to the king on a1: neither the capture nor
+  // the push may leave the long diagonal.
+  EXPECT_EQ(moves_of("7b/8/8/3pP3/8/8/8/K6k w - d6 0 1"), "a1a2 a1b1 a1b2");
+}
+
+TEST(MoveGen, CastlingNotThroughCheck) {
+  // The rook on f8 covers f1: no king-side castling; queen side is free.
+  EXPECT_EQ(moves_of("4kr2/8/8/8/8/8/8/R3K2R w KQ - 0 1").find("e1h1"), std::string::npos);
+  const std::string m = moves_of("4kr2/8/8/8/8/8/8/R3K2R w KQ - 0 1");
+  EXPECT_NE(m.find("e1c1"), std::string::npos);
+  EXPECT_EQ(m.find("e1g1"), std::string::npos);
+  // b1 may be attacked on the queen side: only the king's path counts.
+  EXPECT_NE(moves_of("1r2k3/8/8/8/8/8/8/R3K3 w Q - 0 1").find("e1c1"), std::string::npos);
+  // Never out of check.
+  EXPECT_EQ(moves_of("4r1k1/8/8/8/8/8/8/R3K2R w KQ - 0 1").find("e1c1"), std::string::npos);
+}
+
+TEST(MoveGen, PromotionsToFourPieces) {
+  EXPECT_EQ(moves_of("1n5k/P7/8/8/8/8/8/K7 w - - 0 1"),
+            "a1a2 a1b1 a1b2 a7a8b a7a8n a7a8q a7a8r a7b8b a7b8n a7b8q a7b8r");
+}
+
+TEST(MoveGen, DoubleCheckOnlyKingMoves) {
+  // Rook h1 and knight f3 both check: d1 and f1 stay on the rook's rank, d2 is the
+  // knight's; castling and the a1 rook are out.
+  EXPECT_EQ(moves_of("4k3/8/8/8/8/5n2/8/R3K2r w Q - 0 1"), "e1e2 e1f2");
+}
+
+TEST(MoveGen, PinnedPieceMovesAlongThePin) {
+  // The bishop on d2 is pinned by the bishop on a5 and may move only on a5-e1.
+  EXPECT_EQ(moves_of("7k/8/8/b7/8/8/3B4/4K3 w - - 0 1"), "d2a5 d2b4 d2c3 e1d1 e1e2 e1f1 e1f2");
+  // A pinned knight never moves.
+  EXPECT_EQ(moves_of("7k/8/8/b7/8/8/3N4/4K3 w - - 0 1"), "e1d1 e1e2 e1f1 e1f2");
+}
+
+TEST(MoveGen, Chess960CastlingRookShieldsTheKing) {
+  // King e1, castling rook b1, black rook a1: the white rook shields the king's path now,
+  // but castling moves it to d1 and leaves c1 (the king's destination) attacked.
+  const std::string m = moves_of<Chess960Variant>("4k3/8/8/8/8/8/8/rR2K3 w B - 0 1");
+  EXPECT_EQ(m.find("e1b1"), std::string::npos) << m;
+  // With the black rook gone, castling is legal: king to c1, rook to d1, written e1b1.
+  EXPECT_NE(moves_of<Chess960Variant>("4k3/8/8/8/8/8/8/1R2K3 w B - 0 1").find("e1b1"),
+            std::string::npos);
+}
+
+TEST(MoveGen, Chess960CastlingWhereTheKingStays) {
+  // King g1 and rook h1: king-side castling leaves the king on g1 and puts the rook on f1.
+  Position<Chess960Variant> pos;
+  StateInfo st, st2;
+  ASSERT_TRUE(set_from_fen(pos, "6k1/8/8/8/8/8/8/6KR w H - 0 1", st).ok());
+  absl::StatusOr<Move> m = move_from_uci(pos, "g1h1");
+  ASSERT_TRUE(m.ok()) << m.status();
+  EXPECT_EQ(m->kind(), CASTLING);
+  pos.do_move(*m, st2);
+  EXPECT_EQ(to_fen(pos), "6k1/8/8/8/8/8/8/5RK1 b - - 1 1");
+  pos.undo_move(*m);
+  EXPECT_EQ(to_fen(pos), "6k1/8/8/8/8/8/8/6KR w K - 0 1");  // X-FEN: the outer rook is K
+}
+
+TEST(MoveGen, StandardCastlingUciIsTheKingsMove) {
+  Position<ChessVariant> pos;
+  StateInfo st, st2;
+  ASSERT_TRUE(set_from_fen(pos, "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", st).ok());
+  absl::StatusOr<Move> m = move_from_uci(pos, "e1g1");
+  ASSERT_TRUE(m.ok());
+  EXPECT_EQ(move_to_uci(pos, *m), "e1g1");
+  pos.do_move(*m, st2);
+  EXPECT_EQ(to_fen(pos), "r3k2r/8/8/8/8/8/8/R4RK1 b kq - 1 1");
+  EXPECT_EQ(pos.key(), pos.compute_key());
+}
+
+TEST(MakeMove, RookCaptureRemovesTheRightAndTheKey) {
+  Position<ChessVariant> pos;
+  StateInfo st, st2;
+  ASSERT_TRUE(set_from_fen(pos, "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", st).ok());
+  const Key before = pos.key();
+  absl::StatusOr<Move> m = move_from_uci(pos, "a1a8");
+  ASSERT_TRUE(m.ok());
+  pos.do_move(*m, st2);
+  EXPECT_EQ(to_fen(pos), "R3k2r/8/8/8/8/8/8/4K2R b Kk - 0 1");
+  EXPECT_EQ(pos.key(), pos.compute_key());
+  pos.undo_move(*m);
+  EXPECT_EQ(pos.key(), before);
+  EXPECT_EQ(to_fen(pos), "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+}
+
+TEST(MakeMove, TranspositionsHaveEqualKeys) {
+  auto key_after = [](std::vector<std::string> moves) {
+    Position<ChessVariant> pos;
+    std::vector<StateInfo> st(moves.size() + 1);
+    EXPECT_TRUE(set_from_fen(pos, std::string(ChessVariant::kStartFen), st[0]).ok());
+    for (std::size_t i = 0; i < moves.size(); ++i) {
+      absl::StatusOr<Move> m = move_from_uci(pos, moves[i]);
+      EXPECT_TRUE(m.ok()) << moves[i];
+      pos.do_move(*m, st[i + 1]);
+    }
+    return pos.key();
+  };
+  EXPECT_EQ(key_after({"g1f3", "g8f6", "b1c3"}), key_after({"b1c3", "g8f6", "g1f3"}));
+  EXPECT_NE(key_after({"g1f3", "g8f6"}), key_after({"g1f3", "b8c6"}));
+  // A double step that allows en passant differs from one that does not.
+  EXPECT_NE(key_after({"e2e4", "a7a6", "e4e5", "d7d5"}),
+            key_after({"e2e4", "d7d6", "e4e5", "a7a6", "g1f3", "d6d5", "f3g1"}));
+}
+
+TEST(Uci, Errors) {
+  Position<ChessVariant> pos;
+  StateInfo st;
+  ASSERT_TRUE(set_from_fen(pos, std::string(ChessVariant::kStartFen), st).ok());
+  EXPECT_EQ(move_from_uci(pos, "e2e5").status().message(), "illegal move 'e2e5'");
+  EXPECT_EQ(move_from_uci(pos, "e9e4").status().message(), "bad UCI move 'e9e4'");
+  EXPECT_EQ(move_from_uci(pos, "e2e4k").status().message(), "bad UCI move 'e2e4k'");
+}
+
+}  // namespace
+}  // namespace fairykit
