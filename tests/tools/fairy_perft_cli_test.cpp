@@ -1,0 +1,150 @@
+// Golden tests of the fairy-perft command line: output shape, exit codes, and identical
+// output at any thread count.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+
+#include <cstdio>
+#include <fstream>
+#include <string>
+
+namespace {
+
+struct CliRun {
+  std::string out;  // standard output
+  std::string err;  // standard error
+  int status = -1;  // exit code
+};
+
+CliRun run(const std::string& args) {
+  static int counter = 0;
+  const std::string err_file =
+      ::testing::TempDir() + "fairy_perft_err_" + std::to_string(++counter) + ".txt";
+  const std::string cmd = std::string(FAIRYKIT_BIN_DIR) + "/fairy-perft " + args + " 2>" + err_file;
+  CliRun r;
+  FILE* p = popen(cmd.c_str(), "r");
+  if (!p) return r;
+  char buf[4096];
+  std::size_t n;
+  while ((n = fread(buf, 1, sizeof buf, p)) > 0) r.out.append(buf, n);
+  int st = pclose(p);
+  r.status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+  std::ifstream e(err_file);
+  r.err.assign(std::istreambuf_iterator<char>(e), std::istreambuf_iterator<char>());
+  std::remove(err_file.c_str());
+  return r;
+}
+
+const std::string kShared = FAIRYKIT_SHARED_DIR;
+
+TEST(FairyPerftCli, HelpGoesToStdoutAndExitsZero) {
+  CliRun r = run("--help");
+  EXPECT_EQ(r.status, 0);
+  EXPECT_NE(r.out.find("Usage: fairy-perft"), std::string::npos);
+  EXPECT_NE(r.out.find("Exit status:"), std::string::npos);
+  EXPECT_EQ(r.err, "");
+}
+
+TEST(FairyPerftCli, DepthPrintsNodesSearched) {
+  CliRun r = run("--fen startpos --depth 4 -q");
+  EXPECT_EQ(r.status, 0);
+  EXPECT_EQ(r.out, "Nodes searched: 197281\n");
+}
+
+TEST(FairyPerftCli, MaxDepthPrintsEveryDepth) {
+  CliRun r = run("--fen startpos --max-depth 3 -q");
+  EXPECT_EQ(r.status, 0);
+  EXPECT_EQ(r.out, "depth 1: 20\ndepth 2: 400\ndepth 3: 8902\n");
+}
+
+TEST(FairyPerftCli, DivideHasStockfishShape) {
+  CliRun r = run("--fen \"4k3/8/8/8/8/8/8/4K2R w K - 0 1\" --depth 2 --divide -q");
+  EXPECT_EQ(r.status, 0);
+  // Generation order: king steps, rook moves, castling. h1h8+ leaves the black king d7,
+  // e7 and f7; h1h7 leaves d8 and f8.
+  EXPECT_EQ(r.out,
+            "e1d1: 5\ne1f1: 5\ne1d2: 5\ne1e2: 5\ne1f2: 5\nh1f1: 3\nh1g1: 5\nh1h2: 5\nh1h3: 5\n"
+            "h1h4: 5\nh1h5: 5\nh1h6: 5\nh1h7: 2\nh1h8: 3\ne1g1: 3\n\nNodes searched: 66\n");
+}
+
+TEST(FairyPerftCli, Chess960DivideWritesCastlingAsKingTakesRook) {
+  CliRun r =
+      run("--variant chess960 --fen \"4k3/8/8/8/8/8/8/4K2R w K - 0 1\" --depth 1 --divide -q");
+  EXPECT_EQ(r.status, 0);
+  EXPECT_NE(r.out.find("e1h1: 1\n"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("e1g1"), std::string::npos);
+}
+
+TEST(FairyPerftCli, JsonForAPosition) {
+  CliRun r = run("--fen startpos --depth 1 --divide --format json -q");
+  EXPECT_EQ(r.status, 0);
+  EXPECT_EQ(
+      r.out.substr(0, 127),
+      "{\"variant\":\"chess\",\"fen\":\"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 "
+      "1\",\"results\":[{\"depth\":1,\"nodes\":20,\"divide\":[");
+}
+
+TEST(FairyPerftCli, SuiteOutputIsIdenticalAtOneAndTwoThreads) {
+  const std::string suite = kShared + "/oracles/chess-standard.epd";
+  CliRun one = run("--suite " + suite + " --max-depth 3 -j 1");
+  CliRun two = run("--suite " + suite + " --max-depth 3 -j 2");
+  EXPECT_EQ(one.status, 0);
+  EXPECT_EQ(two.status, 0);
+  EXPECT_EQ(one.out, two.out);
+  EXPECT_NE(one.out.find("128 positions: 126 passed, 0 failed, 2 skipped"), std::string::npos);
+  CliRun j1 = run("--suite " + suite + " --max-depth 2 -j 1 --format json");
+  CliRun j2 = run("--suite " + suite + " --max-depth 2 -j 2 --format json");
+  EXPECT_EQ(j1.out, j2.out);
+}
+
+TEST(FairyPerftCli, DivideIsIdenticalAtOneAndTwoThreads) {
+  const std::string fen =
+      "--fen \"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1\"";
+  CliRun one = run(fen + " --depth 3 --divide -j 1");
+  CliRun two = run(fen + " --depth 3 --divide -j 2");
+  EXPECT_EQ(one.out, two.out);
+  EXPECT_NE(one.out.find("Nodes searched: 97862"), std::string::npos);
+}
+
+TEST(FairyPerftCli, WrongCountExitsOne) {
+  const std::string path = ::testing::TempDir() + "wrong.epd";
+  std::ofstream(path)
+      << "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ;D1 20 ;D2 401\n";
+  CliRun r = run("--suite " + path + " -q");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(
+      r.out.find("FAIL " + path + ":1 rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
+      std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("       depth 2: expected 401, got 400\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("1 positions: 0 passed, 1 failed, 0 skipped"), std::string::npos);
+}
+
+TEST(FairyPerftCli, InvalidFenExitsOneWithOneLine) {
+  CliRun r = run("--fen \"8/8/8/8/8/8/8/8 w - - 0 1\" --depth 1");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.err,
+            "fairy-perft: invalid position \"8/8/8/8/8/8/8/8 w - - 0 1\": no white king; no "
+            "black king\n");
+}
+
+TEST(FairyPerftCli, UsageErrorsExitTwo) {
+  for (const std::string args :
+       {"", "--depth 3", "--fen startpos", "--fen startpos --depth x", "--bogus",
+        "--fen startpos --depth 2 --variant nosuch", "--fen startpos --depth 2 --format xml",
+        "--fen startpos --depth 2 --max-depth 3"}) {
+    CliRun r = run(args);
+    EXPECT_EQ(r.status, 2) << args;
+    EXPECT_NE(r.err.find("fairy-perft: "), std::string::npos) << args;
+    EXPECT_EQ(r.out, "") << args;
+  }
+}
+
+TEST(FairyPerftCli, UnreadableSuiteExitsTwoAndGoesOn) {
+  const std::string ok = kShared + "/oracles/chess-tricky.perft";
+  CliRun r = run("--suite /nonexistent/file.epd " + ok + " --max-depth 1 -q");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find("/nonexistent/file.epd: cannot open file"), std::string::npos) << r.err;
+  EXPECT_NE(r.out.find("19 positions: 19 passed"), std::string::npos) << r.out;
+}
+
+}  // namespace
