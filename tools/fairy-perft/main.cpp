@@ -84,6 +84,7 @@ double seconds_since(std::chrono::steady_clock::time_point t0) {
 }
 
 void report_speed(std::uint64_t nodes, double secs, int threads) {
+  std::cout.flush();  // keep the report and the timing in order on a terminal
   std::fprintf(stderr, "time %.3f s, %.1f Mnodes/s (%d thread%s, %s sliders)\n", secs,
                secs > 0 ? double(nodes) / secs / 1e6 : 0.0, threads, threads == 1 ? "" : "s",
                slider_implementation());

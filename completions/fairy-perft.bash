@@ -1,0 +1,90 @@
+# bash completion for fairy-perft (fairykit)                    -*- shell-script -*-
+#
+# Source this file, or install it as `fairy-perft` in a bash-completion directory
+# (e.g. /usr/share/bash-completion/completions/fairy-perft). Works with or without the
+# bash-completion package; with it, `--flag=value` words are completed too.
+# Keep the flags in step with `fairy-perft --help`: tests/tools/completions_test.cpp checks.
+
+# The variant names of the fairy-perft being completed (first column of
+# --list-variants); the built-in list when that program cannot be run.
+_fairy_perft_variants() {
+  local cmd=$1 names=
+  # shellcheck disable=SC2088  # a literal "~/" as typed on the command line
+  [[ $cmd == "~/"* ]] && cmd=$HOME/${cmd#"~/"}
+  if type -P "$cmd" >/dev/null 2>&1; then
+    names=$("$cmd" --list-variants 2>/dev/null | awk 'NF { print $1 }')
+  fi
+  printf '%s\n' "${names:-chess chess960}"
+}
+
+# Suite files: *.epd and *.perft (and directories) first; any file when none match.
+_fairy_perft_suite_files() {
+  if declare -F _filedir >/dev/null; then
+    _filedir '@(epd|perft)'
+    ((${#COMPREPLY[@]})) || _filedir
+    return
+  fi
+  local f
+  local -a all suites=()
+  compopt -o filenames 2>/dev/null
+  mapfile -t all < <(compgen -A file -- "$cur")
+  for f in "${all[@]}"; do
+    [[ -d $f || $f == *.epd || $f == *.perft ]] && suites+=("$f")
+  done
+  if ((${#suites[@]})); then
+    COMPREPLY=("${suites[@]}")
+  else
+    COMPREPLY=("${all[@]}")
+  fi
+}
+
+_fairy_perft() {
+  # shellcheck disable=SC2034  # words and cword are set by _init_completion
+  local cur prev words cword split=false
+  if declare -F _init_completion >/dev/null; then
+    _init_completion -s || return
+  else
+    cur=${COMP_WORDS[COMP_CWORD]}
+    prev=${COMP_WORDS[COMP_CWORD - 1]}
+    # Without bash-completion, '=' is a word of its own: `--format=j` is "--format" "=" "j".
+    if [[ $cur == = ]]; then
+      cur=
+    elif [[ $prev == = ]] && ((COMP_CWORD >= 2)); then
+      prev=${COMP_WORDS[COMP_CWORD - 2]}
+    fi
+  fi
+
+  case $prev in
+    -v | --variant)
+      mapfile -t COMPREPLY < <(compgen -W "$(_fairy_perft_variants "${COMP_WORDS[0]}")" -- "$cur")
+      return
+      ;;
+    --format)
+      mapfile -t COMPREPLY < <(compgen -W 'text json' -- "$cur")
+      return
+      ;;
+    -f | --fen)
+      mapfile -t COMPREPLY < <(compgen -W 'startpos' -- "$cur")
+      return
+      ;;
+    -s | --suite)
+      _fairy_perft_suite_files
+      return
+      ;;
+    -d | --depth | -m | --max-depth | --max-nodes | -j | --jobs)
+      # a number: nothing to offer
+      return
+      ;;
+  esac
+  $split && return
+
+  if [[ $cur == -* ]]; then
+    local opts="-v --variant -f --fen -s --suite -d --depth -m --max-depth --max-nodes
+      --divide --format -q --quiet -j --jobs --list-variants -h --help --version"
+    mapfile -t COMPREPLY < <(compgen -W "$opts" -- "$cur")
+    return
+  fi
+  _fairy_perft_suite_files
+}
+
+complete -F _fairy_perft fairy-perft
