@@ -9,6 +9,7 @@
 //                   perft: bulk counting).
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 
 #include "rules/position.h"
@@ -20,11 +21,19 @@ constexpr int kMaxMoves = 256;
 class MoveList {
  public:
   static constexpr bool kCountOnly = false;
-  const Move* begin() const { return moves_; }
+  MoveList() : end_(storage_.moves) {}
+  MoveList(const MoveList& o) : end_(storage_.moves + o.size()) {
+    std::copy(o.begin(), o.end(), storage_.moves);
+  }
+  MoveList& operator=(const MoveList& o) {
+    end_ = std::copy(o.begin(), o.end(), storage_.moves);
+    return *this;
+  }
+  const Move* begin() const { return storage_.moves; }
   const Move* end() const { return end_; }
-  std::size_t size() const { return std::size_t(end_ - moves_); }
-  bool empty() const { return end_ == moves_; }
-  Move operator[](std::size_t i) const { return moves_[i]; }
+  std::size_t size() const { return std::size_t(end_ - storage_.moves); }
+  bool empty() const { return end_ == storage_.moves; }
+  Move operator[](std::size_t i) const { return storage_.moves[i]; }
   bool contains(Move m) const {
     for (Move x : *this)
       if (x == m) return true;
@@ -52,8 +61,13 @@ class MoveList {
   }
 
  private:
-  Move moves_[kMaxMoves];
-  Move* end_ = moves_;
+  // Left uninitialised: a perft visits millions of interior nodes, and zero-filling 1 KiB
+  // at each was a measurable share of the time. Only [begin, end) is ever read.
+  union Storage {
+    Storage() {}
+    Move moves[kMaxMoves];
+  } storage_;
+  Move* end_;
 };
 
 class MoveCounter {
