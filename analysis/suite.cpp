@@ -195,8 +195,11 @@ bool count_in_range(const parsers::PerftCount& c, const SuiteOptions& options) {
 struct Task {
   std::size_t entry;
   std::size_t count;  // index into the entry's counts
-  Move move;          // root move; Move::none() for a depth-1 count (done at set-up)
+  Move move;          // root move; Move::none(): the whole count in one task
 };
+
+// Expected counts up to this many nodes run as one task (a few milliseconds of work).
+constexpr std::uint64_t kWholeCountNodes = 2'000'000;
 
 // Per-entry state shared by the tasks of the entry.
 struct EntryWork {
@@ -228,6 +231,10 @@ void prepare_entry(const SuiteEntry& e, const SuiteOptions& options, EntryWork& 
       cr.status = CountStatus::kPass;  // provisional, settled when the tasks are done
       if (pc.depth <= 1) {
         w.sums[c] = pc.depth <= 0 ? 1 : moves.size();
+      } else if (pc.nodes <= kWholeCountNodes) {
+        // Small counts are one task: splitting them costs more than it balances.
+        tasks.push_back({index, c, Move::none()});
+        ++w.pending;
       } else {
         for (Move m : moves) tasks.push_back({index, c, m});
         w.pending += int(moves.size());
@@ -242,6 +249,7 @@ std::uint64_t run_task(const EntryWork& w, const Task& t, int depth) {
   Position<V> pos;
   StateInfo st0, st1;
   (void)pos.set(w.setup, st0);  // checked when the entry was prepared
+  if (t.move == Move::none()) return perft(pos, depth);
   pos.do_move(t.move, st1);
   return perft(pos, depth - 1);
 }

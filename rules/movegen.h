@@ -102,7 +102,7 @@ struct MoveGenerator {
     const Square ksq = pos.king_square(Us);
     const Bitboard occ = pos.pieces();
     const Bitboard us = pos.pieces(Us), them = pos.pieces(Them);
-    const Bitboard checkers = pos.attackers_to(ksq, occ) & them;
+    const Bitboard checkers = pos.attackers_to(ksq, occ, Them);
 
     // King steps: test each destination with the king lifted off the board, so that a
     // slider's ray through the king's current square counts.
@@ -111,7 +111,7 @@ struct MoveGenerator {
       const Bitboard occ_no_king = occ ^ square_bb(ksq);
       while (targets) {
         Square to = pop_lsb(targets);
-        if (!(pos.attackers_to(to, occ_no_king) & them)) sink.add(Move(ksq, to));
+        if (!pos.attackers_to(to, occ_no_king, Them)) sink.add(Move(ksq, to));
       }
     }
     if (more_than_one(checkers)) return;
@@ -204,14 +204,14 @@ struct MoveGenerator {
       while (cands) {
         Square from = pop_lsb(cands);
         Bitboard occ2 = (occ ^ square_bb(from) ^ square_bb(capsq)) | square_bb(ep);
-        Bitboard att = pos.attackers_to(ksq, occ2) & them & ~square_bb(capsq);
+        Bitboard att = pos.attackers_to(ksq, occ2, Them) & ~square_bb(capsq);
         if (!att) sink.add(Move::make(from, ep, EN_PASSANT));
       }
     }
   }
 
   static void generate_castling(const Position<V>& pos, Sink& sink, Square ksq, Bitboard occ,
-                                Bitboard them) {
+                                Bitboard) {
     for (bool king_side : {true, false}) {
       int index = castling_index(Us, king_side);
       if (!(pos.castling_rights() & (1 << index))) continue;
@@ -224,7 +224,7 @@ struct MoveGenerator {
       bool safe = true;
       while (path && safe) {
         Square s = pop_lsb(path);
-        safe = !(pos.attackers_to(s, occ2) & them);
+        safe = !pos.attackers_to(s, occ2, Them);
       }
       if (safe) sink.add(Move::make(ksq, rook, CASTLING));
     }

@@ -10,6 +10,7 @@
 #include <array>
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "absl/status/status.h"
@@ -71,6 +72,28 @@ class Position {
     return by_color_[c] & (by_type_[a] | by_type_[b]);
   }
   Square king_square(Color c) const { return lsb(pieces(c, KING)); }
+
+  // The piece types of V that have a movement component, as a bit set over PieceType
+  // (bit pt set when piece_info(pt).*component), computed at compile time.
+  static constexpr std::uint32_t types_with(bool PieceInfo::*component) {
+    std::uint32_t mask = 0;
+    for (PieceType pt : V::kPieceTypes)
+      if (pt != PAWN && piece_info(pt).*component) mask |= 1u << pt;
+    return mask;
+  }
+  static constexpr std::uint32_t kKnightLeapers = types_with(&PieceInfo::leaps_knight);
+  static constexpr std::uint32_t kKingLeapers = types_with(&PieceInfo::leaps_king);
+  static constexpr std::uint32_t kRookSliders = types_with(&PieceInfo::slides_rook);
+  static constexpr std::uint32_t kBishopSliders = types_with(&PieceInfo::slides_bishop);
+
+  // The union of the bitboards of the piece types in Mask (folded at compile time).
+  template <std::uint32_t Mask>
+  Bitboard pieces_of_types() const {
+    return [&]<std::size_t... I>(std::index_sequence<I...>) {
+      return ((Mask & (1u << I) ? by_type_[I] : Bitboard(0)) | ... | Bitboard(0));
+    }
+    (std::make_index_sequence<V::kPieceTypeCount>{});
+  }
   Square ep_square() const { return st_->ep_square; }
   int castling_rights() const { return st_->castling; }
   Square castling_rook(int index) const { return castling_rook_[index]; }
@@ -84,6 +107,8 @@ class Position {
 
   // Pieces of both colours that attack s, given the occupancy.
   Bitboard attackers_to(Square s, Bitboard occ) const;
+  // Pieces of colour c that attack s, given the occupancy.
+  Bitboard attackers_to(Square s, Bitboard occ, Color c) const;
   // Whether any piece of colour c attacks s, given the occupancy.
   bool attacked_by(Color c, Square s, Bitboard occ) const;
   Bitboard checkers() const { return attackers_to(king_square(side_), pieces()) & pieces(~side_); }
@@ -129,6 +154,7 @@ class Position {
     board_[to] = pc;
   }
   void set_castling_right(int index, Square king, Square rook);
+  absl::Status build(const Setup& setup, StateInfo& root);  // set() on a fresh position
   Key ep_key(Square ep) const { return ep == SQ_NONE ? 0 : zobrist::ep_file[file_of(ep)]; }
 
   std::array<Piece, SQUARE_NB> board_{};
@@ -157,34 +183,41 @@ template <class V>
 Bitboard Position<V>::attackers_to(Square s, Bitboard occ) const {
   Bitboard a = (pawn_attacks_bb(BLACK, s) & pieces(WHITE, PAWN)) |
                (pawn_attacks_bb(WHITE, s) & pieces(BLACK, PAWN));
-  Bitboard rook_like = 0, bishop_like = 0;
-  for (PieceType pt : V::kPieceTypes) {
-    const PieceInfo& info = piece_info(pt);
-    if (info.leaps_knight) a |= knight_attacks(s) & by_type_[pt];
-    if (info.leaps_king) a |= king_attacks(s) & by_type_[pt];
-    if (info.slides_rook) rook_like |= by_type_[pt];
-    if (info.slides_bishop) bishop_like |= by_type_[pt];
-  }
-  return a | (rook_attacks(s, occ) & rook_like) | (bishop_attacks(s, occ) & bishop_like);
+  if constexpr (kKnightLeapers != 0) a |= knight_attacks(s) & pieces_of_types<kKnightLeapers>();
+  if constexpr (kKingLeapers != 0) a |= king_attacks(s) & pieces_of_types<kKingLeapers>();
+  if constexpr (kRookSliders != 0) a |= rook_attacks(s, occ) & pieces_of_types<kRookSliders>();
+  if constexpr (kBishopSliders != 0)
+    a |= bishop_attacks(s, occ) & pieces_of_types<kBishopSliders>();
+  return a;
+}
+
+template <class V>
+Bitboard Position<V>::attackers_to(Square s, Bitboard occ, Color c) const {
+  Bitboard a = pawn_attacks_bb(~c, s) & by_type_[PAWN];
+  if constexpr (kKnightLeapers != 0) a |= knight_attacks(s) & pieces_of_types<kKnightLeapers>();
+  if constexpr (kKingLeapers != 0) a |= king_attacks(s) & pieces_of_types<kKingLeapers>();
+  if constexpr (kRookSliders != 0) a |= rook_attacks(s, occ) & pieces_of_types<kRookSliders>();
+  if constexpr (kBishopSliders != 0)
+    a |= bishop_attacks(s, occ) & pieces_of_types<kBishopSliders>();
+  return a & by_color_[c];
 }
 
 template <class V>
 bool Position<V>::attacked_by(Color c, Square s, Bitboard occ) const {
-  return attackers_to(s, occ) & pieces(c);
+  return attackers_to(s, occ, c) != 0;
 }
 
 template <class V>
 Bitboard Position<V>::pinned(Color c) const {
-  Square ksq = king_square(c);
-  Bitboard rook_like = 0, bishop_like = 0;
-  for (PieceType pt : V::kPieceTypes) {
-    if (piece_info(pt).slides_rook) rook_like |= by_type_[pt];
-    if (piece_info(pt).slides_bishop) bishop_like |= by_type_[pt];
-  }
-  Bitboard snipers =
-      ((bb::tables.rook_pseudo[ksq] & rook_like) | (bb::tables.bishop_pseudo[ksq] & bishop_like)) &
-      pieces(~c);
-  Bitboard occ = pieces(), result = 0;
+  const Square ksq = king_square(c);
+  Bitboard snipers = 0;
+  if constexpr (kRookSliders != 0)
+    snipers |= bb::tables.rook_pseudo[ksq] & pieces_of_types<kRookSliders>();
+  if constexpr (kBishopSliders != 0)
+    snipers |= bb::tables.bishop_pseudo[ksq] & pieces_of_types<kBishopSliders>();
+  snipers &= pieces(~c);
+  const Bitboard occ = pieces();
+  Bitboard result = 0;
   while (snipers) {
     Square s = pop_lsb(snipers);
     Bitboard b = between_bb(ksq, s) & occ & ~square_bb(s);
@@ -211,6 +244,29 @@ void Position<V>::set_castling_right(int index, Square king, Square rook) {
 
 template <class V>
 absl::Status Position<V>::set(const Setup& s, StateInfo& root) {
+  // Build and check on a scratch position, and commit only when everything holds: a
+  // rejected setup leaves this position (and `root`) as they were.
+  Position scratch;
+  StateInfo scratch_root;
+  if (absl::Status status = scratch.build(s, scratch_root); !status.ok()) return status;
+  board_ = scratch.board_;
+  by_type_ = scratch.by_type_;
+  by_color_ = scratch.by_color_;
+  side_ = scratch.side_;
+  game_ply_ = scratch.game_ply_;
+  castling_mask_ = scratch.castling_mask_;
+  castling_rook_ = scratch.castling_rook_;
+  castling_king_to_ = scratch.castling_king_to_;
+  castling_rook_to_ = scratch.castling_rook_to_;
+  castling_path_ = scratch.castling_path_;
+  castling_king_path_ = scratch.castling_king_path_;
+  root = scratch_root;
+  st_ = &root;
+  return absl::OkStatus();
+}
+
+template <class V>
+absl::Status Position<V>::build(const Setup& s, StateInfo& root) {
   std::vector<std::string> problems;
   auto colour_name = [](Color c) { return c == WHITE ? "white" : "black"; };
   for (Color c : {WHITE, BLACK}) {
