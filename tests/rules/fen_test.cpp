@@ -192,3 +192,25 @@ TEST(Fen, Chess960ShredderRoundTripIsExact) {
 
 }  // namespace
 }  // namespace fairykit
+
+namespace fairykit {
+namespace {
+
+TEST(Fen, RejectedSetupLeavesThePositionAsItWas) {
+  Position<ChessVariant> pos;
+  StateInfo root, root2;
+  ASSERT_TRUE(set_from_fen(pos, std::string(ChessVariant::kStartFen), root).ok());
+  const Key key = pos.key();
+  // Fails in the late checks (castling right without its rook), after the board was read.
+  absl::Status s = set_from_fen(pos, "4k3/8/8/8/8/8/8/4RK2 w K - 0 1", root2);
+  EXPECT_FALSE(s.ok());
+  s = set_from_fen(pos, "4k3/4R3/8/8/8/8/8/4K3 w - - 0 1", root2);
+  EXPECT_EQ(s.message(), "the side not to move (black) is in check");
+  ASSERT_NE(pos.state(), nullptr);
+  EXPECT_EQ(pos.key(), key);
+  EXPECT_EQ(to_fen(pos), std::string(ChessVariant::kStartFen));
+  EXPECT_EQ(legal_moves(pos).size(), 20u);
+}
+
+}  // namespace
+}  // namespace fairykit
