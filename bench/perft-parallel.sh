@@ -10,28 +10,14 @@
 # Usage: bench/perft-parallel.sh [--rounds N]     (default 3 rounds)
 set -euo pipefail
 
-usage() {
-  sed -n '2,10p' "$0" | sed 's/^# \{0,1\}//'
-}
-
-rounds=3
-while (($#)); do
-  case $1 in
-    --rounds) rounds=${2:?--rounds needs a number}; shift 2 ;;
-    --rounds=*) rounds=${1#*=}; shift ;;
-    -h | --help) usage; exit 0 ;;
-    *) echo "perft-parallel.sh: unknown argument '$1'" >&2; usage >&2; exit 2 ;;
-  esac
-done
-[[ $rounds =~ ^[1-9][0-9]*$ ]] || { echo "perft-parallel.sh: --rounds wants a positive number, not '$rounds'" >&2; exit 2; }
-
 cd "$(dirname "$0")/.."
-fk=build/bin/fairy-perft
+name=perft-parallel.sh
+rounds=3
+usage_lines=2,10
+source bench/common.sh
+parse_rounds "$@"
+require_fairy_perft
 suite=../shared/oracles/chess-standard.epd
-if [[ ! -x $fk ]]; then
-  echo "perft-parallel.sh: $fk not found; run ./run.sh first to build it" >&2
-  exit 1
-fi
 if [[ ! -r $suite ]]; then
   echo "perft-parallel.sh: $suite not found (the shared folder sits beside the repository)" >&2
   exit 1
@@ -39,9 +25,6 @@ fi
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-
-now() { date +%s.%N; }
-median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 
 echo "CPU:         $(awk -F': *' '/^model name/ { print $2; exit }' /proc/cpuinfo) ($(nproc) available)"
 echo "fairykit:    $("$fk" --version)"

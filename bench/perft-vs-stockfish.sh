@@ -9,29 +9,15 @@
 # Usage: bench/perft-vs-stockfish.sh [--rounds N]     (default 5 rounds)
 set -euo pipefail
 
-usage() {
-  sed -n '2,9p' "$0" | sed 's/^# \{0,1\}//'
-}
-
-rounds=5
-while (($#)); do
-  case $1 in
-    --rounds) rounds=${2:?--rounds needs a number}; shift 2 ;;
-    --rounds=*) rounds=${1#*=}; shift ;;
-    -h | --help) usage; exit 0 ;;
-    *) echo "perft-vs-stockfish.sh: unknown argument '$1'" >&2; usage >&2; exit 2 ;;
-  esac
-done
-[[ $rounds =~ ^[1-9][0-9]*$ ]] || { echo "perft-vs-stockfish.sh: --rounds wants a positive number, not '$rounds'" >&2; exit 2; }
-
 cd "$(dirname "$0")/.."
-fk=build/bin/fairy-perft
+name=perft-vs-stockfish.sh
+rounds=5
+usage_lines=2,9
+source bench/common.sh
+parse_rounds "$@"
+require_fairy_perft
 sf=/usr/games/stockfish
 
-if [[ ! -x $fk ]]; then
-  echo "perft-vs-stockfish.sh: $fk not found; run ./run.sh first to build it" >&2
-  exit 1
-fi
 if [[ ! -x $sf ]]; then
   echo "== $sf missing: installing Debian's stockfish package" >&2
   sudo=()
@@ -43,8 +29,6 @@ fi
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-
-now() { date +%s.%N; }
 
 # Workloads: name|depth|FEN ("startpos" = the standard start position).
 workloads=(
@@ -81,8 +65,6 @@ run_stockfish() {
   nodes=$(awk '/^Nodes searched:/ { print $3 }' "$tmp/out")
   echo "$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.6f", b - a }') ${nodes:-?}"
 }
-
-median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 
 echo "CPU:         $(awk -F': *' '/^model name/ { print $2; exit }' /proc/cpuinfo)"
 echo "fairykit:    $("$fk" --version)"

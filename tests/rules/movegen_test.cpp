@@ -10,24 +10,14 @@
 
 #include "rules/fen.h"
 #include "rules/uci.h"
+#include "tests/rules/board.h"
 
 namespace fairykit {
 namespace {
 
 template <class V = ChessVariant>
 std::string moves_of(const std::string& fen) {
-  Position<V> pos;
-  StateInfo st;
-  absl::Status s = set_from_fen(pos, fen, st);
-  EXPECT_TRUE(s.ok()) << s.message();
-  if (!s.ok()) return "";
-  std::vector<std::string> v;
-  for (Move m : legal_moves(pos)) v.push_back(move_to_uci(pos, m));
-  std::sort(v.begin(), v.end());
-  std::string out;
-  for (auto& m : v) out += (out.empty() ? "" : " ") + m;
-  EXPECT_EQ(v.size(), count_legal(pos)) << "counting sink disagrees";
-  return out;
+  return testing::Board<V>(fen).Moves();
 }
 
 TEST(MoveGen, StartPosition) {

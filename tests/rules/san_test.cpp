@@ -11,6 +11,7 @@
 
 #include "rules/fen.h"
 #include "rules/uci.h"
+#include "tests/rules/board.h"
 
 namespace fairykit {
 namespace {
@@ -200,27 +201,7 @@ TEST(SanRoundTrip, Chess960FischerEpdFirst200) {
 // ---------------------------------------------------------------------------------------
 // Hand-picked positions.
 
-template <class V = ChessVariant>
-struct Board {
-  StateInfo root;
-  Position<V> pos;
-  explicit Board(std::string_view fen) {
-    absl::Status s = set_from_fen(pos, fen, root);
-    EXPECT_TRUE(s.ok()) << fen << ": " << s;
-  }
-  Move Uci(std::string_view uci) const {
-    absl::StatusOr<Move> m = move_from_uci(pos, uci);
-    EXPECT_TRUE(m.ok()) << uci << ": " << m.status();
-    return m.ok() ? *m : Move::none();
-  }
-  std::string San(std::string_view uci) const { return move_to_san(pos, Uci(uci)); }
-  // The move SAN text reads as, in UCI, or the error message.
-  std::string Read(std::string_view san) const {
-    absl::StatusOr<Move> m = move_from_san(pos, san);
-    if (!m.ok()) return std::string(m.status().message());
-    return move_to_uci(pos, *m);
-  }
-};
+using testing::Board;
 
 TEST(SanWrite, DisambiguationByFile) {
   Board b("4k3/8/8/8/8/5N2/8/1N2K3 w - - 0 1");
@@ -228,10 +209,10 @@ TEST(SanWrite, DisambiguationByFile) {
   EXPECT_EQ(b.San("f3d2"), "Nfd2");
   EXPECT_EQ(b.San("b1c3"), "Nc3");
   EXPECT_EQ(b.San("f3e5"), "Ne5");
-  EXPECT_EQ(b.Read("Nbd2"), "b1d2");
-  EXPECT_EQ(b.Read("Nfd2"), "f3d2");
-  EXPECT_EQ(b.Read("N3d2"), "f3d2");
-  EXPECT_EQ(b.Read("Nf3d2"), "f3d2");
+  EXPECT_EQ(b.ReadSan("Nbd2"), "b1d2");
+  EXPECT_EQ(b.ReadSan("Nfd2"), "f3d2");
+  EXPECT_EQ(b.ReadSan("N3d2"), "f3d2");
+  EXPECT_EQ(b.ReadSan("Nf3d2"), "f3d2");
 }
 
 TEST(SanWrite, DisambiguationByRank) {
@@ -241,10 +222,10 @@ TEST(SanWrite, DisambiguationByRank) {
   EXPECT_EQ(b.San("a1a2"), "R1a2");
   EXPECT_EQ(b.San("a1b1"), "Rb1");
   EXPECT_EQ(b.San("a5e5"), "Re5+");
-  EXPECT_EQ(b.Read("R1a3"), "a1a3");
-  EXPECT_EQ(b.Read("R5a3"), "a5a3");
-  EXPECT_EQ(b.Read("Ra3"), "ambiguous move 'Ra3': R1a3, R5a3");
-  EXPECT_EQ(b.Read("Raa3"), "ambiguous move 'Raa3': R1a3, R5a3");
+  EXPECT_EQ(b.ReadSan("R1a3"), "a1a3");
+  EXPECT_EQ(b.ReadSan("R5a3"), "a5a3");
+  EXPECT_EQ(b.ReadSan("Ra3"), "ambiguous move 'Ra3': R1a3, R5a3");
+  EXPECT_EQ(b.ReadSan("Raa3"), "ambiguous move 'Raa3': R1a3, R5a3");
 }
 
 TEST(SanWrite, DisambiguationByFileAndRankWithThreeQueens) {
@@ -252,23 +233,23 @@ TEST(SanWrite, DisambiguationByFileAndRankWithThreeQueens) {
   EXPECT_EQ(b.San("h4e1"), "Qh4e1");
   EXPECT_EQ(b.San("e4e1"), "Qee1");
   EXPECT_EQ(b.San("h1e1"), "Q1e1");
-  EXPECT_EQ(b.Read("Qh4e1"), "h4e1");
-  EXPECT_EQ(b.Read("Qh4xe1"), "h4e1");  // a wrong 'x' is not checked
-  EXPECT_EQ(b.Read("Qee1"), "e4e1");
-  EXPECT_EQ(b.Read("Q1e1"), "h1e1");
-  EXPECT_EQ(b.Read("Qe1"), "ambiguous move 'Qe1': Q1e1, Qee1, Qh4e1");
-  EXPECT_EQ(b.Read("Qhe1"), "ambiguous move 'Qhe1': Q1e1, Qh4e1");
-  EXPECT_EQ(b.Read("Q4e1"), "ambiguous move 'Q4e1': Qee1, Qh4e1");
-  EXPECT_EQ(b.Read("Qh2e1"), "illegal move 'Qh2e1'");
+  EXPECT_EQ(b.ReadSan("Qh4e1"), "h4e1");
+  EXPECT_EQ(b.ReadSan("Qh4xe1"), "h4e1");  // a wrong 'x' is not checked
+  EXPECT_EQ(b.ReadSan("Qee1"), "e4e1");
+  EXPECT_EQ(b.ReadSan("Q1e1"), "h1e1");
+  EXPECT_EQ(b.ReadSan("Qe1"), "ambiguous move 'Qe1': Q1e1, Qee1, Qh4e1");
+  EXPECT_EQ(b.ReadSan("Qhe1"), "ambiguous move 'Qhe1': Q1e1, Qh4e1");
+  EXPECT_EQ(b.ReadSan("Q4e1"), "ambiguous move 'Q4e1': Qee1, Qh4e1");
+  EXPECT_EQ(b.ReadSan("Qh2e1"), "illegal move 'Qh2e1'");
 }
 
 TEST(SanWrite, PinnedPieceDoesNotCauseDisambiguation) {
   // The knight on c3 is pinned by the bishop on a5: only the g1 knight can go to e2.
   Board b("4k3/8/8/b7/8/2N5/8/4K1N1 w - - 0 1");
   EXPECT_EQ(b.San("g1e2"), "Ne2");
-  EXPECT_EQ(b.Read("Ne2"), "g1e2");
-  EXPECT_EQ(b.Read("Nge2"), "g1e2");  // superfluous but unique
-  EXPECT_EQ(b.Read("Nce2"), "illegal move 'Nce2'");
+  EXPECT_EQ(b.ReadSan("Ne2"), "g1e2");
+  EXPECT_EQ(b.ReadSan("Nge2"), "g1e2");  // superfluous but unique
+  EXPECT_EQ(b.ReadSan("Nce2"), "illegal move 'Nce2'");
 }
 
 TEST(SanWrite, PawnsEnPassantAndPromotions) {
@@ -288,16 +269,16 @@ TEST(SanWrite, PawnsEnPassantAndPromotions) {
   EXPECT_EQ(p.San("b7a8n"), "bxa8=N");
   EXPECT_EQ(p.San("b7a8q"), "bxa8=Q+");
   EXPECT_EQ(p.San("b7b8r"), "b8=R+");
-  EXPECT_EQ(p.Read("e8=Q+"), "e7e8q");
-  EXPECT_EQ(p.Read("e8=Q"), "e7e8q");
-  EXPECT_EQ(p.Read("e8Q"), "e7e8q");
-  EXPECT_EQ(p.Read("bxa8=N"), "b7a8n");
-  EXPECT_EQ(p.Read("bxa8N"), "b7a8n");
-  EXPECT_EQ(p.Read("e8"), "illegal move 'e8'");
-  EXPECT_EQ(p.Read("e8=K"), "illegal move 'e8=K'");
-  EXPECT_EQ(p.Read("e8=P"), "illegal move 'e8=P'");
-  EXPECT_EQ(p.Read("e8=Z"), "bad SAN 'e8=Z'");
-  EXPECT_EQ(p.Read("exd8=Q"), "illegal move 'exd8=Q'");
+  EXPECT_EQ(p.ReadSan("e8=Q+"), "e7e8q");
+  EXPECT_EQ(p.ReadSan("e8=Q"), "e7e8q");
+  EXPECT_EQ(p.ReadSan("e8Q"), "e7e8q");
+  EXPECT_EQ(p.ReadSan("bxa8=N"), "b7a8n");
+  EXPECT_EQ(p.ReadSan("bxa8N"), "b7a8n");
+  EXPECT_EQ(p.ReadSan("e8"), "illegal move 'e8'");
+  EXPECT_EQ(p.ReadSan("e8=K"), "illegal move 'e8=K'");
+  EXPECT_EQ(p.ReadSan("e8=P"), "illegal move 'e8=P'");
+  EXPECT_EQ(p.ReadSan("e8=Z"), "bad SAN 'e8=Z'");
+  EXPECT_EQ(p.ReadSan("exd8=Q"), "illegal move 'exd8=Q'");
 }
 
 TEST(SanWrite, CastlingWithCheckAndMate) {
@@ -309,26 +290,26 @@ TEST(SanWrite, CastlingWithCheckAndMate) {
     ASSERT_TRUE(m.ok()) << text << ": " << m.status();
     EXPECT_EQ(*m, oo) << text;
   }
-  EXPECT_EQ(b.Read("O-O-O"), "illegal move 'O-O-O'");
-  EXPECT_EQ(b.Read("Kg1"), "illegal move 'Kg1'");  // castling is written O-O
+  EXPECT_EQ(b.ReadSan("O-O-O"), "illegal move 'O-O-O'");
+  EXPECT_EQ(b.ReadSan("Kg1"), "illegal move 'Kg1'");  // castling is written O-O
 
   Board q("r3k3/8/8/8/8/8/8/4K3 b q - 0 1");
   EXPECT_EQ(q.San("e8c8"), "O-O-O");
-  EXPECT_EQ(q.Read("0-0-0"), "e8c8");
+  EXPECT_EQ(q.ReadSan("0-0-0"), "e8c8");
 
   Board scholar("r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4");
   EXPECT_EQ(scholar.San("h5f7"), "Qxf7#");
   EXPECT_EQ(scholar.San("c4f7"), "Bxf7+");
-  EXPECT_EQ(scholar.Read("Qxf7#"), "h5f7");
-  EXPECT_EQ(scholar.Read("Qxf7+"), "h5f7");  // a wrong suffix does not fail the move
-  EXPECT_EQ(scholar.Read("Qxf7"), "h5f7");
+  EXPECT_EQ(scholar.ReadSan("Qxf7#"), "h5f7");
+  EXPECT_EQ(scholar.ReadSan("Qxf7+"), "h5f7");  // a wrong suffix does not fail the move
+  EXPECT_EQ(scholar.ReadSan("Qxf7"), "h5f7");
 }
 
 TEST(SanWrite, Chess960Castling) {
   // The king stays on g1; only the rook moves (h1 -> f1).
   Board<Chess960Variant> stays("4k3/8/8/8/8/8/8/6KR w H - 0 1");
   EXPECT_EQ(stays.San("g1h1"), "O-O");
-  EXPECT_EQ(stays.Read("O-O"), "g1h1");
+  EXPECT_EQ(stays.ReadSan("O-O"), "g1h1");
   EXPECT_EQ(*move_from_san(stays.pos, "O-O"), Move::make(SQ_G1, SQ_H1, CASTLING));
   EXPECT_EQ(stays.San("g1f1"), "Kf1");
 
@@ -344,14 +325,14 @@ TEST(SanWrite, Chess960Castling) {
   EXPECT_EQ(*move_from_san(long_side.pos, "O-O-O"), Move::make(SQ_E1, SQ_C1, CASTLING));
   EXPECT_EQ(long_side.San("e1d1"), "Kd1");
   EXPECT_EQ(long_side.San("c1d1"), "Rd1");
-  EXPECT_EQ(long_side.Read("O-O"), "illegal move 'O-O'");
+  EXPECT_EQ(long_side.ReadSan("O-O"), "illegal move 'O-O'");
 
   // The king on b1 castles long to c1; Kc1 is a different move.
   Board<Chess960Variant> b1("4k3/8/8/8/8/8/8/RK6 w A - 0 1");
   EXPECT_EQ(b1.San("b1a1"), "O-O-O");
   EXPECT_EQ(b1.San("b1c1"), "Kc1");
-  EXPECT_EQ(b1.Read("Kc1"), "b1c1");
-  EXPECT_EQ(b1.Read("O-O-O"), "b1a1");
+  EXPECT_EQ(b1.ReadSan("Kc1"), "b1c1");
+  EXPECT_EQ(b1.ReadSan("O-O-O"), "b1a1");
 
   // Check by the castled rook (Chess960 form of the standard case).
   Board<Chess960Variant> check("5k2/8/8/8/8/8/8/4K2R w H - 0 1");
@@ -360,32 +341,32 @@ TEST(SanWrite, Chess960Castling) {
 
 TEST(SanRead, ErrorMessages) {
   Board b("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
-  EXPECT_EQ(b.Read("Zf3"), "bad SAN 'Zf3'");
-  EXPECT_EQ(b.Read("Nf6"), "illegal move 'Nf6'");
-  EXPECT_EQ(b.Read("e5"), "illegal move 'e5'");
-  EXPECT_EQ(b.Read("O-O"), "illegal move 'O-O'");
-  EXPECT_EQ(b.Read("Ke2"), "illegal move 'Ke2'");
+  EXPECT_EQ(b.ReadSan("Zf3"), "bad SAN 'Zf3'");
+  EXPECT_EQ(b.ReadSan("Nf6"), "illegal move 'Nf6'");
+  EXPECT_EQ(b.ReadSan("e5"), "illegal move 'e5'");
+  EXPECT_EQ(b.ReadSan("O-O"), "illegal move 'O-O'");
+  EXPECT_EQ(b.ReadSan("Ke2"), "illegal move 'Ke2'");
   for (const char* bad :
        {"",        "e",      "e9",  "i4",  "Nf",   "N",       "nf3",   "N f3", "Pe4",
         "O-O-O-O", "0-0-",   "exd", "ed5", "e4++", "e4!!!",   "Nf3!+", "e8=",  "e8=QQ",
         "Nf3=Q",   "Ng1-f3", "Of3", "+",   "Kxx",  "Nb1d2d2", "--"}) {
-    EXPECT_EQ(b.Read(bad), absl::StrCat("bad SAN '", bad, "'")) << bad;
+    EXPECT_EQ(b.ReadSan(bad), absl::StrCat("bad SAN '", bad, "'")) << bad;
   }
   Board amb("4k3/8/8/8/8/5N2/8/1N2K3 w - - 0 1");
-  EXPECT_EQ(amb.Read("Nd2"), "ambiguous move 'Nd2': Nbd2, Nfd2");
-  EXPECT_EQ(amb.Read("Nxd2"), "ambiguous move 'Nxd2': Nbd2, Nfd2");
-  EXPECT_EQ(amb.Read("Nd2+"), "ambiguous move 'Nd2+': Nbd2, Nfd2");
+  EXPECT_EQ(amb.ReadSan("Nd2"), "ambiguous move 'Nd2': Nbd2, Nfd2");
+  EXPECT_EQ(amb.ReadSan("Nxd2"), "ambiguous move 'Nxd2': Nbd2, Nfd2");
+  EXPECT_EQ(amb.ReadSan("Nd2+"), "ambiguous move 'Nd2+': Nbd2, Nfd2");
 }
 
 TEST(SanRead, SuffixesAndSuperfluousDisambiguation) {
   Board b("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
   for (const char* text : {"Nf3", "Nf3+", "Nf3#", "Nf3!", "Nf3?", "Nf3!!", "Nf3??", "Nf3!?",
                            "Nf3?!", "Nf3+!", "Nf3#??", "Ngf3", "N1f3", "Ng1f3", "Nxf3"}) {
-    EXPECT_EQ(b.Read(text), "g1f3") << text;
+    EXPECT_EQ(b.ReadSan(text), "g1f3") << text;
   }
-  EXPECT_EQ(b.Read("e4"), "e2e4");
-  EXPECT_EQ(b.Read("e4!?"), "e2e4");
-  EXPECT_EQ(b.Read("e3"), "e2e3");
+  EXPECT_EQ(b.ReadSan("e4"), "e2e4");
+  EXPECT_EQ(b.ReadSan("e4!?"), "e2e4");
+  EXPECT_EQ(b.ReadSan("e3"), "e2e3");
 }
 
 TEST(SanToken, SyntaxOnly) {

@@ -6,25 +6,12 @@
 #include <string_view>
 
 #include "rules/fen.h"
+#include "tests/rules/board.h"
 
 namespace fairykit {
 namespace {
 
-template <class V = ChessVariant>
-struct Board {
-  StateInfo root;
-  Position<V> pos;
-  explicit Board(std::string_view fen) {
-    absl::Status s = set_from_fen(pos, fen, root);
-    EXPECT_TRUE(s.ok()) << fen << ": " << s;
-  }
-  // The UCI text the move reads as (written back), or the error message.
-  std::string Read(std::string_view uci) const {
-    absl::StatusOr<Move> m = move_from_uci(pos, uci);
-    if (!m.ok()) return std::string(m.status().message());
-    return move_to_uci(pos, *m);
-  }
-};
+using testing::Board;
 
 TEST(Uci, WritesNormalMovesPromotionsAndEnPassant) {
   Board b("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
@@ -33,8 +20,8 @@ TEST(Uci, WritesNormalMovesPromotionsAndEnPassant) {
   Board p("r6k/1P2P3/8/8/8/8/8/6K1 w - - 0 1");
   EXPECT_EQ(move_to_uci(p.pos, Move::make(SQ_E7, SQ_E8, PROMOTION, QUEEN)), "e7e8q");
   EXPECT_EQ(move_to_uci(p.pos, Move::make(SQ_B7, SQ_A8, PROMOTION, KNIGHT)), "b7a8n");
-  EXPECT_EQ(p.Read("e7e8n"), "e7e8n");
-  EXPECT_EQ(p.Read("b7a8r"), "b7a8r");
+  EXPECT_EQ(p.ReadUci("e7e8n"), "e7e8n");
+  EXPECT_EQ(p.ReadUci("b7a8r"), "b7a8r");
   Board ep("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1");
   absl::StatusOr<Move> m = move_from_uci(ep.pos, "e5d6");
   ASSERT_TRUE(m.ok()) << m.status();
@@ -50,7 +37,7 @@ TEST(Uci, CastlingInStandardChessIsTheKingsMoveAndReadsInBothForms) {
   EXPECT_EQ(*move_from_uci(b.pos, "e1h1"), oo);
   EXPECT_EQ(*move_from_uci(b.pos, "e1c1"), ooo);
   EXPECT_EQ(*move_from_uci(b.pos, "e1a1"), ooo);
-  EXPECT_EQ(b.Read("e1f1"), "e1f1");  // a king step, not castling
+  EXPECT_EQ(b.ReadUci("e1f1"), "e1f1");  // a king step, not castling
 }
 
 TEST(Uci, CastlingInChess960IsKingTakesRookAndReadsInBothForms) {
@@ -75,17 +62,17 @@ TEST(Uci, CastlingInChess960IsKingTakesRookAndReadsInBothForms) {
 
 TEST(Uci, ErrorMessages) {
   Board b("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
-  EXPECT_EQ(b.Read("e9e4"), "bad UCI move 'e9e4'");
-  EXPECT_EQ(b.Read("e2"), "bad UCI move 'e2'");
-  EXPECT_EQ(b.Read("e2e4qq"), "bad UCI move 'e2e4qq'");
-  EXPECT_EQ(b.Read("e2e4x"), "bad UCI move 'e2e4x'");
-  EXPECT_EQ(b.Read("E2E4"), "bad UCI move 'E2E4'");
-  EXPECT_EQ(b.Read("e2e5"), "illegal move 'e2e5'");
-  EXPECT_EQ(b.Read("e2e4q"), "illegal move 'e2e4q'");
-  EXPECT_EQ(b.Read("e1g1"), "illegal move 'e1g1'");
+  EXPECT_EQ(b.ReadUci("e9e4"), "bad UCI move 'e9e4'");
+  EXPECT_EQ(b.ReadUci("e2"), "bad UCI move 'e2'");
+  EXPECT_EQ(b.ReadUci("e2e4qq"), "bad UCI move 'e2e4qq'");
+  EXPECT_EQ(b.ReadUci("e2e4x"), "bad UCI move 'e2e4x'");
+  EXPECT_EQ(b.ReadUci("E2E4"), "bad UCI move 'E2E4'");
+  EXPECT_EQ(b.ReadUci("e2e5"), "illegal move 'e2e5'");
+  EXPECT_EQ(b.ReadUci("e2e4q"), "illegal move 'e2e4q'");
+  EXPECT_EQ(b.ReadUci("e1g1"), "illegal move 'e1g1'");
   Board p("r6k/1P2P3/8/8/8/8/8/6K1 w - - 0 1");
-  EXPECT_EQ(p.Read("e7e8"), "illegal move 'e7e8'");
-  EXPECT_EQ(p.Read("e7e8k"), "bad UCI move 'e7e8k'");
+  EXPECT_EQ(p.ReadUci("e7e8"), "illegal move 'e7e8'");
+  EXPECT_EQ(p.ReadUci("e7e8k"), "bad UCI move 'e7e8k'");
 }
 
 }  // namespace

@@ -1,0 +1,34 @@
+# Shared by the bench/ scripts (sourced, not run). The caller sets `name` (for messages),
+# `rounds` (the default) and `usage_lines` (the header lines of its own comment to print
+# for --help), then calls parse_rounds "$@".
+
+usage() {
+  sed -n "${usage_lines}p" "$0" | sed 's/^# \{0,1\}//'
+}
+
+parse_rounds() {
+  while (($#)); do
+    case $1 in
+      --rounds) rounds=${2:?--rounds needs a number}; shift 2 ;;
+      --rounds=*) rounds=${1#*=}; shift ;;
+      -h | --help) usage; exit 0 ;;
+      *) echo "$name: unknown argument '$1'" >&2; usage >&2; exit 2 ;;
+    esac
+  done
+  [[ $rounds =~ ^[1-9][0-9]*$ ]] ||
+    { echo "$name: --rounds wants a positive number, not '$rounds'" >&2; exit 2; }
+}
+
+# The fairy-perft binary of this checkout, or a clear error.
+require_fairy_perft() {
+  fk=build/bin/fairy-perft
+  if [[ ! -x $fk ]]; then
+    echo "$name: $fk not found; run ./run.sh first to build it" >&2
+    exit 1
+  fi
+}
+
+now() { date +%s.%N; }
+
+# The median of the numbers on standard input, one per line.
+median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }

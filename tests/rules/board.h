@@ -1,0 +1,60 @@
+// A test fixture shared by the rules tests: a position set from a FEN, and its moves and
+// notation as plain strings, so that expectations read as text.
+#pragma once
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "rules/fen.h"
+#include "rules/movegen.h"
+#include "rules/san.h"
+#include "rules/uci.h"
+
+namespace fairykit::testing {
+
+template <class V = ChessVariant>
+struct Board {
+  StateInfo root;
+  Position<V> pos;
+
+  explicit Board(std::string_view fen) {
+    absl::Status s = set_from_fen(pos, fen, root);
+    EXPECT_TRUE(s.ok()) << fen << ": " << s;
+  }
+  // The legal move written `uci` (a test failure when there is none).
+  Move Uci(std::string_view uci) const {
+    absl::StatusOr<Move> m = move_from_uci(pos, uci);
+    EXPECT_TRUE(m.ok()) << uci << ": " << m.status();
+    return m.ok() ? *m : Move::none();
+  }
+  // The SAN of the move written `uci`.
+  std::string San(std::string_view uci) const { return move_to_san(pos, Uci(uci)); }
+  // The move that SAN text reads as, in UCI, or the error message.
+  std::string ReadSan(std::string_view san) const {
+    absl::StatusOr<Move> m = move_from_san(pos, san);
+    if (!m.ok()) return std::string(m.status().message());
+    return move_to_uci(pos, *m);
+  }
+  // The move that UCI text reads as, written back in UCI, or the error message.
+  std::string ReadUci(std::string_view uci) const {
+    absl::StatusOr<Move> m = move_from_uci(pos, uci);
+    if (!m.ok()) return std::string(m.status().message());
+    return move_to_uci(pos, *m);
+  }
+  // Every legal move in UCI, sorted, space-separated; checks the counting generator agrees.
+  std::string Moves() const {
+    std::vector<std::string> v;
+    for (Move m : legal_moves(pos)) v.push_back(move_to_uci(pos, m));
+    std::sort(v.begin(), v.end());
+    EXPECT_EQ(v.size(), count_legal(pos)) << "the counting sink disagrees";
+    std::string out;
+    for (const std::string& m : v) out += (out.empty() ? "" : " ") + m;
+    return out;
+  }
+};
+
+}  // namespace fairykit::testing
