@@ -70,12 +70,10 @@ absl::StatusOr<std::pair<int, Square>> resolve_castling(const parsers::CastlingT
 absl::StatusOr<Setup> setup_from_fen(std::string_view fen, const FenDialect& dialect) {
   absl::StatusOr<parsers::FenAst> ast = parsers::ParseFen(fen);
   if (!ast.ok()) return ast.status();
-  return setup_from_fen_ast(*ast, fen, dialect);
+  return setup_from_fen_ast(*ast, dialect);
 }
 
-absl::StatusOr<Setup> setup_from_fen_ast(const parsers::FenAst& ast, std::string_view text,
-                                         const FenDialect& dialect) {
-  (void)text;
+absl::StatusOr<Setup> setup_from_fen_ast(const parsers::FenAst& ast, const FenDialect& dialect) {
   Setup s;
   const auto& ranks = ast.board.ranks;
   if (ranks.size() != 8)

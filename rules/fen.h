@@ -40,8 +40,7 @@ struct FenWriteOptions {
 // Text -> Setup. Errors: "FEN <field> field, column N: ...".
 absl::StatusOr<Setup> setup_from_fen(std::string_view fen, const FenDialect& dialect);
 // The same from an already parsed AST (EPD records, PGN FEN tags).
-absl::StatusOr<Setup> setup_from_fen_ast(const parsers::FenAst& ast, std::string_view text,
-                                         const FenDialect& dialect);
+absl::StatusOr<Setup> setup_from_fen_ast(const parsers::FenAst& ast, const FenDialect& dialect);
 
 std::string setup_to_fen(const Setup& setup, const FenDialect& dialect,
                          const FenWriteOptions& options = {});

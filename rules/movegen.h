@@ -121,7 +121,7 @@ struct MoveGenerator {
     const Bitboard target = checkers ? between_bb(ksq, lsb(checkers)) : ~us;
     const Bitboard pinned = pos.pinned(Us);
 
-    generate_pawns(pos, sink, ksq, occ, them, target, pinned, checkers);
+    generate_pawns(pos, sink, ksq, occ, them, target, pinned);
     generate_pieces(pos, sink, ksq, occ, target, pinned,
                     std::make_index_sequence<V::kMovers.size()>());
     if (!checkers && pos.castling_rights() & (Us == WHITE ? 3 : 12))
@@ -151,7 +151,7 @@ struct MoveGenerator {
   }
 
   static void generate_pawns(const Position<V>& pos, Sink& sink, Square ksq, Bitboard occ,
-                             Bitboard them, Bitboard target, Bitboard pinned, Bitboard checkers) {
+                             Bitboard them, Bitboard target, Bitboard pinned) {
     constexpr Bitboard rank7 = Us == WHITE ? rank_bb(RANK_7) : rank_bb(RANK_2);
     constexpr Bitboard rank3 = Us == WHITE ? rank_bb(RANK_3) : rank_bb(RANK_6);
     const Bitboard empty = ~occ;
@@ -197,9 +197,8 @@ struct MoveGenerator {
     const Square ep = pos.ep_square();
     if (ep != SQ_NONE) {
       const Square capsq = Square(ep - Up);
-      // In check, en passant helps only when the checker is the pawn that just moved
-      // (or when the capture blocks a slider's line, which replaying covers too).
-      (void)checkers;
+      // Replaying also settles checks: the capture may remove the checking pawn or block
+      // a slider's line, and must not leave any other check standing.
       Bitboard cands = pawn_attacks_bb(Them, ep) & pawns;
       while (cands) {
         Square from = pop_lsb(cands);

@@ -11,7 +11,6 @@ Key psq[PIECE_NB][SQUARE_NB];
 Key castling[CASTLING_RIGHT_NB];
 Key ep_file[8];
 Key side;
-Key holdings[PIECE_NB][64];
 }  // namespace zobrist
 
 namespace {
@@ -43,8 +42,6 @@ void init_zobrist() {
   }
   for (Key& k : zobrist::ep_file) k = rng.next();
   zobrist::side = rng.next();
-  for (auto& row : zobrist::holdings)
-    for (Key& k : row) k = rng.next();
 }
 
 }  // namespace
