@@ -1,0 +1,49 @@
+// Byte input for every reader: a file, standard input ("-"), or a compressed stream read
+// directly. Compression is recognised by the magic bytes, never by the file name:
+//   gzip  1f 8b          (zlib; concatenated members are read one after the other)
+//   bzip2 "BZh"          (libbz2; concatenated streams too)
+//   zstd  28 b5 2f fd    (libzstd; concatenated frames too)
+// Anything else is read as it is.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+
+namespace fairykit::parsers {
+
+enum class Compression { kNone, kGzip, kBzip2, kZstd };
+
+std::string_view compression_name(Compression c);  // "none", "gzip", "bzip2", "zstd"
+
+class ByteSource {
+ public:
+  virtual ~ByteSource() = default;
+
+  // Reads up to `size` decompressed bytes into `buffer`. Returns the number read; 0 means
+  // end of input. Errors name the input: "games.pgn.gz: corrupt gzip data (...)".
+  virtual absl::StatusOr<std::size_t> read(char* buffer, std::size_t size) = 0;
+
+  // The name used in messages ("<stdin>" for standard input).
+  virtual const std::string& name() const = 0;
+  virtual Compression compression() const = 0;
+  // Bytes consumed from the underlying file so far (compressed bytes), for progress bars.
+  virtual std::uint64_t raw_bytes_read() const = 0;
+  // The size of the underlying file in bytes, or 0 when unknown (pipes, stdin).
+  virtual std::uint64_t raw_size() const = 0;
+};
+
+// Opens `path` ("-" = standard input) and sniffs the compression. Errors:
+// "games.pgn: cannot open file: No such file or directory".
+absl::StatusOr<std::unique_ptr<ByteSource>> open_input(const std::string& path);
+
+// A source over bytes already in memory (tests, and data handed over by other readers);
+// compressed data is recognised and decompressed the same way.
+std::unique_ptr<ByteSource> memory_input(std::string data, std::string name);
+
+}  // namespace fairykit::parsers

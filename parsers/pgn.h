@@ -1,0 +1,116 @@
+// PGN syntax, in two steps:
+//
+// 1. GameSplitter cuts a byte stream into games (plain C++, one pass, no allocation per
+//    token). A game is its tag section and its movetext, up to and including the line with
+//    its termination marker at the top level, or up to the next tag section. The bytes are
+//    kept verbatim (RawGame::text) so that tools can write games out unchanged. Memory stays
+//    flat: only the current game is held, whatever the size of the input.
+// 2. parse_game() reads one game (Boost.Spirit X3 for tag pairs and movetext tokens) and
+//    reports what it holds to a visitor, in order. Games are independent, so step 2 runs in
+//    parallel while step 1 reads on.
+//
+// No legality here: a move is reported as the text written (rules/ reads it).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "parsers/input.h"
+
+namespace fairykit::parsers {
+
+// A place in the input: 1-based line and column (columns count bytes).
+struct PgnLocation {
+  std::int64_t line = 0;
+  int column = 0;
+};
+
+enum class Severity { kWarning, kError };
+
+// Something the splitter noticed while cutting a game out (e.g. an unterminated comment it
+// resynchronised after).
+struct SplitNote {
+  Severity severity = Severity::kWarning;
+  std::string message;
+  PgnLocation where;
+};
+
+struct RawGame {
+  // The game's bytes exactly as in the input (CRLF and Latin-1 kept), from its first line
+  // up to the first line of the next game: blank lines after it are included, so writing
+  // the texts of all games one after the other reproduces the input (less a leading BOM).
+  std::string text;
+  std::int64_t index = 0;       // 1-based number of the game in the input
+  std::int64_t first_line = 0;  // input line of text[0]
+  std::uint64_t offset = 0;     // byte offset of text[0] in the (decompressed) input
+  std::vector<SplitNote> notes;
+};
+
+struct SplitterOptions {
+  // A single game longer than this is cut (with an error note) so that memory stays
+  // bounded even for a damaged input with no game boundaries at all.
+  std::size_t max_game_bytes = 64u << 20;
+  std::size_t read_chunk = 1u << 20;
+};
+
+class GameSplitter {
+ public:
+  explicit GameSplitter(ByteSource& source, SplitterOptions options = {});
+  // Fills `game` with the next game and returns true, or returns false at the end of the
+  // input. Read errors (a corrupt compressed stream) are returned as a status; the games
+  // before the error have been delivered.
+  absl::StatusOr<bool> next(RawGame& game);
+  // Input bytes consumed so far (compressed bytes), for progress.
+  std::uint64_t raw_bytes_read() const;
+
+ private:
+  // (Private members are the implementation's to choose.)
+  ByteSource& source_;
+  SplitterOptions options_;
+  std::string buffer_;
+  std::size_t pos_ = 0;
+  bool eof_ = false;
+  bool started_ = false;
+  std::int64_t line_ = 1;
+  std::uint64_t offset_ = 0;
+  std::int64_t games_ = 0;
+};
+
+class PgnVisitor {
+ public:
+  virtual ~PgnVisitor() = default;
+  // A tag pair, in order. The value is unescaped (\" and \\); it is only valid during the
+  // call.
+  virtual void tag(std::string_view name, std::string_view value, PgnLocation where) {
+    (void)name, (void)value, (void)where;
+  }
+  // After the last tag pair, before the first movetext token (also for games without tags
+  // or without movetext).
+  virtual void end_tags() {}
+  // A move as written, without its move number and without suffix annotations such as
+  // "!?" (reported as nag()); check marks are kept: "Nf3", "exd6", "e8=Q#", "O-O+",
+  // "0-0-0", "e2e4", "e7e8q", "exd6e.p." (an "e.p." written apart is folded into the move).
+  virtual void move(std::string_view text, PgnLocation where) { (void)text, (void)where; }
+  // "$14", or a suffix annotation mapped to its NAG: ! 1, ? 2, !! 3, ?? 4, !? 5, ?! 6.
+  virtual void nag(int value, PgnLocation where) { (void)value, (void)where; }
+  // A {...} or ;... comment, without its delimiters.
+  virtual void comment(std::string_view text, PgnLocation where) { (void)text, (void)where; }
+  virtual void begin_variation(PgnLocation where) { (void)where; }
+  virtual void end_variation(PgnLocation where) { (void)where; }
+  // The termination marker: "1-0", "0-1", "1/2-1/2" or "*". Not called when it is missing.
+  virtual void result(std::string_view text, PgnLocation where) { (void)text, (void)where; }
+  // A syntax problem. After a warning the reader goes on; after an error the rest of the
+  // game is not reported (the tools count the game as invalid).
+  virtual void problem(Severity severity, std::string_view message, PgnLocation where) {
+    (void)severity, (void)message, (void)where;
+  }
+};
+
+// Reads one game and reports it to `visitor`. The splitter's notes are reported first,
+// as problem() calls.
+void parse_game(const RawGame& game, PgnVisitor& visitor);
+
+}  // namespace fairykit::parsers
