@@ -1,0 +1,478 @@
+// Byte input: one raw reader (a file descriptor or a string) with one fixed input buffer,
+// and four sources over it (plain, gzip, bzip2, zstd).
+//
+// Why it is built this way:
+//  * Memory stays flat: the only buffers are the 256 KiB raw buffer and the decoder's own
+//    state (a 32 KiB zlib window, bzip2's block of at most 900 kB, a zstd window of at most
+//    128 MiB as libzstd's default limit allows — zstd -19 uses 8 MiB). Decoded bytes go
+//    straight into the caller's buffer; nothing grows with the input.
+//  * Sniffing works on pipes: the first bytes are read into the raw buffer and stay there,
+//    so the decoder (or the plain copy) starts from them. Nothing ever seeks.
+//  * Speed: read(2) straight into the caller's buffer for plain input when the caller asks
+//    for a large block, so a plain file is read with no copy at all; one virtual call per
+//    block, never per byte.
+//  * A stream that ends inside a member or frame is an error ("truncated"), never a silent
+//    end of input: a half-downloaded archive must not look like a complete one.
+#include "parsers/input.h"
+
+#include <bzlib.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <unistd.h>
+#include <zlib.h>
+#include <zstd.h>
+
+#include <algorithm>
+#include <cstring>
+#include <limits>
+#include <utility>
+
+#include "absl/strings/str_cat.h"
+
+namespace fairykit::parsers {
+namespace {
+
+// The raw input buffer. 256 KiB keeps syscalls few (zstd recommends >= 128 KiB input
+// blocks) while staying well inside L2 on most machines.
+constexpr std::size_t kRawBufferSize = std::size_t{256} << 10;
+// A plain read at least this large bypasses the raw buffer: read(2) writes the caller's
+// buffer directly. Smaller reads go through the buffer so that tiny reads stay cheap.
+constexpr std::size_t kDirectReadMin = std::size_t{64} << 10;
+// zlib and libbz2 count in 32-bit unsigned ints; larger requests are served in parts.
+constexpr std::size_t kMaxChunk = std::size_t{1} << 30;
+
+// ---------------------------------------------------------------------------------------
+// RawInput: the compressed (or plain) bytes, with the one input buffer.
+
+class RawInput {
+ public:
+  // A file descriptor; `owned` closes it at the end (not so for standard input).
+  RawInput(int fd, bool owned, std::string name, std::uint64_t size)
+      : fd_(fd),
+        owned_(owned),
+        name_(std::move(name)),
+        size_(size),
+        buffer_(new char[kRawBufferSize]),
+        base_(buffer_.get()),
+        capacity_(kRawBufferSize) {}
+
+  // Bytes in memory: they are the buffer, already full, and the end of input is known.
+  RawInput(std::string data, std::string name)
+      : name_(std::move(name)), size_(data.size()), memory_(std::move(data)) {
+    base_ = memory_.data();
+    capacity_ = memory_.size();
+    end_ = memory_.size();
+    total_ = memory_.size();
+    eof_ = true;
+  }
+
+  RawInput(const RawInput&) = delete;
+  RawInput& operator=(const RawInput&) = delete;
+
+  ~RawInput() {
+    if (owned_ && fd_ >= 0) ::close(fd_);
+  }
+
+  const std::string& name() const { return name_; }
+  std::uint64_t size() const { return size_; }
+  // Bytes handed to the decoder so far (read from the file less what still waits here).
+  std::uint64_t consumed() const { return total_ - available(); }
+
+  const char* data() const { return base_ + pos_; }
+  std::size_t available() const { return end_ - pos_; }
+  void consume(std::size_t n) { pos_ += n; }
+  // True once the file has reported its end; what is still buffered remains available.
+  bool eof() const { return eof_; }
+  // No byte buffered and none to come.
+  bool exhausted() const { return eof_ && pos_ == end_; }
+
+  // One read(2) into the free part of the buffer, after moving what is left to the front.
+  // At the end of the file, sets eof(). Errors: "x.pgn: cannot read file: Is a directory".
+  absl::Status refill() {
+    if (eof_) return absl::OkStatus();
+    if (pos_ > 0) {
+      std::memmove(buffer_.get(), buffer_.get() + pos_, end_ - pos_);
+      end_ -= pos_;
+      pos_ = 0;
+    }
+    if (end_ == capacity_) return absl::OkStatus();
+    absl::StatusOr<std::size_t> n = read_fd(buffer_.get() + end_, capacity_ - end_);
+    if (!n.ok()) return n.status();
+    end_ += *n;
+    return absl::OkStatus();
+  }
+
+  // Reads until `n` bytes are buffered or the input ends (a pipe may deliver one byte at a
+  // time). Used for the magic bytes; `n` is small.
+  absl::Status ensure(std::size_t n) {
+    while (available() < n && !eof_) {
+      if (absl::Status s = refill(); !s.ok()) return s;
+    }
+    return absl::OkStatus();
+  }
+
+  // Plain input only, with the buffer empty: read(2) straight into `out`. 0 = end of input.
+  absl::StatusOr<std::size_t> read_direct(char* out, std::size_t size) {
+    if (eof_) return std::size_t{0};
+    return read_fd(out, size);
+  }
+
+ private:
+  absl::StatusOr<std::size_t> read_fd(char* out, std::size_t size) {
+    for (;;) {
+      const ssize_t n = ::read(fd_, out, size);
+      if (n > 0) {
+        total_ += static_cast<std::uint64_t>(n);
+        return static_cast<std::size_t>(n);
+      }
+      if (n == 0) {
+        eof_ = true;
+        return std::size_t{0};
+      }
+      if (errno == EINTR) continue;
+      return absl::ErrnoToStatus(errno, absl::StrCat(name_, ": cannot read file"));
+    }
+  }
+
+  int fd_ = -1;
+  bool owned_ = false;
+  std::string name_;
+  std::uint64_t size_ = 0;
+  std::string memory_;              // memory input only
+  std::unique_ptr<char[]> buffer_;  // file input only
+  char* base_ = nullptr;            // memory_.data() or buffer_.get()
+  std::size_t capacity_ = 0;
+  std::size_t pos_ = 0;  // first unconsumed byte
+  std::size_t end_ = 0;  // one past the last buffered byte
+  std::uint64_t total_ = 0;
+  bool eof_ = false;
+};
+
+// ---------------------------------------------------------------------------------------
+// The sources.
+
+class SourceBase : public ByteSource {
+ public:
+  explicit SourceBase(std::unique_ptr<RawInput> raw) : raw_(std::move(raw)) {}
+
+  absl::StatusOr<std::size_t> read(char* buffer, std::size_t size) final {
+    if (!error_.ok()) return error_;
+    if (done_ || size == 0) return std::size_t{0};
+    absl::StatusOr<std::size_t> n = read_some(buffer, std::min(size, kMaxChunk));
+    if (!n.ok()) {
+      error_ = n.status();  // sticky: a broken stream stays broken
+    } else if (*n == 0) {
+      done_ = true;
+    }
+    return n;
+  }
+
+  const std::string& name() const final { return raw_->name(); }
+  std::uint64_t raw_bytes_read() const final { return raw_->consumed(); }
+  std::uint64_t raw_size() const final { return raw_->size(); }
+
+  // A failure found before the first read (a decoder that cannot start).
+  void set_error(absl::Status status) { error_ = std::move(status); }
+
+ protected:
+  // At most `size` (> 0, <= kMaxChunk) bytes; 0 only at the end of input.
+  virtual absl::StatusOr<std::size_t> read_some(char* buffer, std::size_t size) = 0;
+
+  absl::Status corrupt(std::string_view detail) const {
+    return absl::DataLossError(absl::StrCat(name(), ": corrupt ",
+                                            std::string(compression_name(compression())), " data (",
+                                            std::string(detail), ")"));
+  }
+  absl::Status truncated() const {
+    return absl::DataLossError(absl::StrCat(name(), ": truncated ",
+                                            std::string(compression_name(compression())), " data"));
+  }
+
+  std::unique_ptr<RawInput> raw_;
+
+ private:
+  absl::Status error_;
+  bool done_ = false;
+};
+
+class PlainSource final : public SourceBase {
+ public:
+  using SourceBase::SourceBase;
+  Compression compression() const override { return Compression::kNone; }
+
+ protected:
+  absl::StatusOr<std::size_t> read_some(char* buffer, std::size_t size) override {
+    if (raw_->available() == 0) {
+      if (raw_->eof()) return std::size_t{0};
+      if (size >= kDirectReadMin) return raw_->read_direct(buffer, size);
+      // A read(2) may legitimately return 0 bytes only at the end, so one refill suffices.
+      if (absl::Status s = raw_->refill(); !s.ok()) return s;
+    }
+    const std::size_t n = std::min(size, raw_->available());
+    std::memcpy(buffer, raw_->data(), n);
+    raw_->consume(n);
+    return n;
+  }
+};
+
+// The decoding loop shared by the three formats. The codec-specific `step` runs the
+// library once over what is buffered and reports how far it got. The loop returns as soon
+// as any byte is produced; it fails as "truncated" when the input has ended inside a
+// member/frame and the library can make no more progress without input.
+struct Step {
+  std::size_t consumed = 0;
+  std::size_t produced = 0;
+  bool member_end = false;  // the member / stream / frame has ended cleanly
+};
+
+template <class Codec>
+class DecoderSource final : public SourceBase {
+ public:
+  explicit DecoderSource(std::unique_ptr<RawInput> raw) : SourceBase(std::move(raw)) {
+    if (absl::Status s = codec_.start(*this); !s.ok()) set_error(std::move(s));
+  }
+  Compression compression() const override { return Codec::kCompression; }
+
+  absl::Status corrupt_error(std::string_view detail) const { return corrupt(detail); }
+
+ protected:
+  absl::StatusOr<std::size_t> read_some(char* buffer, std::size_t size) override {
+    int stalls = 0;
+    for (;;) {
+      if (between_members_) {
+        // Concatenated members: another one starts if any byte follows.
+        if (raw_->available() == 0) {
+          if (absl::Status s = raw_->refill(); !s.ok()) return s;
+          if (raw_->available() == 0) return std::size_t{0};
+        }
+        if (absl::Status s = codec_.restart(*this); !s.ok()) return s;
+        between_members_ = false;
+      }
+      if (raw_->available() == 0 && !raw_->eof()) {
+        if (absl::Status s = raw_->refill(); !s.ok()) return s;
+      }
+      const bool at_end = raw_->exhausted();
+      absl::StatusOr<Step> result = codec_.step(*this, *raw_, buffer, size);
+      if (!result.ok()) return result.status();
+      raw_->consume(result->consumed);
+      if (result->member_end) between_members_ = true;
+      if (result->produced > 0) return result->produced;
+      if (result->member_end || result->consumed > 0) {
+        stalls = 0;
+        continue;
+      }
+      // No progress. With input still to come, the library wants more of it; at the end
+      // of the input (asked twice, in case a call only moved internal state) the stream
+      // is cut short.
+      if (at_end && ++stalls >= 2) return truncated();
+    }
+  }
+
+ private:
+  Codec codec_;
+  bool between_members_ = false;
+};
+
+// gzip through zlib: windowBits 15+32 reads the gzip header (and would read a zlib one).
+struct GzipCodec {
+  static constexpr Compression kCompression = Compression::kGzip;
+  z_stream z{};
+  bool live = false;
+
+  GzipCodec() = default;
+  GzipCodec(const GzipCodec&) = delete;
+  GzipCodec& operator=(const GzipCodec&) = delete;
+  ~GzipCodec() {
+    if (live) inflateEnd(&z);
+  }
+
+  template <class Source>
+  absl::Status start(const Source& source) {
+    if (inflateInit2(&z, 15 + 32) != Z_OK) return source.corrupt_error("cannot start zlib");
+    live = true;
+    return absl::OkStatus();
+  }
+  template <class Source>
+  absl::Status restart(const Source& source) {
+    if (inflateReset(&z) != Z_OK) return source.corrupt_error("cannot restart zlib");
+    return absl::OkStatus();
+  }
+  template <class Source>
+  absl::StatusOr<Step> step(const Source& source, const RawInput& raw, char* out,
+                            std::size_t size) {
+    const auto in_size = static_cast<uInt>(std::min(raw.available(), kMaxChunk));
+    z.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(raw.data()));
+    z.avail_in = in_size;
+    z.next_out = reinterpret_cast<Bytef*>(out);
+    z.avail_out = static_cast<uInt>(size);
+    const int ret = inflate(&z, Z_NO_FLUSH);
+    Step result{in_size - z.avail_in, size - z.avail_out, ret == Z_STREAM_END};
+    // Z_BUF_ERROR only says "no progress possible": the loop decides if input is missing.
+    if (ret != Z_OK && ret != Z_STREAM_END && ret != Z_BUF_ERROR) {
+      if (ret == Z_MEM_ERROR) return source.corrupt_error("out of memory");
+      return source.corrupt_error(z.msg != nullptr ? z.msg : zError(ret));
+    }
+    return result;
+  }
+};
+
+// bzip2 through libbz2: a finished stream is ended and a new one started for the next.
+struct Bzip2Codec {
+  static constexpr Compression kCompression = Compression::kBzip2;
+  bz_stream bz{};
+  bool live = false;
+
+  Bzip2Codec() = default;
+  Bzip2Codec(const Bzip2Codec&) = delete;
+  Bzip2Codec& operator=(const Bzip2Codec&) = delete;
+  ~Bzip2Codec() {
+    if (live) BZ2_bzDecompressEnd(&bz);
+  }
+
+  template <class Source>
+  absl::Status start(const Source& source) {
+    bz = bz_stream{};
+    if (BZ2_bzDecompressInit(&bz, /*verbosity=*/0, /*small=*/0) != BZ_OK) {
+      return source.corrupt_error("cannot start libbz2");
+    }
+    live = true;
+    return absl::OkStatus();
+  }
+  template <class Source>
+  absl::Status restart(const Source& source) {
+    if (live) BZ2_bzDecompressEnd(&bz);
+    live = false;
+    return start(source);
+  }
+  template <class Source>
+  absl::StatusOr<Step> step(const Source& source, const RawInput& raw, char* out,
+                            std::size_t size) {
+    const auto in_size = static_cast<unsigned>(std::min(raw.available(), kMaxChunk));
+    bz.next_in = const_cast<char*>(raw.data());
+    bz.avail_in = in_size;
+    bz.next_out = out;
+    bz.avail_out = static_cast<unsigned>(size);
+    const int ret = BZ2_bzDecompress(&bz);
+    Step result{in_size - bz.avail_in, size - bz.avail_out, ret == BZ_STREAM_END};
+    switch (ret) {
+      case BZ_OK:
+      case BZ_STREAM_END:
+        return result;
+      case BZ_DATA_ERROR:
+        return source.corrupt_error("data integrity error");
+      case BZ_DATA_ERROR_MAGIC:
+        return source.corrupt_error("bad stream header");
+      case BZ_MEM_ERROR:
+        return source.corrupt_error("out of memory");
+      default:
+        return source.corrupt_error(absl::StrCat("libbz2 error ", ret));
+    }
+  }
+};
+
+// zstd through libzstd: the stream API starts the next frame by itself; a return of 0
+// means a frame has ended and everything it holds has been flushed.
+struct ZstdCodec {
+  static constexpr Compression kCompression = Compression::kZstd;
+  ZSTD_DStream* ds = nullptr;
+
+  ZstdCodec() = default;
+  ZstdCodec(const ZstdCodec&) = delete;
+  ZstdCodec& operator=(const ZstdCodec&) = delete;
+  ~ZstdCodec() { ZSTD_freeDStream(ds); }
+
+  template <class Source>
+  absl::Status start(const Source& source) {
+    ds = ZSTD_createDStream();
+    if (ds == nullptr) return source.corrupt_error("cannot start libzstd");
+    const std::size_t r = ZSTD_initDStream(ds);
+    if (ZSTD_isError(r)) return source.corrupt_error(ZSTD_getErrorName(r));
+    return absl::OkStatus();
+  }
+  template <class Source>
+  absl::Status restart(const Source&) {
+    return absl::OkStatus();  // the next frame starts on its own
+  }
+  template <class Source>
+  absl::StatusOr<Step> step(const Source& source, const RawInput& raw, char* out,
+                            std::size_t size) {
+    ZSTD_inBuffer in{raw.data(), raw.available(), 0};
+    ZSTD_outBuffer output{out, size, 0};
+    const std::size_t r = ZSTD_decompressStream(ds, &output, &in);
+    if (ZSTD_isError(r)) return source.corrupt_error(ZSTD_getErrorName(r));
+    return Step{in.pos, output.pos, r == 0};
+  }
+};
+
+// Chooses the source from the first bytes, which stay in the raw buffer.
+std::unique_ptr<ByteSource> make_source(std::unique_ptr<RawInput> raw) {
+  const auto* b = reinterpret_cast<const unsigned char*>(raw->data());
+  const std::size_t n = raw->available();
+  if (n >= 2 && b[0] == 0x1f && b[1] == 0x8b) {
+    return std::make_unique<DecoderSource<GzipCodec>>(std::move(raw));
+  }
+  // "BZh" and the block size digit: a text that merely begins "BZh" stays text.
+  if (n >= 4 && b[0] == 'B' && b[1] == 'Z' && b[2] == 'h' && b[3] >= '1' && b[3] <= '9') {
+    return std::make_unique<DecoderSource<Bzip2Codec>>(std::move(raw));
+  }
+  // A zstd frame, or a zstd skippable frame (50..5f 2a 4d 18), as pzstd writes first.
+  if (n >= 4 && ((b[0] == 0x28 && b[1] == 0xb5 && b[2] == 0x2f && b[3] == 0xfd) ||
+                 ((b[0] & 0xf0) == 0x50 && b[1] == 0x2a && b[2] == 0x4d && b[3] == 0x18))) {
+    return std::make_unique<DecoderSource<ZstdCodec>>(std::move(raw));
+  }
+  return std::make_unique<PlainSource>(std::move(raw));
+}
+
+}  // namespace
+
+std::string_view compression_name(Compression c) {
+  switch (c) {
+    case Compression::kNone:
+      return "none";
+    case Compression::kGzip:
+      return "gzip";
+    case Compression::kBzip2:
+      return "bzip2";
+    case Compression::kZstd:
+      return "zstd";
+  }
+  return "none";
+}
+
+absl::StatusOr<std::unique_ptr<ByteSource>> open_input(const std::string& path) {
+  const bool is_stdin = path == "-";
+  std::string name = is_stdin ? std::string("<stdin>") : path;
+  int fd = STDIN_FILENO;
+  if (!is_stdin) {
+    do {
+      fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    } while (fd < 0 && errno == EINTR);
+    if (fd < 0) return absl::ErrnoToStatus(errno, absl::StrCat(name, ": cannot open file"));
+  }
+  // The raw size for progress: regular files only, less what standard input has already
+  // been read past. A directory fails here rather than at the first read.
+  std::uint64_t size = 0;
+  struct stat st {};
+  if (::fstat(fd, &st) == 0) {
+    if (S_ISDIR(st.st_mode)) {
+      if (!is_stdin) ::close(fd);
+      return absl::ErrnoToStatus(EISDIR, absl::StrCat(name, ": cannot open file"));
+    }
+    if (S_ISREG(st.st_mode)) {
+      const off_t at = ::lseek(fd, 0, SEEK_CUR);
+      size = static_cast<std::uint64_t>(st.st_size - (at > 0 && at <= st.st_size ? at : 0));
+      ::posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
+    }
+  }
+  auto raw = std::make_unique<RawInput>(fd, /*owned=*/!is_stdin, std::move(name), size);
+  if (absl::Status s = raw->ensure(4); !s.ok()) return s;
+  return make_source(std::move(raw));
+}
+
+std::unique_ptr<ByteSource> memory_input(std::string data, std::string name) {
+  return make_source(std::make_unique<RawInput>(std::move(data), std::move(name)));
+}
+
+}  // namespace fairykit::parsers

@@ -1,0 +1,531 @@
+#include "parsers/input.h"
+
+#include <bzlib.h>
+#include <fcntl.h>
+#include <gtest/gtest.h>
+#include <unistd.h>
+#include <zlib.h>
+#include <zstd.h>
+#include <zstd_errors.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <iterator>
+#include <sstream>
+#include <string>
+#include <string_view>
+#include <thread>
+#include <utility>
+#include <vector>
+
+namespace fairykit::parsers {
+namespace {
+
+const std::string kCorpus = std::string(FAIRYKIT_SHARED_DIR) + "/corpus/standard/";
+
+std::string Slurp(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  EXPECT_TRUE(in) << path;
+  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+}
+
+void WriteFile(const std::string& path, std::string_view data) {
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  out.write(data.data(), static_cast<std::streamsize>(data.size()));
+  ASSERT_TRUE(out.good()) << path;
+}
+
+// A fresh directory for this test's files.
+std::string TempDir() {
+  const ::testing::TestInfo* info = ::testing::UnitTest::GetInstance()->current_test_info();
+  std::string dir =
+      ::testing::TempDir() + "fairykit_input_" + info->name() + "_" + std::to_string(::getpid());
+  std::string command = "rm -rf '" + dir + "' && mkdir -p '" + dir + "'";
+  EXPECT_EQ(std::system(command.c_str()), 0);
+  return dir;
+}
+
+// Everything a source yields, read `chunk` bytes at a time; the status if a read fails.
+absl::StatusOr<std::string> ReadAll(ByteSource& source, std::size_t chunk = 1 << 20) {
+  std::string out;
+  std::vector<char> buffer(chunk);
+  for (;;) {
+    absl::StatusOr<std::size_t> n = source.read(buffer.data(), buffer.size());
+    if (!n.ok()) return n.status();
+    if (*n == 0) return out;
+    EXPECT_LE(*n, chunk);
+    out.append(buffer.data(), *n);
+  }
+}
+
+std::string ReadAllOk(ByteSource& source, std::size_t chunk = 1 << 20) {
+  absl::StatusOr<std::string> all = ReadAll(source, chunk);
+  EXPECT_TRUE(all.ok()) << all.status();
+  return all.ok() ? *all : std::string();
+}
+
+std::string ErrorOf(ByteSource& source, std::size_t chunk = 1 << 20) {
+  absl::StatusOr<std::string> all = ReadAll(source, chunk);
+  if (all.ok()) return "<no error>";
+  EXPECT_EQ(all.status().code(), absl::StatusCode::kDataLoss) << all.status();
+  return std::string(all.status().message());
+}
+
+// --- compression in-process, with the same libraries -------------------------------------
+
+std::string Gzip(std::string_view data) {
+  z_stream z{};
+  EXPECT_EQ(deflateInit2(&z, 6, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY), Z_OK);
+  std::string out(deflateBound(&z, static_cast<uLong>(data.size())) + 64, '\0');
+  z.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(data.data()));
+  z.avail_in = static_cast<uInt>(data.size());
+  z.next_out = reinterpret_cast<Bytef*>(out.data());
+  z.avail_out = static_cast<uInt>(out.size());
+  EXPECT_EQ(deflate(&z, Z_FINISH), Z_STREAM_END);
+  out.resize(z.total_out);
+  deflateEnd(&z);
+  return out;
+}
+
+std::string Bzip2(std::string_view data) {
+  std::string out(data.size() + data.size() / 50 + 1024, '\0');
+  auto size = static_cast<unsigned>(out.size());
+  EXPECT_EQ(BZ2_bzBuffToBuffCompress(out.data(), &size, const_cast<char*>(data.data()),
+                                     static_cast<unsigned>(data.size()), 9, 0, 0),
+            BZ_OK);
+  out.resize(size);
+  return out;
+}
+
+std::string Zstd(std::string_view data) {
+  ZSTD_CCtx* cctx = ZSTD_createCCtx();
+  ZSTD_CCtx_setParameter(cctx, ZSTD_c_compressionLevel, 3);
+  ZSTD_CCtx_setParameter(cctx, ZSTD_c_checksumFlag, 1);
+  std::string out(ZSTD_compressBound(data.size()), '\0');
+  const std::size_t n = ZSTD_compress2(cctx, out.data(), out.size(), data.data(), data.size());
+  EXPECT_FALSE(ZSTD_isError(n)) << ZSTD_getErrorName(n);
+  ZSTD_freeCCtx(cctx);
+  out.resize(ZSTD_isError(n) ? 0 : n);
+  return out;
+}
+
+struct Format {
+  const char* name;
+  Compression compression;
+  std::string (*compress)(std::string_view);
+  const char* extension;
+};
+
+const Format kFormats[] = {
+    {"gzip", Compression::kGzip, Gzip, ".gz"},
+    {"bzip2", Compression::kBzip2, Bzip2, ".bz2"},
+    {"zstd", Compression::kZstd, Zstd, ".zst"},
+};
+
+class InputFormatTest : public ::testing::TestWithParam<Format> {};
+
+INSTANTIATE_TEST_SUITE_P(Formats, InputFormatTest, ::testing::ValuesIn(kFormats),
+                         [](const ::testing::TestParamInfo<Format>& param) {
+                           return std::string(param.param.name);
+                         });
+
+// --- plain input -------------------------------------------------------------------------
+
+TEST(InputTest, CompressionNames) {
+  EXPECT_EQ(compression_name(Compression::kNone), "none");
+  EXPECT_EQ(compression_name(Compression::kGzip), "gzip");
+  EXPECT_EQ(compression_name(Compression::kBzip2), "bzip2");
+  EXPECT_EQ(compression_name(Compression::kZstd), "zstd");
+}
+
+TEST(InputTest, PlainFileReadsTheFileBytes) {
+  const std::string path = kCorpus + "twic0920.pgn";
+  const std::string expected = Slurp(path);
+  ASSERT_GT(expected.size(), 1000000u);
+  for (std::size_t chunk : {std::size_t{1} << 20, std::size_t{4096}, std::size_t{7}}) {
+    absl::StatusOr<std::unique_ptr<ByteSource>> source = open_input(path);
+    ASSERT_TRUE(source.ok()) << source.status();
+    EXPECT_EQ((*source)->compression(), Compression::kNone);
+    EXPECT_EQ((*source)->name(), path);
+    EXPECT_EQ((*source)->raw_size(), expected.size());
+    EXPECT_EQ(ReadAllOk(**source, chunk), expected) << "chunk " << chunk;
+    EXPECT_EQ((*source)->raw_bytes_read(), expected.size());
+    // The end stays the end.
+    char c;
+    absl::StatusOr<std::size_t> again = (*source)->read(&c, 1);
+    ASSERT_TRUE(again.ok());
+    EXPECT_EQ(*again, 0u);
+  }
+}
+
+TEST(InputTest, OneByteReadsOfAPlainFile) {
+  const std::string path = kCorpus + "Carlsen.pgn";
+  absl::StatusOr<std::unique_ptr<ByteSource>> source = open_input(path);
+  ASSERT_TRUE(source.ok()) << source.status();
+  EXPECT_EQ(ReadAllOk(**source, 1), Slurp(path));
+}
+
+TEST(InputTest, EmptyAndShortInputsArePlain) {
+  auto empty = memory_input("", "empty.pgn");
+  EXPECT_EQ(empty->compression(), Compression::kNone);
+  EXPECT_EQ(ReadAllOk(*empty), "");
+  EXPECT_EQ(empty->raw_size(), 0u);
+
+  // Fewer bytes than any magic, a lone gzip magic byte, text that starts like bzip2.
+  for (std::string text : {std::string("1."), std::string("\x1f"), std::string("BZh 1. e4"),
+                           std::string("BZ"), std::string("\x28\xb5\x2f")}) {
+    auto source = memory_input(text, "short.pgn");
+    EXPECT_EQ(source->compression(), Compression::kNone) << text;
+    EXPECT_EQ(ReadAllOk(*source, 1), text);
+    EXPECT_EQ(source->raw_bytes_read(), text.size());
+  }
+
+  const std::string dir = TempDir();
+  WriteFile(dir + "/empty.pgn", "");
+  absl::StatusOr<std::unique_ptr<ByteSource>> file = open_input(dir + "/empty.pgn");
+  ASSERT_TRUE(file.ok()) << file.status();
+  EXPECT_EQ((*file)->compression(), Compression::kNone);
+  EXPECT_EQ(ReadAllOk(**file), "");
+}
+
+TEST(InputTest, MissingFileIsOneLineError) {
+  const std::string path = TempDir() + "/nowhere/x.pgn";
+  absl::StatusOr<std::unique_ptr<ByteSource>> source = open_input(path);
+  ASSERT_FALSE(source.ok());
+  EXPECT_EQ(source.status().code(), absl::StatusCode::kNotFound);
+  EXPECT_EQ(source.status().message(), path + ": cannot open file: No such file or directory");
+}
+
+TEST(InputTest, DirectoryIsAnError) {
+  const std::string dir = TempDir();
+  absl::StatusOr<std::unique_ptr<ByteSource>> source = open_input(dir);
+  ASSERT_FALSE(source.ok());
+  EXPECT_EQ(source.status().message(), dir + ": cannot open file: Is a directory");
+}
+
+// --- compressed input --------------------------------------------------------------------
+
+TEST(InputTest, Bzip2CorpusFileHas685Games) {
+  const std::string path = kCorpus + "chess_masters_WCC.pgn.bz2";
+  absl::StatusOr<std::unique_ptr<ByteSource>> source = open_input(path);
+  ASSERT_TRUE(source.ok()) << source.status();
+  EXPECT_EQ((*source)->compression(), Compression::kBzip2);
+  const std::uint64_t size = Slurp(path).size();
+  EXPECT_EQ((*source)->raw_size(), size);
+  const std::string text = ReadAllOk(**source);
+  EXPECT_GT(text.size(), size);
+  std::istringstream lines(text);
+  int events = 0;
+  for (std::string line; std::getline(lines, line);) {
+    if (line.rfind("[Event ", 0) == 0) ++events;
+  }
+  EXPECT_EQ(events, 685);
+  EXPECT_EQ((*source)->raw_bytes_read(), size);
+}
+
+TEST_P(InputFormatTest, FileRoundTrip) {
+  const Format& format = GetParam();
+  const std::string original = Slurp(kCorpus + "twic0920.pgn");
+  const std::string packed = format.compress(original);
+  ASSERT_LT(packed.size(), original.size() / 2);
+  const std::string path = TempDir() + "/games" + format.extension;
+  WriteFile(path, packed);
+
+  absl::StatusOr<std::unique_ptr<ByteSource>> source = open_input(path);
+  ASSERT_TRUE(source.ok()) << source.status();
+  EXPECT_EQ((*source)->compression(), format.compression);
+  EXPECT_EQ((*source)->raw_size(), packed.size());
+  EXPECT_EQ((*source)->raw_bytes_read(), 0u);
+  EXPECT_TRUE(ReadAllOk(**source) == original);
+  EXPECT_EQ((*source)->raw_bytes_read(), packed.size());
+}
+
+TEST_P(InputFormatTest, NameDoesNotMatter) {
+  const Format& format = GetParam();
+  const std::string original = Slurp(kCorpus + "Carlsen.pgn");
+  const std::string dir = TempDir();
+  WriteFile(dir + "/games.txt", format.compress(original));
+  WriteFile(dir + "/plain.gz", original);
+  absl::StatusOr<std::unique_ptr<ByteSource>> packed = open_input(dir + "/games.txt");
+  ASSERT_TRUE(packed.ok()) << packed.status();
+  EXPECT_EQ((*packed)->compression(), format.compression);
+  EXPECT_TRUE(ReadAllOk(**packed) == original);
+  absl::StatusOr<std::unique_ptr<ByteSource>> plain = open_input(dir + "/plain.gz");
+  ASSERT_TRUE(plain.ok()) << plain.status();
+  EXPECT_EQ((*plain)->compression(), Compression::kNone);
+  EXPECT_TRUE(ReadAllOk(**plain) == original);
+}
+
+TEST_P(InputFormatTest, TinyReadsGiveTheSameBytes) {
+  const Format& format = GetParam();
+  const std::string original = Slurp(kCorpus + "Carlsen.pgn").substr(0, 300000);
+  const std::string packed = format.compress(original);
+  for (std::size_t chunk : {std::size_t{1}, std::size_t{7}, std::size_t{4093}}) {
+    auto source = memory_input(packed, "tiny");
+    EXPECT_TRUE(ReadAllOk(*source, chunk) == original) << "chunk " << chunk;
+  }
+}
+
+TEST_P(InputFormatTest, MemoryInputDecompresses) {
+  const Format& format = GetParam();
+  const std::string original = Slurp(kCorpus + "twic0920.pgn");
+  const std::string packed = format.compress(original);
+  auto source = memory_input(packed, "memory.pgn");
+  EXPECT_EQ(source->name(), "memory.pgn");
+  EXPECT_EQ(source->compression(), format.compression);
+  EXPECT_EQ(source->raw_size(), packed.size());
+  EXPECT_TRUE(ReadAllOk(*source) == original);
+  EXPECT_EQ(source->raw_bytes_read(), packed.size());
+}
+
+TEST_P(InputFormatTest, ConcatenatedMembersAreReadInTurn) {
+  const Format& format = GetParam();
+  const std::string a = Slurp(kCorpus + "Carlsen.pgn");
+  const std::string b = Slurp(kCorpus + "twic0920.pgn");
+  const std::string c = "[Event \"tail\"]\n\n1. e4 *\n";
+  // An empty member in the middle too: it must neither end the input nor fail.
+  const std::string packed =
+      format.compress(a) + format.compress("") + format.compress(b) + format.compress(c);
+  const std::string expected = a + b + c;
+  const std::string path = TempDir() + "/cat" + format.extension;
+  WriteFile(path, packed);
+  absl::StatusOr<std::unique_ptr<ByteSource>> source = open_input(path);
+  ASSERT_TRUE(source.ok()) << source.status();
+  EXPECT_TRUE(ReadAllOk(**source) == expected);
+  EXPECT_EQ((*source)->raw_bytes_read(), packed.size());
+
+  auto tiny = memory_input(format.compress("ab") + format.compress("cd"), "m");
+  EXPECT_EQ(ReadAllOk(*tiny, 1), "abcd");
+}
+
+TEST_P(InputFormatTest, TruncatedDataIsAnError) {
+  const Format& format = GetParam();
+  const std::string original = Slurp(kCorpus + "Carlsen.pgn");
+  const std::string packed = format.compress(original);
+  const std::string name = std::string("x.pgn") + format.extension;
+  const std::string expected = name + ": truncated " + format.name + " data";
+  // Cut in the middle, just after the header, one byte short of the end; and a complete
+  // member followed by a cut one.
+  for (const std::string& cut :
+       {packed.substr(0, packed.size() / 2), packed.substr(0, 12),
+        packed.substr(0, packed.size() - 1), packed + packed.substr(0, packed.size() / 3)}) {
+    for (std::size_t chunk : {std::size_t{1} << 20, std::size_t{7}}) {
+      auto source = memory_input(cut, name);
+      EXPECT_EQ(ErrorOf(*source, chunk), expected) << cut.size() << " bytes, chunk " << chunk;
+    }
+  }
+  // From a file the same.
+  const std::string dir = TempDir();
+  WriteFile(dir + "/" + name, packed.substr(0, packed.size() * 2 / 3));
+  absl::StatusOr<std::unique_ptr<ByteSource>> file = open_input(dir + "/" + name);
+  ASSERT_TRUE(file.ok()) << file.status();
+  EXPECT_EQ(ErrorOf(**file), dir + "/" + expected);
+}
+
+TEST_P(InputFormatTest, ErrorsAreOneLineAndSticky) {
+  const Format& format = GetParam();
+  std::string packed = format.compress(Slurp(kCorpus + "Carlsen.pgn"));
+  // Damage the middle of the data.
+  for (std::size_t i = packed.size() / 2; i < packed.size() / 2 + 64; ++i) packed[i] ^= 0x5a;
+  const std::string name = std::string("x.pgn") + format.extension;
+  auto source = memory_input(packed, name);
+  const std::string error = ErrorOf(*source);
+  const std::string prefix = name + ": corrupt " + format.name + " data (";
+  EXPECT_EQ(error.substr(0, prefix.size()), prefix) << error;
+  EXPECT_EQ(error.back(), ')') << error;
+  EXPECT_EQ(error.find('\n'), std::string::npos) << error;
+  // Reading on gives the same error, never more data.
+  char buffer[16];
+  absl::StatusOr<std::size_t> again = source->read(buffer, sizeof buffer);
+  ASSERT_FALSE(again.ok());
+  EXPECT_EQ(again.status().message(), error);
+}
+
+TEST(InputTest, CorruptGzipNamesTheProblem) {
+  std::string packed = Gzip(Slurp(kCorpus + "Carlsen.pgn"));
+  // zlib writes a 10-byte header; bits 1-2 of the next byte are the first block's type,
+  // and 11 is reserved.
+  packed[10] = static_cast<char>(packed[10] | 0x06);
+  auto source = memory_input(packed, "x.pgn.gz");
+  EXPECT_EQ(ErrorOf(*source), "x.pgn.gz: corrupt gzip data (invalid block type)");
+
+  // A damaged CRC in the trailer.
+  std::string crc = Gzip("1. e4 e5 *\n");
+  crc[crc.size() - 8] ^= 0x01;
+  auto source2 = memory_input(crc, "y.pgn.gz");
+  EXPECT_EQ(ErrorOf(*source2), "y.pgn.gz: corrupt gzip data (incorrect data check)");
+
+  // Trailing garbage after a complete member is not silently dropped.
+  auto source3 = memory_input(Gzip("1. e4 *\n") + "garbage", "z.pgn.gz");
+  EXPECT_EQ(ErrorOf(*source3), "z.pgn.gz: corrupt gzip data (incorrect header check)");
+}
+
+TEST(InputTest, CorruptBzip2NamesTheProblem) {
+  std::string packed = Bzip2(Slurp(kCorpus + "Carlsen.pgn"));
+  for (std::size_t i = packed.size() / 2; i < packed.size() / 2 + 64; ++i) packed[i] ^= 0x5a;
+  auto source = memory_input(packed, "x.pgn.bz2");
+  EXPECT_EQ(ErrorOf(*source), "x.pgn.bz2: corrupt bzip2 data (data integrity error)");
+
+  auto source2 = memory_input(Bzip2("1. e4 *\n") + "garbage", "z.pgn.bz2");
+  EXPECT_EQ(ErrorOf(*source2), "z.pgn.bz2: corrupt bzip2 data (bad stream header)");
+}
+
+TEST(InputTest, CorruptZstdNamesTheProblem) {
+  std::string packed = Zstd(Slurp(kCorpus + "Carlsen.pgn"));
+  packed[packed.size() - 1] ^= 0x01;  // the content checksum
+  auto source = memory_input(packed, "x.pgn.zst");
+  EXPECT_EQ(ErrorOf(*source), std::string("x.pgn.zst: corrupt zstd data (") +
+                                  ZSTD_getErrorString(ZSTD_error_checksum_wrong) + ")");
+}
+
+// --- pipes and standard input ------------------------------------------------------------
+
+// Writes `data` into a pipe from a thread, in pieces of 1, 2, 3, ... bytes at first so that
+// the magic bytes arrive split over several reads, then in larger blocks.
+class PipeWriter {
+ public:
+  explicit PipeWriter(std::string data) : data_(std::move(data)) {
+    int fds[2];
+    EXPECT_EQ(::pipe(fds), 0);
+    read_fd_ = fds[0];
+    write_fd_ = fds[1];
+    thread_ = std::thread([this] {
+      std::size_t at = 0;
+      std::size_t piece = 1;
+      while (at < data_.size()) {
+        const std::size_t n = std::min(piece, data_.size() - at);
+        const ssize_t w = ::write(write_fd_, data_.data() + at, n);
+        if (w < 0 && errno == EINTR) continue;
+        if (w <= 0) break;
+        at += static_cast<std::size_t>(w);
+        piece = piece < 8 ? piece + 1 : 65536;
+        if (at < 16) std::this_thread::sleep_for(std::chrono::milliseconds(2));
+      }
+      ::close(write_fd_);
+    });
+  }
+  ~PipeWriter() {
+    if (thread_.joinable()) thread_.join();
+    if (read_fd_ >= 0) ::close(read_fd_);
+  }
+  int read_fd() const { return read_fd_; }
+
+ private:
+  std::string data_;
+  int read_fd_ = -1;
+  int write_fd_ = -1;
+  std::thread thread_;
+};
+
+// Points file descriptor 0 at `fd` for the life of the object, then restores it: the test
+// never reads the real standard input of the test process (closed or empty in CI).
+class StdinRedirect {
+ public:
+  explicit StdinRedirect(int fd) : saved_(::dup(STDIN_FILENO)) {
+    EXPECT_EQ(::dup2(fd, STDIN_FILENO), STDIN_FILENO);
+  }
+  ~StdinRedirect() {
+    if (saved_ >= 0) {
+      ::dup2(saved_, STDIN_FILENO);
+      ::close(saved_);
+    } else {
+      ::close(STDIN_FILENO);
+    }
+  }
+
+ private:
+  int saved_;
+};
+
+TEST_P(InputFormatTest, StandardInputThroughAPipe) {
+  const Format& format = GetParam();
+  const std::string original = Slurp(kCorpus + "twic0920.pgn");
+  PipeWriter writer(format.compress(original));
+  StdinRedirect redirect(writer.read_fd());
+  absl::StatusOr<std::unique_ptr<ByteSource>> source = open_input("-");
+  ASSERT_TRUE(source.ok()) << source.status();
+  EXPECT_EQ((*source)->name(), "<stdin>");
+  EXPECT_EQ((*source)->compression(), format.compression);
+  EXPECT_EQ((*source)->raw_size(), 0u);
+  EXPECT_TRUE(ReadAllOk(**source, 100000) == original);
+}
+
+TEST(InputTest, PlainStandardInputAndDevStdin) {
+  const std::string original = Slurp(kCorpus + "Carlsen.pgn");
+  {
+    PipeWriter writer(original);
+    StdinRedirect redirect(writer.read_fd());
+    absl::StatusOr<std::unique_ptr<ByteSource>> source = open_input("-");
+    ASSERT_TRUE(source.ok()) << source.status();
+    EXPECT_EQ((*source)->compression(), Compression::kNone);
+    EXPECT_TRUE(ReadAllOk(**source) == original);
+    EXPECT_EQ((*source)->raw_bytes_read(), original.size());
+  }
+  {
+    PipeWriter writer(Zstd(original));
+    StdinRedirect redirect(writer.read_fd());
+    absl::StatusOr<std::unique_ptr<ByteSource>> source = open_input("/dev/stdin");
+    ASSERT_TRUE(source.ok()) << source.status();
+    EXPECT_EQ((*source)->name(), "/dev/stdin");
+    EXPECT_EQ((*source)->compression(), Compression::kZstd);
+    EXPECT_TRUE(ReadAllOk(**source, 7) == original);
+  }
+  {
+    PipeWriter writer("");  // an empty standard input is an empty input
+    StdinRedirect redirect(writer.read_fd());
+    absl::StatusOr<std::unique_ptr<ByteSource>> source = open_input("-");
+    ASSERT_TRUE(source.ok()) << source.status();
+    EXPECT_EQ(ReadAllOk(**source), "");
+  }
+  {
+    // A truncated stream on a pipe is reported, with the stdin name.
+    const std::string packed = Gzip(original);
+    PipeWriter writer(packed.substr(0, packed.size() / 2));
+    StdinRedirect redirect(writer.read_fd());
+    absl::StatusOr<std::unique_ptr<ByteSource>> source = open_input("-");
+    ASSERT_TRUE(source.ok()) << source.status();
+    EXPECT_EQ(ErrorOf(**source), "<stdin>: truncated gzip data");
+  }
+}
+
+// --- files written by the command-line tools, read from a child process's pipe -----------
+
+bool HaveCommand(const std::string& name) {
+  return std::system(("command -v " + name + " >/dev/null 2>&1").c_str()) == 0;
+}
+
+TEST(InputTest, CommandLineToolsOutputThroughAPipe) {
+  const std::string pgn = kCorpus + "Carlsen.pgn";
+  const std::string original = Slurp(pgn);
+  const std::string dir = TempDir();
+  int tried = 0;
+  for (const auto& [tool, compression] :
+       {std::pair{"gzip", Compression::kGzip}, std::pair{"bzip2", Compression::kBzip2},
+        std::pair{"zstd", Compression::kZstd}}) {
+    if (!HaveCommand(tool)) continue;
+    ++tried;
+    // Two members/streams/frames, as `cat a.gz b.gz` makes.
+    const std::string packed = dir + "/two." + tool;
+    const std::string make = std::string(tool) + " -c -q < '" + pgn + "' > '" + packed + "' && " +
+                             tool + " -c -q < '" + pgn + "' >> '" + packed + "'";
+    ASSERT_EQ(std::system(make.c_str()), 0) << make;
+    FILE* child = ::popen(("cat '" + packed + "'").c_str(), "r");
+    ASSERT_NE(child, nullptr);
+    absl::StatusOr<std::unique_ptr<ByteSource>> source =
+        open_input("/dev/fd/" + std::to_string(::fileno(child)));
+    ASSERT_TRUE(source.ok()) << source.status();
+    EXPECT_EQ((*source)->compression(), compression) << tool;
+    EXPECT_EQ((*source)->raw_size(), 0u);
+    EXPECT_TRUE(ReadAllOk(**source) == original + original) << tool;
+    source->reset();
+    EXPECT_EQ(::pclose(child), 0);
+  }
+  if (tried == 0) GTEST_SKIP() << "no gzip, bzip2 or zstd command";
+}
+
+}  // namespace
+}  // namespace fairykit::parsers
