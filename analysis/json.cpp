@@ -4,12 +4,44 @@
 
 namespace fairykit::analysis {
 
+namespace {
+
+// The length of the well-formed UTF-8 sequence at s[i], or 0 when it is not one.
+std::size_t utf8_length(std::string_view s, std::size_t i) {
+  const auto byte = [&](std::size_t k) { return static_cast<unsigned char>(s[k]); };
+  const unsigned char c = byte(i);
+  std::size_t n = c >= 0xF0 && c <= 0xF4 ? 4 : c >= 0xE0 ? 3 : c >= 0xC2 && c <= 0xDF ? 2 : 0;
+  if (n == 0 || i + n > s.size()) return 0;
+  for (std::size_t k = 1; k < n; ++k)
+    if ((byte(i + k) & 0xC0) != 0x80) return 0;
+  if (n == 3 && c == 0xE0 && byte(i + 1) < 0xA0) return 0;  // overlong
+  if (n == 3 && c == 0xED && byte(i + 1) >= 0xA0) return 0; // surrogates
+  if (n == 4 && c == 0xF0 && byte(i + 1) < 0x90) return 0;  // overlong
+  if (n == 4 && c == 0xF4 && byte(i + 1) >= 0x90) return 0; // beyond U+10FFFF
+  return n;
+}
+
+}  // namespace
+
 std::string json_string(std::string_view s) {
   std::string out;
   out.reserve(s.size() + 2);
   out += '"';
-  for (char ch : s) {
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    const char ch = s[i];
     const unsigned char c = static_cast<unsigned char>(ch);
+    if (c >= 0x80) {
+      // Well-formed UTF-8 passes through; any other byte is taken as Latin-1 (what old
+      // archives hold), so the output is always valid JSON.
+      if (std::size_t n = utf8_length(s, i)) {
+        out.append(s.substr(i, n));
+        i += n - 1;
+      } else {
+        out += char(0xC0 | (c >> 6));
+        out += char(0x80 | (c & 0x3F));
+      }
+      continue;
+    }
     switch (ch) {
       case '"':
         out += "\\\"";

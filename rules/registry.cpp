@@ -7,7 +7,9 @@ namespace fairykit {
 
 namespace {
 
-constexpr std::array<std::string_view, 3> kChessAliases = {"standard", "normal", "fide"};
+// "From Position" is what lichess writes for standard chess from a set-up position.
+constexpr std::array<std::string_view, 5> kChessAliases = {"standard", "normal", "fide",
+                                                           "from position", "orthodox"};
 constexpr std::array<std::string_view, 5> kChess960Aliases = {"fischerandom", "fischerrandom",
                                                               "frc", "chess 960", "fischer random"};
 

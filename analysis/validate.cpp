@@ -1,0 +1,439 @@
+#include "analysis/validate.h"
+
+#include <deque>
+#include <memory>
+#include <string_view>
+
+#include "absl/strings/str_cat.h"
+#include "rules/fen.h"
+#include "rules/game_end.h"
+#include "rules/san.h"
+#include "rules/uci.h"
+
+namespace fairykit::analysis {
+
+namespace {
+
+using parsers::PgnLocation;
+using parsers::Severity;
+
+// The outcome of reading and playing one move.
+struct PlayResult {
+  bool ok = false;
+  std::string error;                 // when !ok
+  std::vector<std::string> notes;    // warnings about the notation, when ok
+};
+
+// Replays the moves of one game in one variant; type-erased so that the visitor (which
+// learns the variant from the tags) can drive any Position<V>.
+class Replayer {
+ public:
+  virtual ~Replayer() = default;
+  virtual PlayResult play(std::string_view text) = 0;
+  // Steps back before the last move of the current line so that a variation can replace
+  // it; false when the current line has no move yet.
+  virtual bool begin_variation() = 0;
+  virtual void end_variation() = 0;
+  virtual GameState state() const = 0;
+  virtual std::string fen() const = 0;
+  virtual int ply() const = 0;  // half-moves from the start position along the current line
+  virtual bool has_legal_move() const = 0;
+};
+
+// The check mark a move text ends with: '+', '#' or 0 (annotation suffixes were removed
+// by the reader).
+char check_mark(std::string_view text) {
+  while (!text.empty() && (text.back() == '.' || text.back() == 'p' || text.back() == 'e'))
+    text.remove_suffix(1);  // "exd6+e.p." style
+  if (text.empty()) return 0;
+  if (text.back() == '#') return '#';
+  if (text.back() == '+') return '+';
+  return 0;
+}
+
+template <class V>
+class ReplayerOf final : public Replayer {
+ public:
+  absl::Status init(const Setup& setup) {
+    states_.emplace_back();
+    start_ply_ = 0;
+    return pos_.set(setup, states_.back());
+  }
+
+  PlayResult play(std::string_view text) override {
+    PlayResult r;
+    if (is_null_move(text)) {
+      // A "pass" (analysis programs write them in variations to show a threat).
+      if (frames_.empty()) {
+        r.error = absl::StrCat("null move \"", std::string(text), "\" in the main line");
+        return r;
+      }
+      if (pos_.in_check()) {
+        r.error = absl::StrCat("null move \"", std::string(text), "\" while in check");
+        return r;
+      }
+      states_.emplace_back();
+      pos_.do_null_move(states_.back());
+      line_.push_back(Move::null());
+      r.ok = true;
+      return r;
+    }
+    absl::StatusOr<Move> m = move_from_san(pos_, text);
+    if (!m.ok() && looks_like_uci(text)) {
+      absl::StatusOr<Move> u = move_from_uci(pos_, text);
+      if (u.ok()) {
+        m = u;
+        r.notes.push_back(absl::StrCat("move \"", std::string(text),
+                                       "\" is in long algebraic (UCI) notation, not SAN"));
+      }
+    }
+    if (!m.ok()) {
+      r.error = describe_failure(text, m.status());
+      return r;
+    }
+    states_.emplace_back();
+    pos_.do_move(*m, states_.back());
+    line_.push_back(*m);
+    // Check marks: a wrong or missing one is a warning.
+    const char written = check_mark(text);
+    const bool check = pos_.checkers() != 0;
+    const bool mate = check && count_legal(pos_) == 0;
+    const char actual = mate ? '#' : check ? '+' : 0;
+    if (written != actual) {
+      const std::string t(text);
+      if (actual == 0)
+        r.notes.push_back(
+            absl::StrCat("move \"", t, "\" is marked '", std::string(1, written), "' but ",
+                         written == '#' ? "does not checkmate" : "gives no check"));
+      else if (written == 0)
+        r.notes.push_back(absl::StrCat("move \"", t, "\" ",
+                                       mate ? "checkmates" : "gives check",
+                                       " but has no '", std::string(1, actual), "'"));
+      else
+        r.notes.push_back(absl::StrCat("move \"", t, "\" is marked '", std::string(1, written),
+                                       "' but ", mate ? "checkmates ('#')" : "only checks ('+')"));
+    }
+    r.ok = true;
+    return r;
+  }
+
+  bool begin_variation() override {
+    const std::size_t base = frames_.empty() ? 0 : frames_.back().base;
+    if (line_.size() <= base) return false;
+    const Move last = line_.back();
+    undo(last);
+    states_.pop_back();
+    line_.pop_back();
+    frames_.push_back({last, line_.size()});
+    return true;
+  }
+
+  void end_variation() override {
+    const Frame f = frames_.back();
+    frames_.pop_back();
+    while (line_.size() > f.base) {
+      undo(line_.back());
+      states_.pop_back();
+      line_.pop_back();
+    }
+    states_.emplace_back();
+    if (f.undone == Move::null())
+      pos_.do_null_move(states_.back());
+    else
+      pos_.do_move(f.undone, states_.back());
+    line_.push_back(f.undone);
+  }
+
+  GameState state() const override { return game_state(pos_); }
+  std::string fen() const override { return to_fen(pos_); }
+  int ply() const override { return int(line_.size()); }
+  bool has_legal_move() const override { return count_legal(pos_) != 0; }
+
+ private:
+  struct Frame {
+    Move undone;       // the move the variation replaces
+    std::size_t base;  // line_ size at the variation's start
+  };
+
+  void undo(Move m) {
+    if (m == Move::null())
+      pos_.undo_null_move();
+    else
+      pos_.undo_move(m);
+  }
+
+  // "--" (most programs), "Z0" (ChessBase), "0000" (UCI), "@@@@".
+  static bool is_null_move(std::string_view t) {
+    while (!t.empty() && (t.back() == '+' || t.back() == '#')) t.remove_suffix(1);
+    return t == "--" || t == "Z0" || t == "0000" || t == "@@@@";
+  }
+
+  static bool looks_like_uci(std::string_view t) {
+    return t.size() >= 4 && t[0] >= 'a' && t[0] <= 'h' && t[1] >= '1' && t[1] <= '8' &&
+           t[2] >= 'a' && t[2] <= 'h' && t[3] >= '1' && t[3] <= '8';
+  }
+
+  std::string describe_failure(std::string_view text, const absl::Status& s) const {
+    const std::string t(text);
+    if (count_legal(pos_) == 0) {
+      const bool mate = pos_.checkers() != 0;
+      return absl::StrCat("move \"", t, "\" after the game ended in ",
+                          mate ? "checkmate" : "stalemate");
+    }
+    const std::string_view msg(s.message().data(), s.message().size());
+    if (msg.rfind("bad SAN", 0) == 0) return absl::StrCat("unreadable move \"", t, "\"");
+    if (msg.rfind("ambiguous move", 0) == 0) {
+      const std::size_t colon = msg.find(": ");
+      return absl::StrCat("ambiguous move \"", t, "\"",
+                          colon == std::string_view::npos
+                              ? std::string()
+                              : absl::StrCat(" (", std::string(msg.substr(colon + 2)), ")"));
+    }
+    return absl::StrCat("illegal move \"", t, "\"");
+  }
+
+  Position<V> pos_;
+  std::deque<StateInfo> states_;  // stable addresses: the position links to them
+  std::vector<Move> line_;        // moves from the start position to the current one
+  std::vector<Frame> frames_;
+  int start_ply_ = 0;
+};
+
+// The seven-tag roster, in its PGN order.
+constexpr std::string_view kRoster[7] = {"Event", "Site", "Date", "Round",
+                                         "White", "Black", "Result"};
+
+class GameChecker final : public parsers::PgnVisitor {
+ public:
+  GameChecker(const parsers::RawGame& game, const ValidateOptions& options)
+      : game_(game), options_(options) {
+    report_.index = game.index;
+    report_.first_line = game.first_line;
+  }
+
+  void tag(std::string_view name, std::string_view value, PgnLocation where) override {
+    for (int i = 0; i < 7; ++i)
+      if (name == kRoster[i]) roster_ |= 1u << i;
+    if (name == "White") report_.white = std::string(value);
+    else if (name == "Black") report_.black = std::string(value);
+    else if (name == "Result") {
+      report_.result_tag = std::string(value);
+      result_tag_where_ = where;
+    } else if (name == "Variant") {
+      variant_tag_ = std::string(value);
+      variant_where_ = where;
+    } else if (name == "FEN") {
+      fen_ = std::string(value);
+      fen_where_ = where;
+      has_fen_ = true;
+    } else if (name == "SetUp") {
+      setup_tag_ = std::string(value);
+      has_setup_ = true;
+      setup_where_ = where;
+    }
+  }
+
+  void end_tags() override {
+    if (options_.roster_warnings && roster_ != 0x7f) {
+      std::string missing;
+      for (int i = 0; i < 7; ++i)
+        if (!(roster_ & (1u << i)))
+          absl::StrAppend(&missing, missing.empty() ? "" : ", ", std::string(kRoster[i]));
+      add(Severity::kWarning, game_start(), 0,
+          absl::StrCat("missing tags of the seven-tag roster: ", missing));
+    }
+    VariantId variant = options_.default_variant;
+    if (!variant_tag_.empty()) {
+      const VariantInfo* v = find_variant(variant_tag_);
+      if (!v) {
+        add(Severity::kError, variant_where_, 0,
+            absl::StrCat("unsupported variant \"", variant_tag_, "\""));
+        return;
+      }
+      variant = v->id;
+    }
+    for (const VariantInfo& v : all_variants())
+      if (v.id == variant) report_.variant = std::string(v.name);
+    if (has_setup_ && setup_tag_ == "1" && !has_fen_) {
+      add(Severity::kError, setup_where_, 0, "SetUp \"1\" without a FEN tag");
+      return;
+    }
+    if (has_fen_ && !(has_setup_ && setup_tag_ == "1"))
+      add(Severity::kWarning, fen_where_, 0, "FEN tag without SetUp \"1\"");
+    absl::Status status = visit_variant(variant, [&]<class V>() -> absl::Status {
+      absl::StatusOr<Setup> setup =
+          has_fen_ ? setup_from_fen(fen_, fen_dialect<V>()) : setup_from_fen(V::kStartFen, fen_dialect<V>());
+      if (!setup.ok()) return setup.status();
+      auto r = std::make_unique<ReplayerOf<V>>();
+      if (absl::Status s = r->init(*setup); !s.ok()) return s;
+      replayer_ = std::move(r);
+      return absl::OkStatus();
+    });
+    if (!status.ok())
+      add(Severity::kError, fen_where_, 0,
+          absl::StrCat("invalid FEN tag \"", fen_, "\": ", std::string(status.message())));
+  }
+
+  void move(std::string_view text, PgnLocation where) override {
+    if (!checking()) return;
+    std::string before;
+    if (options_.positions) before = replayer_->fen();
+    const int ply = replayer_->ply() + 1;
+    PlayResult r = replayer_->play(text);
+    if (!r.ok) {
+      add(Severity::kError, where, ply, std::move(r.error), std::move(before));
+      if (depth_ == 0)
+        stopped_ = true;
+      else
+        dead_depth_ = depth_;
+      return;
+    }
+    for (std::string& note : r.notes) add(Severity::kWarning, where, ply, std::move(note), before);
+    if (depth_ == 0) report_.plies = ply;
+  }
+
+  void begin_variation(PgnLocation where) override {
+    ++depth_;
+    bool active = false;
+    if (checking()) {
+      active = replayer_->begin_variation();
+      if (!active) {
+        add(Severity::kError, where, 0, "variation without a move before it");
+        dead_depth_ = depth_;
+      }
+    }
+    active_.push_back(active);
+  }
+
+  void end_variation(PgnLocation) override {
+    if (active_.empty()) return;
+    if (active_.back()) replayer_->end_variation();
+    active_.pop_back();
+    --depth_;
+    if (dead_depth_ > depth_) dead_depth_ = -1;
+  }
+
+  void result(std::string_view text, PgnLocation where) override {
+    report_.result_marker = std::string(text);
+    marker_where_ = where;
+  }
+
+  void problem(Severity severity, std::string_view message, PgnLocation where) override {
+    if (severity == Severity::kError) broken_ = true;
+    add(severity, where, 0, std::string(message));
+  }
+
+  GameReport finish() {
+    if (!broken_) check_result();
+    return std::move(report_);
+  }
+
+ private:
+  bool checking() const {
+    if (!replayer_ || stopped_ || broken_) return false;
+    if (depth_ > 0 && !options_.variations) return false;
+    return dead_depth_ < 0 || depth_ < dead_depth_;
+  }
+
+  PgnLocation game_start() const { return {game_.first_line, 1}; }
+
+  void add(Severity s, PgnLocation where, int ply, std::string message, std::string fen = {}) {
+    (s == Severity::kError ? report_.errors : report_.warnings)++;
+    Diagnostic d;
+    d.severity = s;
+    d.line = where.line;
+    d.column = where.column;
+    d.ply = ply;
+    d.message = std::move(message);
+    if (options_.positions) d.fen = std::move(fen);
+    report_.diagnostics.push_back(std::move(d));
+  }
+
+  void check_result() {
+    const std::string& tag = report_.result_tag;
+    const std::string& marker = report_.result_marker;
+    if (marker.empty()) {
+      add(Severity::kWarning, end_of_game(), 0, "the game has no termination marker");
+    } else if (!tag.empty() && tag != marker) {
+      add(Severity::kError, marker_where_, 0,
+          absl::StrCat("the termination marker \"", marker, "\" differs from the Result tag \"",
+                       tag, "\""));
+    }
+    if (!replayer_ || stopped_ || depth_ != 0) return;
+    const std::string& claimed = marker.empty() ? tag : marker;
+    const PgnLocation where = marker.empty() ? end_of_game() : marker_where_;
+    if (claimed.empty()) return;
+    const GameState st = replayer_->state();
+    const std::string_view implied = pgn_result(st);
+    switch (st.end) {
+      case GameEnd::kCheckmate:
+      case GameEnd::kStalemate:
+      case GameEnd::kInsufficientMaterial: {
+        if (claimed == std::string(implied)) break;
+        const std::string what =
+            st.end == GameEnd::kCheckmate
+                ? absl::StrCat("checkmate (", st.side_to_move == WHITE ? "Black" : "White",
+                               " wins)")
+                : std::string(describe(st.end));
+        add(claimed == "*" ? Severity::kWarning : Severity::kError, where, 0,
+            absl::StrCat("the game ends in ", what, " but the result is \"", claimed, "\""),
+            options_.positions ? replayer_->fen() : std::string());
+        break;
+      }
+      case GameEnd::kFivefoldRepetition:
+      case GameEnd::kSeventyFiveMoveRule:
+        if (claimed != "1/2-1/2" && claimed != "*")
+          add(Severity::kWarning, where, 0,
+              absl::StrCat("the final position is drawn by the ", std::string(describe(st.end)),
+                           " but the result is \"", claimed, "\""));
+        break;
+      default:
+        break;
+    }
+  }
+
+  PgnLocation end_of_game() const {
+    // The last line of the game that is not blank.
+    std::int64_t line = game_.first_line, last = game_.first_line;
+    bool content = false;
+    for (char c : game_.text) {
+      if (c == '\n') {
+        if (content) last = line;
+        ++line;
+        content = false;
+      } else if (c != ' ' && c != '\t' && c != '\r') {
+        content = true;
+      }
+    }
+    if (content) last = line;
+    return {last, 1};
+  }
+
+  const parsers::RawGame& game_;
+  const ValidateOptions& options_;
+  GameReport report_;
+  unsigned roster_ = 0;
+  std::string variant_tag_, fen_, setup_tag_;
+  bool has_fen_ = false, has_setup_ = false;
+  PgnLocation variant_where_, fen_where_, setup_where_, result_tag_where_, marker_where_;
+  std::unique_ptr<Replayer> replayer_;
+  int depth_ = 0;
+  int dead_depth_ = -1;      // moves at this variation depth or deeper are not checked
+  bool stopped_ = false;     // an illegal main-line move: no further move is checked
+  bool broken_ = false;      // the reader gave up on the game
+  std::vector<bool> active_; // per open variation: whether the replayer entered it
+};
+
+}  // namespace
+
+GameReport validate_game(const parsers::RawGame& game, const ValidateOptions& options) {
+  GameChecker checker(game, options);
+  parsers::parse_game(game, checker);
+  return checker.finish();
+}
+
+std::string describe_game(const GameReport& report) {
+  return absl::StrCat("game ", report.index, " (", report.white, " - ", report.black, ")");
+}
+
+}  // namespace fairykit::analysis

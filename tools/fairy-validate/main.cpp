@@ -1,0 +1,284 @@
+// fairy-validate: check PGN archives game by game. Flags -> ValidateOptions -> the ordered
+// game pipeline of analysis/; this file only formats what it gets back.
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "analysis/game_pipeline.h"
+#include "analysis/json.h"
+#include "analysis/validate.h"
+#include "parsers/input.h"
+#include "parsers/pgn.h"
+#include "rules/registry.h"
+#include "tools/common/cli.h"
+
+namespace {
+
+using namespace fairykit;
+using analysis::GameReport;
+
+constexpr const char* kVersion = "0.1.0";
+
+constexpr const char* kHelp = R"(Usage: fairy-validate [OPTIONS] [FILE...]
+
+Check PGN archives: tag pairs, every move legal (variations too), the result consistent
+with the Result tag and with the final position. Files may be plain or compressed
+(gzip, bzip2, zstd: recognised by their content); "-" or no file reads standard input.
+
+Diagnostics go to standard error, compiler-style:
+  games.pgn:1234:17: error: game 17 (Carlsen - Anand), ply 34: illegal move "Nf6"
+A summary per file (games read, valid, invalid, warnings) goes to standard output.
+
+Checks:
+      --variant NAME      variant of games without a Variant tag (default: chess);
+                          see --list-variants. Games name their own with [Variant "..."].
+      --no-variations     do not check the moves of variations
+      --no-roster         do not warn about missing tags of the seven-tag roster
+
+Output:
+      --format FORMAT     text (default), json (one document) or jsonl (one object per
+                          game, then one summary object)
+      --show-position     add the position (FEN) before each move a diagnostic is about
+      --valid-out FILE    write the valid games there, verbatim
+      --invalid-out FILE  write the invalid games there, verbatim
+                          (games read = valid + invalid: nothing is lost)
+  -q, --quiet             print errors only (no warnings, no progress, no timing)
+  -j, --jobs N            threads (default 1); the output is identical at any N
+      --list-variants     list the variants and exit
+  -h, --help              show this help and exit
+      --version           show the version and exit
+
+A game is invalid when it has an error: an unreadable or illegal move, an unsupported
+variant, an invalid FEN, a result that contradicts the Result tag or the final position
+(checkmate, stalemate, dead position). Warnings (missing roster tags, a missing or wrong
+check mark, long algebraic moves, no termination marker...) leave the game valid.
+
+Exit status:
+  0  every game valid
+  1  some game invalid
+  2  usage error, or an input that cannot be read (the other inputs are still checked)
+
+Examples:
+  fairy-validate twic0920.pgn
+  fairy-validate -j 2 --invalid-out broken.pgn archive.pgn.zst
+  fairy-validate --format jsonl games.pgn.gz > report.jsonl
+)";
+
+const std::vector<cli::FlagSpec> kFlags = {
+    {"variant", 0, true, false},      {"no-variations", 0, false, false},
+    {"no-roster", 0, false, false},   {"format", 0, true, false},
+    {"show-position", 0, false, false}, {"valid-out", 0, true, false},
+    {"invalid-out", 0, true, false},  {"quiet", 'q', false, false},
+    {"jobs", 'j', true, false},       {"list-variants", 0, false, false},
+    {"help", 'h', false, false},      {"version", 0, false, false},
+};
+
+int usage_error(const std::string& msg) {
+  std::cerr << "fairy-validate: " << msg
+            << "\nTry 'fairy-validate --help' for more information.\n";
+  return 2;
+}
+
+enum class Format { kText, kJson, kJsonl };
+
+struct Totals {
+  std::uint64_t games = 0, valid = 0, invalid = 0, warnings = 0, errors = 0;
+  void add(const GameReport& r) {
+    ++games;
+    (r.valid() ? valid : invalid)++;
+    warnings += std::uint64_t(r.warnings);
+    errors += std::uint64_t(r.errors);
+  }
+};
+
+std::string summary_text(const std::string& name, const Totals& t) {
+  return absl::StrFormat("%s: %d games read: %d valid, %d invalid; %d errors, %d warnings\n",
+                         name, t.games, t.valid, t.invalid, t.errors, t.warnings);
+}
+
+std::string summary_json(const Totals& t) {
+  return absl::StrFormat(
+      "{\"games\":%d,\"valid\":%d,\"invalid\":%d,\"errors\":%d,\"warnings\":%d}", t.games,
+      t.valid, t.invalid, t.errors, t.warnings);
+}
+
+std::string game_json(const std::string& file, const GameReport& r) {
+  std::string out = absl::StrCat(
+      "{\"type\":\"game\",\"file\":", analysis::json_string(file), ",\"game\":", r.index,
+      ",\"line\":", r.first_line, ",\"white\":", analysis::json_string(r.white),
+      ",\"black\":", analysis::json_string(r.black), ",\"variant\":",
+      analysis::json_string(r.variant), ",\"result\":", analysis::json_string(r.result_tag),
+      ",\"termination\":", analysis::json_string(r.result_marker), ",\"plies\":", r.plies,
+      ",\"valid\":", r.valid() ? "true" : "false", ",\"errors\":", r.errors,
+      ",\"warnings\":", r.warnings, ",\"diagnostics\":[");
+  bool first = true;
+  for (const analysis::Diagnostic& d : r.diagnostics) {
+    absl::StrAppend(&out, first ? "" : ",", "{\"severity\":\"",
+                    d.severity == parsers::Severity::kError ? "error" : "warning",
+                    "\",\"line\":", d.line, ",\"column\":", d.column, ",\"ply\":", d.ply,
+                    ",\"message\":", analysis::json_string(d.message));
+    if (!d.fen.empty()) absl::StrAppend(&out, ",\"fen\":", analysis::json_string(d.fen));
+    out += '}';
+    first = false;
+  }
+  out += "]}";
+  return out;
+}
+
+// Compiler-style lines for one game's diagnostics.
+void write_diagnostics(std::string& out, const std::string& file, const GameReport& r,
+                       bool quiet) {
+  const std::string who = analysis::describe_game(r);
+  for (const analysis::Diagnostic& d : r.diagnostics) {
+    if (quiet && d.severity == parsers::Severity::kWarning) continue;
+    absl::StrAppend(&out, file, ":", d.line, ":", d.column, ": ",
+                    d.severity == parsers::Severity::kError ? "error" : "warning", ": ", who);
+    if (d.ply) absl::StrAppend(&out, ", ply ", d.ply);
+    absl::StrAppend(&out, ": ", d.message, "\n");
+    if (!d.fen.empty())
+      absl::StrAppend(&out, file, ":", d.line, ":", d.column, ": note: position: ", d.fen, "\n");
+  }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  absl::StatusOr<cli::Args> args = cli::parse(argc, argv, kFlags);
+  if (!args.ok()) return usage_error(std::string(args.status().message()));
+  if (args->has("help")) {
+    std::cout << kHelp;
+    return 0;
+  }
+  if (args->has("version")) {
+    std::cout << "fairy-validate (fairykit) " << kVersion << "\n";
+    return 0;
+  }
+  if (args->has("list-variants")) {
+    for (const VariantInfo& v : all_variants())
+      std::cout << absl::StrFormat("%-10s %s\n", v.name, v.description);
+    return 0;
+  }
+
+  analysis::ValidateOptions vo;
+  const std::string vname = args->get("variant").value_or("chess");
+  const VariantInfo* variant = find_variant(vname);
+  if (!variant)
+    return usage_error("unknown variant '" + vname + "' (known: " + variant_names() + ")");
+  vo.default_variant = variant->id;
+  vo.variations = !args->has("no-variations");
+  vo.roster_warnings = !args->has("no-roster");
+  vo.positions = args->has("show-position");
+  const bool quiet = args->has("quiet");
+
+  Format format = Format::kText;
+  if (auto f = args->get("format")) {
+    if (*f == "json")
+      format = Format::kJson;
+    else if (*f == "jsonl")
+      format = Format::kJsonl;
+    else if (*f != "text")
+      return usage_error("--format wants text, json or jsonl, not '" + *f + "'");
+  }
+  analysis::PipelineOptions po;
+  if (auto j = args->get("jobs")) {
+    absl::StatusOr<long long> n = cli::parse_int("jobs", *j, 1, 1024);
+    if (!n.ok()) return usage_error(std::string(n.status().message()));
+    po.threads = int(*n);
+  }
+  std::ofstream valid_out, invalid_out;
+  for (auto [flag, stream] : {std::pair{"valid-out", &valid_out}, {"invalid-out", &invalid_out}}) {
+    if (auto path = args->get(flag)) {
+      stream->open(*path, std::ios::binary);
+      if (!*stream) return usage_error("cannot write --" + std::string(flag) + " file '" + *path + "'");
+    }
+  }
+  std::vector<std::string> files = args->positional;
+  if (files.empty()) files.push_back("-");
+
+  const bool progress = !quiet && format == Format::kText && isatty(STDERR_FILENO);
+  const auto t0 = std::chrono::steady_clock::now();
+  Totals all;
+  std::uint64_t bytes = 0;
+  bool unreadable = false;
+  bool first_json = true;
+  if (format == Format::kJson) std::cout << "{\"games\":[\n";
+  for (const std::string& path : files) {
+    absl::StatusOr<std::unique_ptr<parsers::ByteSource>> src = parsers::open_input(path);
+    if (!src.ok()) {
+      std::cerr << "fairy-validate: " << src.status().message() << '\n';
+      unreadable = true;
+      continue;
+    }
+    const std::string name = (*src)->name();
+    parsers::GameSplitter splitter(**src);
+    Totals totals;
+    std::string diag;
+    auto emit = [&](const parsers::RawGame& game, GameReport& r) {
+      totals.add(r);
+      bytes += game.text.size();
+      if (r.valid()) {
+        if (valid_out.is_open()) valid_out << game.text;
+      } else if (invalid_out.is_open()) {
+        invalid_out << game.text;
+      }
+      if (format == Format::kText) {
+        diag.clear();
+        write_diagnostics(diag, name, r, quiet);
+        if (!diag.empty()) {
+          if (progress) std::fputs("\r\033[K", stderr);
+          std::fwrite(diag.data(), 1, diag.size(), stderr);
+        }
+      } else {
+        std::cout << (format == Format::kJson && !first_json ? ",\n" : "")
+                  << game_json(name, r) << (format == Format::kJsonl ? "\n" : "");
+        first_json = false;
+      }
+    };
+    auto show_progress = [&](std::size_t games) {
+      if (!progress) return;
+      const double secs =
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+      const std::uint64_t size = (*src)->raw_size();
+      const double pct = size ? 100.0 * double(splitter.raw_bytes_read()) / double(size) : 0.0;
+      std::fprintf(stderr, "\r\033[K%s: %5.1f%%  %zu games  %.0f games/s", name.c_str(), pct,
+                   games, secs > 0 ? double(all.games + games) / secs : 0.0);
+    };
+    absl::Status status = analysis::run_game_pipeline<GameReport>(
+        splitter, po,
+        [&](const parsers::RawGame& g) { return analysis::validate_game(g, vo); }, emit,
+        show_progress);
+    if (progress) std::fputs("\r\033[K", stderr);
+    if (!status.ok()) {
+      std::cerr << "fairy-validate: " << status.message() << '\n';
+      unreadable = true;
+    }
+    if (format == Format::kText) std::cout << summary_text(name, totals);
+    all.games += totals.games;
+    all.valid += totals.valid;
+    all.invalid += totals.invalid;
+    all.warnings += totals.warnings;
+    all.errors += totals.errors;
+  }
+  if (format == Format::kText && files.size() > 1) std::cout << summary_text("total", all);
+  if (format == Format::kJson) std::cout << "\n],\"summary\":" << summary_json(all) << "}\n";
+  if (format == Format::kJsonl)
+    std::cout << "{\"type\":\"summary\"," << summary_json(all).substr(1) << "\n";
+  std::cout.flush();
+  if (!quiet) {
+    const double secs =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    std::fprintf(stderr, "time %.3f s, %.0f games/s, %.1f MB/s (%d thread%s)\n", secs,
+                 secs > 0 ? double(all.games) / secs : 0.0,
+                 secs > 0 ? double(bytes) / secs / 1e6 : 0.0, po.threads,
+                 po.threads == 1 ? "" : "s");
+  }
+  if (unreadable) return 2;
+  return all.invalid ? 1 : 0;
+}
