@@ -68,15 +68,51 @@ class GameSplitter {
 
  private:
   // (Private members are the implementation's to choose.)
+  // What the splitter knows about the current game while it reads it line by line.
+  struct ScanState {
+    enum Mode { kStart, kTags, kMovetext };
+    Mode mode = kStart;    // nothing yet / in the tag section / in the movetext
+    bool content = false;  // a line other than a blank one was read
+    bool in_comment = false;
+    bool done = false;           // the termination marker was read: blank, ;-comment and
+                                 // %-escape lines may follow
+    bool tag_open = false;       // a tag pair continues on the next line
+    int blank_lines = 0;         // blank lines since the last tag line
+    int depth = 0;               // variation depth
+    PgnLocation comment_open;    // where the open {comment} started
+    PgnLocation variation_open;  // where the outermost open variation started
+  };
+  enum class Verdict { kTake, kEndBefore, kResyncComment, kResyncVariation };
+  // Where the next occurrence of a byte is, so that a line end is found without scanning
+  // the same bytes twice (lone-CR files have no '\n' at all).
+  struct ByteCache {
+    std::size_t lo = 0, hi = 0;  // no occurrence in [lo, hi); one at hi when `found`
+    bool found = false;
+  };
+
+  static Verdict ScanLine(ScanState& s, std::string_view game, const char* line, const char* end,
+                          PgnLocation where);
+  static Verdict ScanMovetext(ScanState& s, const char* line, const char* p, const char* end,
+                              PgnLocation where);
+  absl::Status Fill(std::size_t& scan);
+  std::size_t Find(ByteCache& cache, char byte, std::size_t from);
+  std::size_t FindLineEnd(std::size_t from);
+
   ByteSource& source_;
   SplitterOptions options_;
-  std::string buffer_;
+  std::string buffer_;  // bytes [0, size_) hold input; the current game starts at pos_
+  std::size_t size_ = 0;
   std::size_t pos_ = 0;
   bool eof_ = false;
   bool started_ = false;
-  std::int64_t line_ = 1;
+  absl::Status status_;    // a read error: returned once the games read before it are out
+  std::int64_t line_ = 1;  // line and column of buffer_[pos_]
+  int column_ = 1;         // (not 1 only after a game was cut in the middle of a line)
   std::uint64_t offset_ = 0;
   std::int64_t games_ = 0;
+  bool cut_ = false;  // the next game continues one cut at max_game_bytes
+  ScanState cut_state_;
+  ByteCache lf_, cr_;
 };
 
 class PgnVisitor {

@@ -1,0 +1,120 @@
+// Token-level PGN syntax shared by GameSplitter and parse_game (parsers/pgn.cpp), declared
+// here so that the unit tests can check each rule on its own. Private to parsers/: no public
+// header includes this one. Plain declarations only: the Boost.Spirit X3 grammars behind
+// them live in pgn.cpp.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <string>
+#include <string_view>
+
+namespace fairykit::parsers::detail {
+
+constexpr bool IsAsciiAlpha(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
+constexpr bool IsAsciiAlnum(char c) { return IsAsciiAlpha(c) || (c >= '0' && c <= '9'); }
+constexpr bool IsTagNameChar(char c) { return IsAsciiAlnum(c) || c == '_'; }
+
+// A byte that may continue a move token: letters, digits and - = + # : @ ("e8=Q+",
+// "O-O-O#", "exd6", "N@f3", "Ra1:a8"). A termination marker glued to such a byte is not a
+// termination marker ("Qh5+1-0" is one token), in the splitter as in parse_game.
+constexpr bool IsMoveChar(char c) {
+  return IsAsciiAlnum(c) || c == '-' || c == '=' || c == '+' || c == '#' || c == ':' || c == '@';
+}
+
+// What may follow "1-0", "0-1" or "1/2-1/2" for it to be a termination marker: the end of
+// the text or a byte that is neither a move byte nor '/' nor '.'.
+constexpr bool EndsResult(char c) { return !IsMoveChar(c) && c != '/' && c != '.'; }
+
+// The termination marker at the start of `text`, hand-written for the splitter: its length
+// (3, 7 or 1 for "*"), or 0. The caller checks what precedes it.
+constexpr std::size_t MatchResultPrefix(std::string_view text) {
+  if (text.empty()) return 0;
+  std::size_t n = 0;
+  if (text[0] == '*') return 1;
+  if (text.size() >= 3 && ((text[0] == '1' && text[1] == '-' && text[2] == '0') ||
+                           (text[0] == '0' && text[1] == '-' && text[2] == '1'))) {
+    n = 3;
+  } else if (text.substr(0, 7) == "1/2-1/2") {
+    n = 7;
+  } else {
+    return 0;
+  }
+  return (n == text.size() || EndsResult(text[n])) ? n : 0;
+}
+
+// Whether `line` (without its line end) is a whole tag-pair line as the splitter needs to
+// recognise one when resynchronising: '[' in column 1, a tag name, optional blanks, a quoted
+// value (read leniently: any bytes) and ']' closing the line; more tag pairs may follow on
+// the line (`[White "a"] [Black "b"]`). Trailing whitespace is allowed.
+bool IsTagPairLine(std::string_view line);
+
+// ---------------------------------------------------------------------------------------
+// Tag pairs
+
+enum class TagIssue {
+  kNone,
+  // Warnings (the tag pair is read).
+  kUnescapedQuote,  // `[Event "A "B" C"]`: the value runs to the last '"' before the ']'
+  kBackslashQuote,  // `[Event "A \"]`: the '"' after the backslash closes the value
+  // Errors (the tag pair cannot be read).
+  kNoName,            // '[' not followed by a tag name
+  kNoQuote,           // the name is not followed by '"'
+  kNoClosingQuote,    // the value is never closed on its line
+  kNoClosingBracket,  // the value is closed but no ']' follows
+};
+
+constexpr bool IsError(TagIssue issue) { return issue >= TagIssue::kNoName; }
+
+struct TagPairScan {
+  TagIssue issue = TagIssue::kNone;
+  std::string_view name;
+  std::string_view raw_value;    // between the quotes, escapes not yet resolved
+  std::size_t length = 0;        // bytes read, from '[' through ']' (0 on error)
+  std::size_t issue_offset = 0;  // where the warning or error points, from '['
+  bool spans_lines = false;      // a line end lies within the `length` bytes
+};
+
+// Reads the tag pair at the start of `text` (text[0] == '['). Whitespace, line ends
+// included, may separate '[', the name, the value and ']'; the value itself stays on one
+// line. Strict PGN first (X3); when the value is not closed properly, the lenient reading
+// described at TagIssue; an error otherwise.
+TagPairScan ScanTagPair(std::string_view text);
+
+// The value with \" and \\ resolved (any other backslash is kept as written, and so is a
+// backslash at the very end). Returns `raw` itself when it has no backslash, else a view of
+// `scratch`.
+std::string_view UnescapeTagValue(std::string_view raw, std::string& scratch);
+
+// ---------------------------------------------------------------------------------------
+// Movetext tokens (everything but whitespace, comments, variations and escape lines, which
+// parse_game reads by hand)
+
+enum class TokenKind {
+  kNone,        // no token starts here: an unexpected character
+  kMove,        // a move as written, up to but excluding suffix annotations
+  kMoveNumber,  // "12.", "12...", "12 .", "12": ignored
+  kNag,         // "$14"
+  kBadNag,      // "$" followed by a number too large for an int
+  kSuffix,      // "!", "?", "!!", "??", "!?", "?!" (nag 1..6), or another run of ! and ? (nag 0)
+  kResult,      // "1-0", "0-1", "1/2-1/2", "*"
+};
+
+struct Token {
+  TokenKind kind = TokenKind::kNone;
+  std::size_t length = 0;
+  int nag = 0;  // kNag, kSuffix
+};
+
+// The token at the start of `text` (text[0] is not whitespace). A move starts with a
+// letter, with "0-0" (castling written with zeros) or is "--" (a null move), and runs over
+// the move bytes (IsMoveChar), "e.p." written attached ("exd6e.p.") and attached captured-
+// square annotations `{a4}` / `{b2,b3}` of the rules' notation ("Na1xa5{a4}xc5{b3}").
+Token ScanToken(std::string_view text);
+
+// An "e.p." or "ep" written apart after a move (`exd6 e.p.`), with any check marks after
+// it: its length at the start of `text`, or 0 when `text` does not start with one followed
+// by the end of the text, whitespace or one of { } ( ) ; $ ! ?.
+std::size_t MatchEnPassantSuffix(std::string_view text);
+
+}  // namespace fairykit::parsers::detail

@@ -1,0 +1,257 @@
+// The token rules of the PGN reader, one by one (parsers/detail/pgn_syntax.h).
+#include <gtest/gtest.h>
+
+#include <string>
+#include <string_view>
+
+#include "parsers/detail/pgn_syntax.h"
+
+namespace fairykit::parsers::detail {
+namespace {
+
+TEST(PgnGrammar, IsTagPairLine) {
+  EXPECT_TRUE(IsTagPairLine(R"([Event "Rated game"])"));
+  EXPECT_TRUE(IsTagPairLine(R"([Event "Rated game"]   )"));
+  EXPECT_TRUE(IsTagPairLine(R"([Event    ""] )"));
+  EXPECT_TRUE(IsTagPairLine(R"([White_Elo2 "x"] [Black "y"])"));
+  EXPECT_TRUE(IsTagPairLine(R"([Event "Tournament "Championship" Finals"])"));
+  EXPECT_TRUE(IsTagPairLine(R"([Event "Tournament \"])"));
+  EXPECT_FALSE(IsTagPairLine(R"( [Event "x"])"));  // column 1 only
+  EXPECT_FALSE(IsTagPairLine(R"([%clk 0:01:00])"));
+  EXPECT_FALSE(IsTagPairLine(R"([Event x])"));
+  EXPECT_FALSE(IsTagPairLine(R"([Event "x")"));
+  EXPECT_FALSE(IsTagPairLine(R"([Event "])"));
+  EXPECT_FALSE(IsTagPairLine(R"([ "x"])"));
+  EXPECT_FALSE(IsTagPairLine(R"([Event "x"] 1. e4)"));
+  EXPECT_FALSE(IsTagPairLine(""));
+  EXPECT_FALSE(IsTagPairLine("["));
+}
+
+TEST(PgnGrammar, StrictTagPairs) {
+  TagPairScan s = ScanTagPair(R"([Event "Rated game"]
+[Site "x"])");
+  EXPECT_EQ(s.issue, TagIssue::kNone);
+  EXPECT_EQ(s.name, "Event");
+  EXPECT_EQ(s.raw_value, "Rated game");
+  EXPECT_EQ(s.length, 20u);
+  EXPECT_FALSE(s.spans_lines);
+
+  s = ScanTagPair(R"([White "New-cfe8\"dsadsa\"ce842c"])");
+  EXPECT_EQ(s.issue, TagIssue::kNone);
+  EXPECT_EQ(s.raw_value, R"(New-cfe8\"dsadsa\"ce842c)");
+
+  // ']' in a quoted value is plain PGN.
+  s = ScanTagPair(R"([Variation "closing ] opening"])");
+  EXPECT_EQ(s.issue, TagIssue::kNone);
+  EXPECT_EQ(s.raw_value, "closing ] opening");
+
+  // Blanks and line ends around the parts (parsertest-1.pgn).
+  s = ScanTagPair("[  Result     \"1-0\"   ] [\n     ECO\n     \"B01\"\n     ]\n");
+  EXPECT_EQ(s.issue, TagIssue::kNone);
+  EXPECT_EQ(s.name, "Result");
+  EXPECT_EQ(s.raw_value, "1-0");
+  EXPECT_EQ(s.length, 23u);
+  EXPECT_FALSE(s.spans_lines);
+  s = ScanTagPair("[\n     ECO\n     \"B01\"\n     ]\n");
+  EXPECT_EQ(s.issue, TagIssue::kNone);
+  EXPECT_EQ(s.name, "ECO");
+  EXPECT_EQ(s.raw_value, "B01");
+  EXPECT_EQ(s.length, 28u);
+  EXPECT_TRUE(s.spans_lines);
+
+  // Two on a line: the first is read up to its ']'.
+  s = ScanTagPair(R"([White "a"] [Black "b"])");
+  EXPECT_EQ(s.raw_value, "a");
+  EXPECT_EQ(s.length, 11u);
+
+  s = ScanTagPair("[Event \"\"]\r\n");
+  EXPECT_EQ(s.issue, TagIssue::kNone);
+  EXPECT_EQ(s.raw_value, "");
+  EXPECT_EQ(s.length, 10u);
+
+  s = ScanTagPair(R"([Event_2 "x"])");
+  EXPECT_EQ(s.name, "Event_2");
+}
+
+TEST(PgnGrammar, LenientTagPairs) {
+  TagPairScan s = ScanTagPair("[Event \"Tournament \"Championship\" Finals\"]\n[Site \"x\"]");
+  EXPECT_EQ(s.issue, TagIssue::kUnescapedQuote);
+  EXPECT_FALSE(IsError(s.issue));
+  EXPECT_EQ(s.raw_value, R"(Tournament "Championship" Finals)");
+  EXPECT_EQ(s.length, 42u);
+  EXPECT_EQ(s.issue_offset, 19u);  // the first stray quote
+
+  s = ScanTagPair(R"([Site "Club "Victory""])");
+  EXPECT_EQ(s.issue, TagIssue::kUnescapedQuote);
+  EXPECT_EQ(s.raw_value, R"(Club "Victory")");
+
+  s = ScanTagPair("[Event \"Tournament \\\"]\n[Site \"Madrid ESP\"]\n");
+  EXPECT_EQ(s.issue, TagIssue::kBackslashQuote);
+  EXPECT_EQ(s.raw_value, "Tournament \\");
+  EXPECT_EQ(s.length, 22u);
+  EXPECT_EQ(s.issue_offset, 19u);  // the backslash
+
+  // With another tag pair after it on the line: the first '"' followed by ']' and '['.
+  s = ScanTagPair(R"([A "x"y"] [B "z"])");
+  EXPECT_EQ(s.issue, TagIssue::kUnescapedQuote);
+  EXPECT_EQ(s.raw_value, R"(x"y)");
+  EXPECT_EQ(s.length, 9u);
+}
+
+TEST(PgnGrammar, UnreadableTagPairs) {
+  TagPairScan s = ScanTagPair(R"([ "x"])");
+  EXPECT_EQ(s.issue, TagIssue::kNoName);
+  EXPECT_TRUE(IsError(s.issue));
+  EXPECT_EQ(s.issue_offset, 2u);
+  EXPECT_EQ(s.length, 0u);
+
+  s = ScanTagPair(R"([Event x])");
+  EXPECT_EQ(s.issue, TagIssue::kNoQuote);
+  EXPECT_EQ(s.issue_offset, 7u);
+
+  s = ScanTagPair(R"([Event-Date "x"])");
+  EXPECT_EQ(s.issue, TagIssue::kNoQuote);
+  EXPECT_EQ(s.issue_offset, 6u);
+
+  s = ScanTagPair("[Event \"x\n1. e4 *\n");
+  EXPECT_EQ(s.issue, TagIssue::kNoClosingQuote);
+  EXPECT_EQ(s.issue_offset, 7u);  // the opening quote
+
+  s = ScanTagPair(R"([Event "x" y])");
+  EXPECT_EQ(s.issue, TagIssue::kNoClosingBracket);
+  EXPECT_EQ(s.issue_offset, 11u);
+
+  s = ScanTagPair("[");
+  EXPECT_EQ(s.issue, TagIssue::kNoName);
+  s = ScanTagPair("[Event");
+  EXPECT_EQ(s.issue, TagIssue::kNoQuote);
+  s = ScanTagPair("[Event \"");
+  EXPECT_EQ(s.issue, TagIssue::kNoClosingQuote);
+  s = ScanTagPair("[Event \"x\\");
+  EXPECT_EQ(s.issue, TagIssue::kNoClosingQuote);
+}
+
+TEST(PgnGrammar, UnescapeTagValue) {
+  std::string scratch;
+  const std::string_view plain = "Carlsen, Magnus";
+  EXPECT_EQ(UnescapeTagValue(plain, scratch).data(), plain.data());  // no copy
+  EXPECT_EQ(UnescapeTagValue(R"(White\\Player)", scratch), R"(White\Player)");
+  EXPECT_EQ(UnescapeTagValue(R"(White\"Player\")", scratch), R"(White"Player")");
+  EXPECT_EQ(UnescapeTagValue(R"(C:\Syzygy)", scratch), R"(C:\Syzygy)");
+  EXPECT_EQ(UnescapeTagValue("Tournament \\", scratch), "Tournament \\");
+  EXPECT_EQ(UnescapeTagValue(R"(\\\")", scratch), R"(\")");
+}
+
+// The kind and length of the token at the start of `text`.
+std::pair<TokenKind, std::size_t> Scan(std::string_view text) {
+  const Token t = ScanToken(text);
+  return {t.kind, t.length};
+}
+
+TEST(PgnGrammar, MoveTokens) {
+  using P = std::pair<TokenKind, std::size_t>;
+  const TokenKind m = TokenKind::kMove;
+  EXPECT_EQ(Scan("e4 e5"), P(m, 2));
+  EXPECT_EQ(Scan("Nf3+!? Nc6"), P(m, 4));
+  EXPECT_EQ(Scan("e8=Q#"), P(m, 5));
+  EXPECT_EQ(Scan("O-O-O+)"), P(m, 6));
+  EXPECT_EQ(Scan("0-0-0 "), P(m, 5));
+  EXPECT_EQ(Scan("0-0{x}"), P(m, 3));
+  EXPECT_EQ(Scan("exd6e.p. "), P(m, 8));
+  EXPECT_EQ(Scan("exd6ep"), P(m, 6));
+  EXPECT_EQ(Scan("exd6 e.p."), P(m, 4));
+  EXPECT_EQ(Scan("Qe.5"), P(m, 2));
+  EXPECT_EQ(Scan("Na1xa5{a4}xc5{b3} "), P(m, 17));
+  EXPECT_EQ(Scan("Rb1xb5{b2, b3}"), P(m, 14));
+  EXPECT_EQ(Scan("Nf3{a comment}"), P(m, 3));
+  EXPECT_EQ(Scan("Nf3{a4"), P(m, 3));
+  EXPECT_EQ(Scan("Nf3 {a4}"), P(m, 3));
+  EXPECT_EQ(Scan("N@f3"), P(m, 4));
+  EXPECT_EQ(Scan("Ra1:a8"), P(m, 6));
+  EXPECT_EQ(Scan("e7e8q"), P(m, 5));
+  EXPECT_EQ(Scan("Be4x "), P(m, 4));
+  EXPECT_EQ(Scan("--"), P(m, 2));
+  EXPECT_EQ(Scan("Z0"), P(m, 2));
+  EXPECT_EQ(Scan("Kx"), P(m, 2));
+  EXPECT_EQ(Scan("-"), P(TokenKind::kNone, 0));
+  EXPECT_EQ(Scan("-e4"), P(TokenKind::kNone, 0));
+}
+
+TEST(PgnGrammar, NumbersResultsAndAnnotations) {
+  using P = std::pair<TokenKind, std::size_t>;
+  const TokenKind n = TokenKind::kMoveNumber;
+  const TokenKind r = TokenKind::kResult;
+  EXPECT_EQ(Scan("12.e4"), P(n, 3));
+  EXPECT_EQ(Scan("12...Nf6"), P(n, 5));
+  EXPECT_EQ(Scan("12 . e4"), P(n, 4));
+  EXPECT_EQ(Scan("12 e4"), P(n, 3));
+  EXPECT_EQ(Scan("1...0-0-0"), P(n, 4));
+  EXPECT_EQ(Scan("1-0"), P(r, 3));
+  EXPECT_EQ(Scan("0-1\n"), P(r, 3));
+  EXPECT_EQ(Scan("1/2-1/2 "), P(r, 7));
+  EXPECT_EQ(Scan("1-0)"), P(r, 3));
+  EXPECT_EQ(Scan("1-0{"), P(r, 3));
+  EXPECT_EQ(Scan("*"), P(r, 1));
+  EXPECT_EQ(Scan("*)"), P(r, 1));
+  EXPECT_EQ(Scan("1-0."), P(n, 1));
+  EXPECT_EQ(Scan("1-00"), P(n, 1));
+  EXPECT_EQ(Scan("1/2"), P(n, 1));
+
+  Token t = ScanToken("$14 ");
+  EXPECT_EQ(t.kind, TokenKind::kNag);
+  EXPECT_EQ(t.length, 3u);
+  EXPECT_EQ(t.nag, 14);
+  EXPECT_EQ(ScanToken("$0").nag, 0);
+  EXPECT_EQ(ScanToken("$").kind, TokenKind::kNone);
+  EXPECT_EQ(ScanToken("$x").kind, TokenKind::kNone);
+  t = ScanToken("$99999999999");
+  EXPECT_EQ(t.kind, TokenKind::kBadNag);
+  EXPECT_EQ(t.length, 12u);
+
+  const std::pair<std::string_view, int> suffixes[] = {
+      {"!", 1}, {"?", 2}, {"!!", 3}, {"??", 4}, {"!?", 5}, {"?!", 6}, {"!!!", 0}, {"?!?", 0}};
+  for (const auto& [text, nag] : suffixes) {
+    t = ScanToken(std::string(text) + " e4");
+    EXPECT_EQ(t.kind, TokenKind::kSuffix) << text;
+    EXPECT_EQ(t.length, text.size()) << text;
+    EXPECT_EQ(t.nag, nag) << text;
+  }
+
+  for (std::string_view bad :
+       {"@", "}", ")", "(", "{", "[", "]", "\"", "%", ".", "<", "&", "\x01", "\xff", "\xc3\xa9"}) {
+    EXPECT_EQ(ScanToken(bad).kind, TokenKind::kNone) << bad;
+  }
+  EXPECT_EQ(ScanToken("").kind, TokenKind::kNone);
+}
+
+TEST(PgnGrammar, EnPassantSuffix) {
+  EXPECT_EQ(MatchEnPassantSuffix("e.p."), 4u);
+  EXPECT_EQ(MatchEnPassantSuffix("e.p. Nf3"), 4u);
+  EXPECT_EQ(MatchEnPassantSuffix("e.p.+ "), 5u);
+  EXPECT_EQ(MatchEnPassantSuffix("ep"), 2u);
+  EXPECT_EQ(MatchEnPassantSuffix("ep)"), 2u);
+  EXPECT_EQ(MatchEnPassantSuffix("ep!"), 2u);
+  EXPECT_EQ(MatchEnPassantSuffix("ep\r\n"), 2u);
+  EXPECT_EQ(MatchEnPassantSuffix("e.p.{x}"), 4u);
+  EXPECT_EQ(MatchEnPassantSuffix("epsilon"), 0u);
+  EXPECT_EQ(MatchEnPassantSuffix("e.p.x"), 0u);
+  EXPECT_EQ(MatchEnPassantSuffix("e5"), 0u);
+  EXPECT_EQ(MatchEnPassantSuffix(""), 0u);
+}
+
+// The splitter's hand-written result test agrees with the X3 rule of parse_game.
+TEST(PgnGrammar, SplitterResultsAgreeWithTokens) {
+  for (std::string_view text :
+       {"1-0",   "0-1",  "1/2-1/2", "*",        "1-0 ",      "1-0)",  "1-0}", "1-0;",  "1-0.",
+        "1-0-0", "1-00", "1-0x",    "1/2-1/2x", "1/2",       "1/2-1", "0-0",  "0-0-0", "1-",
+        "0",     "1",    "10.",     "1-0\r",    "1/2-1/2\n", "0-1$1", "0-1!", "1-0/"}) {
+    const bool token = ScanToken(text).kind == TokenKind::kResult;
+    EXPECT_EQ(MatchResultPrefix(text) != 0, token) << text;
+    if (token) {
+      EXPECT_EQ(MatchResultPrefix(text), ScanToken(text).length) << text;
+    }
+  }
+}
+
+}  // namespace
+}  // namespace fairykit::parsers::detail

@@ -1,0 +1,536 @@
+// GameSplitter: game boundaries, exact line numbers and offsets, lossless texts (their
+// concatenation is the input less a BOM), resynchronisation, the size limit, and the
+// corpus files of ../shared/corpus.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <sstream>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "parsers/pgn.h"
+
+namespace fairykit::parsers {
+namespace {
+
+// A ByteSource over a string that hands out at most `max_read` bytes per read (to put chunk
+// boundaries everywhere), and can fail after `fail_after` bytes.
+class StringSource : public ByteSource {
+ public:
+  explicit StringSource(std::string data, std::size_t max_read = std::size_t(-1),
+                        std::size_t fail_after = std::size_t(-1))
+      : data_(std::move(data)), max_read_(max_read), fail_after_(fail_after) {}
+  absl::StatusOr<std::size_t> read(char* buffer, std::size_t size) override {
+    if (pos_ >= fail_after_) return absl::DataLossError("test.pgn.gz: corrupt gzip data");
+    std::size_t n = std::min({size, max_read_, data_.size() - pos_, fail_after_ - pos_});
+    std::memcpy(buffer, data_.data() + pos_, n);
+    pos_ += n;
+    return n;
+  }
+  const std::string& name() const override { return name_; }
+  Compression compression() const override { return Compression::kNone; }
+  std::uint64_t raw_bytes_read() const override { return pos_; }
+  std::uint64_t raw_size() const override { return data_.size(); }
+
+ private:
+  std::string data_;
+  std::string name_ = "test.pgn";
+  std::size_t max_read_;
+  std::size_t fail_after_;
+  std::size_t pos_ = 0;
+};
+
+std::vector<RawGame> Split(const std::string& text, SplitterOptions options = {},
+                           std::size_t max_read = std::size_t(-1)) {
+  StringSource source(text, max_read);
+  GameSplitter splitter(source, options);
+  std::vector<RawGame> games;
+  for (RawGame game;;) {
+    absl::StatusOr<bool> more = splitter.next(game);
+    EXPECT_TRUE(more.ok()) << more.status();
+    if (!more.ok() || !*more) break;
+    games.push_back(game);
+    if (games.size() > text.size() + 1) {
+      ADD_FAILURE() << "the splitter does not stop";
+      break;
+    }
+  }
+  return games;
+}
+
+std::vector<std::string> Texts(const std::vector<RawGame>& games) {
+  std::vector<std::string> texts;
+  for (const RawGame& g : games) texts.push_back(g.text);
+  return texts;
+}
+
+std::string Concat(const std::vector<RawGame>& games) {
+  std::string all;
+  for (const RawGame& g : games) all += g.text;
+  return all;
+}
+
+// Indices, offsets and (for plain inputs) first lines add up.
+void ExpectConsistent(const std::vector<RawGame>& games, std::string_view input) {
+  std::uint64_t offset = input.substr(0, 3) == "\xEF\xBB\xBF" ? 3 : 0;
+  for (std::size_t i = 0; i < games.size(); ++i) {
+    EXPECT_EQ(games[i].index, static_cast<std::int64_t>(i + 1));
+    EXPECT_EQ(games[i].offset, offset) << "game " << i + 1;
+    EXPECT_EQ(input.substr(offset, games[i].text.size()), games[i].text) << "game " << i + 1;
+    offset += games[i].text.size();
+  }
+}
+
+std::string ReadFile(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  EXPECT_TRUE(in.good()) << "cannot open " << path;
+  std::ostringstream out;
+  out << in.rdbuf();
+  return out.str();
+}
+
+std::filesystem::path Corpus(std::string_view sub) {
+  return std::filesystem::path(FAIRYKIT_SHARED_DIR) / "corpus" / std::string(sub);
+}
+
+// 1-based numbers of the lines that start with `prefix` ("\r\n" is one line end).
+std::vector<std::int64_t> LinesStartingWith(std::string_view text, std::string_view prefix) {
+  std::vector<std::int64_t> lines;
+  std::int64_t line = 1;
+  std::size_t start = 0;
+  while (start <= text.size()) {
+    if (text.substr(start, prefix.size()) == prefix) lines.push_back(line);
+    const std::size_t nl = text.find('\n', start);
+    if (nl == std::string_view::npos) break;
+    start = nl + 1;
+    ++line;
+  }
+  return lines;
+}
+
+TEST(PgnSplitter, TwoGames) {
+  const std::string input =
+      "[Event \"A\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Nf3 1-0\n\n\n"
+      "[Event \"B\"]\n\n1. d4 d5 0-1\n";
+  const std::vector<RawGame> games = Split(input);
+  ASSERT_EQ(games.size(), 2u);
+  EXPECT_EQ(games[0].text, "[Event \"A\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Nf3 1-0\n\n\n");
+  EXPECT_EQ(games[1].text, "[Event \"B\"]\n\n1. d4 d5 0-1\n");
+  EXPECT_EQ(games[0].first_line, 1);
+  EXPECT_EQ(games[1].first_line, 7);
+  EXPECT_EQ(games[1].offset, 50u);
+  EXPECT_TRUE(games[0].notes.empty());
+  ExpectConsistent(games, input);
+}
+
+TEST(PgnSplitter, EmptyAndBlankInputs) {
+  EXPECT_TRUE(Split("").empty());
+  EXPECT_TRUE(Split("\n\n  \t\r\n").empty());
+  EXPECT_TRUE(Split("\xEF\xBB\xBF").empty());
+  EXPECT_TRUE(Split("\xEF\xBB").size() == 1u);  // not a BOM: a (broken) game
+}
+
+TEST(PgnSplitter, TrailingWhitespaceBelongsToTheLastGame) {
+  const std::string input = "1. e4 *\n\n   \n\t";
+  const std::vector<RawGame> games = Split(input);
+  ASSERT_EQ(games.size(), 1u);
+  EXPECT_EQ(games[0].text, input);
+  // Also for a game without a termination marker.
+  EXPECT_EQ(Texts(Split("1. e4\n\n")), std::vector<std::string>{"1. e4\n\n"});
+}
+
+TEST(PgnSplitter, Bom) {
+  const std::string input = "\xEF\xBB\xBF[Event \"A\"]\n\n*\n\n[Event \"B\"]\n\n*\n";
+  const std::vector<RawGame> games = Split(input, {}, 1);
+  ASSERT_EQ(games.size(), 2u);
+  EXPECT_EQ(games[0].text, "[Event \"A\"]\n\n*\n\n");
+  EXPECT_EQ(games[0].offset, 3u);
+  EXPECT_EQ(games[0].first_line, 1);
+  EXPECT_EQ(games[1].first_line, 5);
+  EXPECT_EQ(Concat(games), input.substr(3));
+  // A BOM-like sequence later on is data.
+  EXPECT_EQ(Split("*\n\xEF\xBB\xBF*\n").size(), 2u);
+}
+
+TEST(PgnSplitter, LineEnds) {
+  // CRLF is one line end, and so is a lone CR.
+  const std::string crlf = "[Event \"A\"]\r\n\r\n1. e4 *\r\n\r\n[Event \"B\"]\r\n\r\n*\r\n";
+  std::vector<RawGame> games = Split(crlf);
+  ASSERT_EQ(games.size(), 2u);
+  EXPECT_EQ(games[1].first_line, 5);
+  EXPECT_EQ(games[0].text, "[Event \"A\"]\r\n\r\n1. e4 *\r\n\r\n");
+  const std::string cr = "[Event \"A\"]\r\r1. e4 *\r\r[Event \"B\"]\r\r*\r";
+  games = Split(cr);
+  ASSERT_EQ(games.size(), 2u);
+  EXPECT_EQ(games[1].first_line, 5);
+  EXPECT_EQ(games[0].text, "[Event \"A\"]\r\r1. e4 *\r\r");
+  // A CR at a chunk boundary, with the LF in the next read.
+  for (std::size_t chunk : {1u, 2u, 3u, 5u}) {
+    games = Split(crlf, SplitterOptions{64u << 20, chunk});
+    ASSERT_EQ(games.size(), 2u) << chunk;
+    EXPECT_EQ(games[1].first_line, 5) << chunk;
+    EXPECT_EQ(Concat(games), crlf);
+  }
+}
+
+TEST(PgnSplitter, HeaderOnlyGames) {
+  // A blank line after tags, then [Event: a new game.
+  const std::string input =
+      "[Event \"A\"]\n[Site \"x\"]\n \n\n[Event \"B\"]\n[Site \"y\"]\n\n1. e4 *\n";
+  std::vector<RawGame> games = Split(input);
+  ASSERT_EQ(games.size(), 2u);
+  EXPECT_EQ(games[0].text, "[Event \"A\"]\n[Site \"x\"]\n \n\n");
+  EXPECT_EQ(games[1].first_line, 5);
+  // A tag the section already holds starts a new one too.
+  games = Split("[Site \"x\"]\n[Result \"*\"]\n\n[Site \"y\"]\n\n*\n");
+  ASSERT_EQ(games.size(), 2u);
+  EXPECT_EQ(games[1].first_line, 4);
+  // So do two blank lines.
+  EXPECT_EQ(Split("[Site \"x\"]\n\n\n[Date \"y\"]\n\n*\n").size(), 2u);
+  // One blank line inside a tag section (ChessBase) is not a boundary.
+  games = Split("[Event \"A\"]\n\n[Date \"2017.12.04\"]\n[Round \"1\"]\n\n1. e4 0-1\n");
+  ASSERT_EQ(games.size(), 1u);
+  // Tags after movetext always start a new game.
+  games = Split("[Event \"A\"]\n\n1. e4 e5\n[Event \"B\"]\n\n1. d4 *\n");
+  ASSERT_EQ(games.size(), 2u);
+  EXPECT_EQ(games[0].text, "[Event \"A\"]\n\n1. e4 e5\n");
+  EXPECT_TRUE(games[0].notes.empty());
+  EXPECT_EQ(games[1].first_line, 4);
+  games = Split("1. e4 e5\n  [Event \"B\"]\n*\n");
+  ASSERT_EQ(games.size(), 2u);
+  EXPECT_EQ(games[1].first_line, 2);
+}
+
+TEST(PgnSplitter, MultiLineTagPair) {
+  // parsertest-1.pgn writes a tag pair over four lines; none of them is movetext.
+  const std::string input =
+      "[Event \"?\"]\n     [  Result     \"1-0\"   ] [\n     ECO\n     \"B01\"\n     ]\n"
+      "[Escape \"x\"]\n\n1. e4 1-0\n";
+  EXPECT_EQ(Split(input).size(), 1u);
+}
+
+TEST(PgnSplitter, TaglessGames) {
+  const std::string input = "1. e4 e5 1-0\n\n1. d4 d5\n\n0-1\n\n1. c4 *";
+  const std::vector<RawGame> games = Split(input);
+  ASSERT_EQ(games.size(), 3u);
+  EXPECT_EQ(games[1].text, "1. d4 d5\n\n0-1\n\n");
+  EXPECT_EQ(games[2].first_line, 7);
+}
+
+TEST(PgnSplitter, MarkersThatDoNotEndAGame) {
+  // In a comment, a ;comment, a variation, a %-escape line, glued to a move: not the end.
+  const std::string input =
+      "1. e4 {1-0} e5 ; 0-1\n% 1/2-1/2\n2. Nf3 (2. d4 1-0 *) Nc6 3. Qh5+1-0 Bb4 1/2-1/2x\n"
+      "4. a3 * 5. b4\n[Event \"B\"]\n*\n";
+  const std::vector<RawGame> games = Split(input);
+  ASSERT_EQ(games.size(), 2u);
+  EXPECT_EQ(games[0].text,
+            "1. e4 {1-0} e5 ; 0-1\n% 1/2-1/2\n2. Nf3 (2. d4 1-0 *) Nc6 3. Qh5+1-0 "
+            "Bb4 1/2-1/2x\n4. a3 * 5. b4\n");
+  // ";" comment and "%" lines after the marker belong to the game (TCEC's summaries).
+  const std::string tcec = "1. e4 1/2-1/2 \n; summary\n\n% x\n\n[Event \"B\"]\n*\n";
+  EXPECT_EQ(Texts(Split(tcec))[0], "1. e4 1/2-1/2 \n; summary\n\n% x\n\n");
+  // The rest of the marker's line belongs to the game.
+  EXPECT_EQ(Texts(Split("1. e4 1-0 {x} garbage\n2. e4 *\n"))[0], "1. e4 1-0 {x} garbage\n");
+}
+
+TEST(PgnSplitter, UnterminatedCommentResynchronises) {
+  const std::string input =
+      "[Event \"Bad\"]\n\n1. e4 {never closed\n2. d4 *\n\n[Event \"Good\"]\n\n1. e4 e5 1-0\n";
+  std::vector<RawGame> games = Split(input);
+  ASSERT_EQ(games.size(), 2u);
+  EXPECT_EQ(games[0].text, "[Event \"Bad\"]\n\n1. e4 {never closed\n2. d4 *\n\n");
+  ASSERT_EQ(games[0].notes.size(), 1u);
+  EXPECT_EQ(games[0].notes[0].severity, Severity::kError);
+  EXPECT_EQ(games[0].notes[0].message, "unterminated comment");
+  EXPECT_EQ(games[0].notes[0].where.line, 3);
+  EXPECT_EQ(games[0].notes[0].where.column, 7);
+  EXPECT_EQ(games[1].first_line, 6);
+  EXPECT_TRUE(games[1].notes.empty());
+  // Not for a tag-like line that is not a whole tag pair in column 1.
+  games = Split("1. e4 {x\n [Event \"A\"]\n[%clk 0:01]\n[Event x]\n} e5 *\n");
+  ASSERT_EQ(games.size(), 1u);
+  EXPECT_TRUE(games[0].notes.empty());
+  // At the end of the input.
+  games = Split("[Event \"A\"]\n\n1. e4 e5\n2. Nf3 {x\ny");
+  ASSERT_EQ(games.size(), 1u);
+  ASSERT_EQ(games[0].notes.size(), 1u);
+  EXPECT_EQ(games[0].notes[0].message, "unterminated comment");
+  EXPECT_EQ(games[0].notes[0].where.line, 4);
+  EXPECT_EQ(games[0].notes[0].where.column, 8);
+}
+
+TEST(PgnSplitter, UnbalancedVariationResynchronises) {
+  const std::string input =
+      "[Event \"Bad\"]\n\n1. e4 (1. d4 (1. c4) e5 2. Nf3 *\n[Event \"Good\"]\n\n1. e4 1-0\n";
+  std::vector<RawGame> games = Split(input);
+  ASSERT_EQ(games.size(), 2u);
+  ASSERT_EQ(games[0].notes.size(), 1u);
+  EXPECT_EQ(games[0].notes[0].message, "unterminated variation");
+  EXPECT_EQ(games[0].notes[0].where.line, 3);
+  EXPECT_EQ(games[0].notes[0].where.column, 7);
+  EXPECT_EQ(games[1].first_line, 4);
+  // A '[' line in a variation that is not a tag pair does not end the game.
+  EXPECT_EQ(Split("1. e4 (1. d4\n[%x]\n) e5 *\n").size(), 1u);
+  // At the end of the input.
+  games = Split("1. e4 (1. d4\n");
+  ASSERT_EQ(games.size(), 1u);
+  ASSERT_EQ(games[0].notes.size(), 1u);
+  EXPECT_EQ(games[0].notes[0].message, "unterminated variation");
+  EXPECT_EQ(games[0].notes[0].where.column, 7);
+}
+
+TEST(PgnSplitter, SizeLimitCutsGames) {
+  // A 100-byte limit over a game of ~300 bytes in lines of 30: cut at line ends.
+  std::string big = "[Event \"Big\"]\n\n";
+  for (int i = 1; i <= 10; ++i) big += std::to_string(i) + ". e4 e5 {a comment here}\n";
+  big += "1-0\n\n";
+  const std::string input = big + "[Event \"Next\"]\n\n1. d4 *\n";
+  SplitterOptions options;
+  options.max_game_bytes = 100;
+  std::vector<RawGame> games = Split(input, options);
+  EXPECT_EQ(Concat(games), input);
+  ExpectConsistent(games, input);
+  // The big game in pieces of at most 100 bytes, each but the last cut; then "Next".
+  ASSERT_GE(games.size(), 4u);
+  const std::size_t pieces = games.size() - 1;
+  for (std::size_t i = 0; i < pieces; ++i) {
+    EXPECT_LE(games[i].text.size(), 100u);
+    ASSERT_FALSE(games[i].notes.empty()) << i;
+    if (i + 1 < pieces) {
+      EXPECT_EQ(games[i].notes.back().message, "game longer than 100 bytes: cut here") << i;
+    }
+    if (i > 0) {
+      EXPECT_EQ(games[i].notes[0].message, "continuation of a game cut at 100 bytes");
+    }
+  }
+  EXPECT_EQ(games[pieces - 1].notes.size(), 1u);
+  EXPECT_EQ(games[pieces - 1].text.substr(games[pieces - 1].text.size() - 5), "1-0\n\n");
+  EXPECT_EQ(games[0].notes[0].where.line, games[1].first_line);
+  EXPECT_EQ(games[0].notes[0].where.column, 1);
+  // The game after the big one is found whole.
+  EXPECT_EQ(games.back().text, "[Event \"Next\"]\n\n1. d4 *\n");
+  EXPECT_TRUE(games.back().notes.empty());
+
+  // One line longer than the limit is cut in its middle.
+  const std::string line(250, 'x');
+  games = Split(line + "\n*\n", options);
+  EXPECT_EQ(Concat(games), line + "\n*\n");
+  ASSERT_EQ(games.size(), 3u);
+  EXPECT_EQ(games[0].text.size(), 100u);
+  EXPECT_EQ(games[1].first_line, 1);
+  EXPECT_EQ(games[1].notes[0].where.column, 101);
+  EXPECT_EQ(games[2].notes[0].where.column, 201);
+}
+
+TEST(PgnSplitter, GarbageAndLongLines) {
+  // 10 MB in one line without a line end, with a 1 MB limit: cut, nothing lost.
+  std::string garbage(10u << 20, 'a');
+  SplitterOptions options;
+  options.max_game_bytes = 1u << 20;
+  std::vector<RawGame> games = Split(garbage, options);
+  EXPECT_EQ(games.size(), 10u);
+  EXPECT_EQ(Concat(games), garbage);
+
+  // Random bytes: no crash, no hang, nothing lost, whatever the chunk size.
+  std::mt19937 rng(20240601);
+  std::string random(1u << 20, '\0');
+  for (char& c : random) c = static_cast<char>(rng() & 0xff);
+  for (std::size_t chunk : {1u << 20, 4096u, 7u}) {
+    games = Split(random, SplitterOptions{64u << 20, chunk});
+    EXPECT_EQ(Concat(games), random.substr(random.substr(0, 3) == "\xEF\xBB\xBF" ? 3 : 0));
+    ExpectConsistent(games, random);
+  }
+  // Every byte value, and bytes that look like PGN.
+  std::string all;
+  for (int i = 0; i < 256; ++i) all += static_cast<char>(i);
+  const std::string mix = all + "[Event \"x\"]\n{(1-0\n" + all + ")}*\r\r\n" + all;
+  for (std::size_t chunk : {1u, 3u, 1024u}) {
+    games = Split(mix, SplitterOptions{64u << 20, chunk});
+    EXPECT_EQ(Concat(games), mix);
+    ExpectConsistent(games, mix);
+  }
+}
+
+TEST(PgnSplitter, ReadErrorIsReturned) {
+  // The games that the bytes read before the error complete are delivered, then the error.
+  // A game whose termination marker was read is complete (its trailing blank lines are
+  // those read).
+  const std::string input = "1. e4 *\n\n1. d4 *\n\n1. c4 *\n\n1. f4 *\n";
+  struct Case {
+    std::size_t fail_after, games, bytes;
+  };
+  for (const Case& c : {Case{12, 1, 9}, Case{10, 1, 9}, Case{8, 1, 8}, Case{7, 1, 7}, Case{6, 0, 0},
+                        Case{20, 2, 18}, Case{0, 0, 0}}) {
+    const std::size_t fail_after = c.fail_after;
+    for (std::size_t chunk : {4u, 1000u}) {
+      SCOPED_TRACE(testing::Message() << fail_after << " " << chunk);
+      StringSource source(input, chunk, fail_after);
+      GameSplitter splitter(source, SplitterOptions{64u << 20, chunk});
+      RawGame game;
+      std::string texts;
+      std::size_t delivered = 0;
+      absl::StatusOr<bool> more;
+      while ((more = splitter.next(game)).ok() && *more) {
+        ++delivered;
+        texts += game.text;
+      }
+      EXPECT_EQ(delivered, c.games);
+      EXPECT_EQ(texts, input.substr(0, c.bytes));
+      ASSERT_FALSE(more.ok());
+      EXPECT_EQ(more.status().code(), absl::StatusCode::kDataLoss);
+      EXPECT_FALSE(splitter.next(game).ok());
+      EXPECT_EQ(splitter.raw_bytes_read(), fail_after);
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------
+// Corpus
+
+struct CorpusCase {
+  const char* file;
+  std::size_t games;
+};
+
+TEST(PgnSplitterCorpus, EdgeCasesAndMisc) {
+  // Game counts checked by reading the files: header-only games (empty_body,
+  // no_moves_two_games) are games of their own; parsertest-1 ends with a tagless game;
+  // chessbase-empty-line has a blank line inside its tag section.
+  const CorpusCase cases[] = {
+      {"edge-cases/backslash_header.pgn", 1},
+      {"edge-cases/basic.pgn", 1},
+      {"edge-cases/black2move.pgn", 1},
+      {"edge-cases/book.pgn", 1},
+      {"edge-cases/castling.pgn", 1},
+      {"edge-cases/comment_before_moves.pgn", 1},
+      {"edge-cases/corrupted.pgn", 1},
+      {"edge-cases/empty_body.pgn", 2},
+      {"edge-cases/multiple.pgn", 4},
+      {"edge-cases/newline.pgn", 1},
+      {"edge-cases/no_moves.pgn", 1},
+      {"edge-cases/no_moves_but_comment_followed_by_termination_marker.pgn", 2},
+      {"edge-cases/no_moves_but_game_termination.pgn", 1},
+      {"edge-cases/no_moves_but_game_termination_2.pgn", 1},
+      {"edge-cases/no_moves_but_game_termination_3.pgn", 1},
+      {"edge-cases/no_moves_but_game_termination_multiple.pgn", 2},
+      {"edge-cases/no_moves_but_game_termination_multiple_2.pgn", 3},
+      {"edge-cases/no_moves_two_games.pgn", 2},
+      {"edge-cases/no_result.pgn", 1},
+      {"edge-cases/non_ascii.pgn", 1},
+      {"edge-cases/parsertest-1.pgn", 2},
+      {"edge-cases/scannertest-1.pgn", 2},
+      {"edge-cases/skip.pgn", 2},
+      {"edge-cases/square_bracket_in_header.pgn", 1},
+      {"edge-cases/threefold_repetition.pgn", 1},
+      {"edge-cases/unescaped_quote_header.pgn", 1},
+      {"edge-cases/variations.pgn", 1},
+      {"misc/anastasian-lewis.pgn", 1},
+      {"misc/antichess-programfox.pgn", 2},
+      {"misc/chessbase-empty-line.pgn", 1},
+      {"misc/cutechess-fischerrandom.pgn", 4},
+      {"misc/kasparov-deep-blue-1997.pgn", 6},
+      {"misc/knightvuillaume-jannlee-zh-lichess.pgn", 1},
+      {"misc/molinari-bordais-1979.pgn", 1},
+      {"misc/nepomniachtchi-liren-game1.pgn", 1},
+      {"misc/saturs-jannlee-zh-lichess.pgn", 1},
+      {"misc/stockfish-learning.pgn", 1},
+      {"misc/uci-moves.pgn", 1},
+      {"misc/utf8-bom.pgn", 2},
+  };
+  // Every file of the two folders is in the table.
+  std::size_t files = 0;
+  for (const char* dir : {"edge-cases", "misc"}) {
+    for (const auto& entry : std::filesystem::directory_iterator(Corpus(dir))) {
+      ++files;
+      const std::string name = std::string(dir) + "/" + entry.path().filename().string();
+      EXPECT_TRUE(std::any_of(std::begin(cases), std::end(cases),
+                              [&](const CorpusCase& c) { return name == c.file; }))
+          << name << " is not in the table";
+    }
+  }
+  EXPECT_EQ(files, std::size(cases));
+
+  for (const CorpusCase& c : cases) {
+    SCOPED_TRACE(c.file);
+    const std::string input = ReadFile(Corpus(c.file));
+    const std::vector<RawGame> games = Split(input);
+    EXPECT_EQ(games.size(), c.games);
+    const bool bom = input.substr(0, 3) == "\xEF\xBB\xBF";
+    EXPECT_EQ(Concat(games), input.substr(bom ? 3 : 0));
+    ExpectConsistent(games, input);
+    for (const RawGame& g : games) EXPECT_TRUE(g.notes.empty());
+    // The same games whatever the chunk size.
+    for (std::size_t chunk : {1u, 2u, 3u, 7u, 64u}) {
+      EXPECT_EQ(Texts(Split(input, SplitterOptions{64u << 20, chunk})), Texts(games)) << chunk;
+    }
+    EXPECT_EQ(Texts(Split(input, {}, 5)), Texts(games));
+  }
+}
+
+TEST(PgnSplitterCorpus, ChosenFirstLines) {
+  const std::string scanner = ReadFile(Corpus("edge-cases/scannertest-1.pgn"));
+  std::vector<RawGame> games = Split(scanner);
+  ASSERT_EQ(games.size(), 2u);
+  EXPECT_EQ(games[1].first_line, 20);
+  const std::string parser = ReadFile(Corpus("edge-cases/parsertest-1.pgn"));
+  games = Split(parser);
+  ASSERT_EQ(games.size(), 2u);
+  EXPECT_EQ(games[1].first_line, 28);
+  EXPECT_EQ(games[1].text.substr(0, 12), "1. e2e4 d7d5");
+  const std::string empty_body = ReadFile(Corpus("edge-cases/empty_body.pgn"));
+  games = Split(empty_body);
+  ASSERT_EQ(games.size(), 2u);
+  EXPECT_EQ(games[1].first_line, 10);
+  const std::string bom = ReadFile(Corpus("misc/utf8-bom.pgn"));
+  games = Split(bom);
+  ASSERT_EQ(games.size(), 2u);
+  EXPECT_EQ(games[0].first_line, 1);
+  EXPECT_EQ(games[1].first_line, 14);
+  const std::string multiple2 =
+      ReadFile(Corpus("edge-cases/no_moves_but_game_termination_multiple_2.pgn"));
+  games = Split(multiple2);
+  ASSERT_EQ(games.size(), 3u);
+  EXPECT_EQ(games[1].first_line, 6);
+  EXPECT_EQ(games[2].first_line, 11);
+}
+
+// The two plain standard archives: one game per "[Event " line, starting on that line.
+void CheckStandard(const char* file, std::size_t expected_games) {
+  SCOPED_TRACE(file);
+  const std::string input = ReadFile(Corpus(file));
+  const std::vector<RawGame> games = Split(input);
+  const std::vector<std::int64_t> events = LinesStartingWith(input, "[Event ");
+  EXPECT_EQ(events.size(), expected_games);
+  ASSERT_EQ(games.size(), expected_games);
+  EXPECT_EQ(Concat(games), input);
+  ExpectConsistent(games, input);
+  for (std::size_t i = 0; i < games.size(); ++i) {
+    EXPECT_EQ(games[i].first_line, events[i]) << "game " << i + 1;
+    EXPECT_TRUE(games[i].notes.empty()) << "game " << i + 1;
+  }
+  // Small chunks and a small source read size give the same games.
+  EXPECT_EQ(Texts(Split(input, SplitterOptions{64u << 20, 1000}, 333)), Texts(games));
+}
+
+TEST(PgnSplitterCorpus, Twic) { CheckStandard("standard/twic0920.pgn", 2245); }
+
+TEST(PgnSplitterCorpus, CarlsenCrlf) {
+  CheckStandard("standard/Carlsen.pgn", 1782);
+  const std::string input = ReadFile(Corpus("standard/Carlsen.pgn"));
+  ASSERT_NE(input.find("\r\n"), std::string::npos);
+  const std::vector<RawGame> games = Split(input);
+  EXPECT_EQ(games[1].first_line, 17);
+  EXPECT_EQ(games[1].offset, 470u);  // `head -16 Carlsen.pgn | wc -c`
+  EXPECT_EQ(games.back().first_line, 33445);
+}
+
+}  // namespace
+}  // namespace fairykit::parsers
