@@ -7,9 +7,10 @@
 // buffer is compacted before the next read, so memory stays at about one game plus one
 // chunk. The scan is line by line: a line end is found with memchr (two cached searches,
 // for '\n' and '\r', so that lone-CR files are scanned once too), then the line is
-// classified; in movetext only a handful of bytes matter at the top level ({ ( ) ; 0 1 *),
-// found with a table loop, and a {comment} is skipped with memchr. No byte is looked at
-// through a virtual call, and nothing is allocated per line or token.
+// classified; in movetext only a handful of bytes matter at the top level ({ ( ) ; * and
+// the '-' or '/' of a numeric termination marker), found 16 bytes at a time with SSE2, and a
+// {comment} is skipped with memchr. No byte is looked at through a virtual call, and
+// nothing is allocated per line or token.
 //
 // Where a game ends (the line decides, never a byte count, except for max_game_bytes):
 //  * after the line holding its termination marker at the top level of the movetext (not
@@ -30,8 +31,9 @@
 // Only an input that is nothing but whitespace yields no game at all.
 //
 // parse_game. Tag pairs: strict PGN first; when a value is not closed properly the reader is
-// lenient, with a warning: the value runs to the last '"' that is followed by ']' and then
-// only blanks or another '[' on its line. So `[Event "A "B" C"]` reads `A "B" C`, and
+// lenient, with a warning: the value runs to the first '"' that is followed by ']' and then
+// by nothing but blanks (or another tag pair) on its line, which for the usual one tag pair
+// per line is the last '"' before the closing ']'. So `[Event "A "B" C"]` reads `A "B" C`, and
 // `[Event "Tournament \"]` reads `Tournament \` (the backslash is kept: a backslash not
 // followed by '"' or '\' is not an escape). A ']' inside a quoted value is plain PGN and needs
 // no leniency. Movetext: see ScanToken in detail/pgn_syntax.h for what a move is. The move
@@ -42,6 +44,7 @@
 #include "parsers/pgn.h"
 
 #include <algorithm>
+#include <array>
 #include <boost/spirit/home/x3.hpp>
 #include <charconv>
 #include <cstring>
@@ -49,6 +52,10 @@
 #include <string>
 #include <string_view>
 #include <system_error>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #include "absl/strings/str_format.h"
 #include "parsers/detail/pgn_syntax.h"
@@ -74,16 +81,15 @@ const auto tag_name = +(letter | digit | x3::char_('_'));
 // An escape is a backslash and any byte but a line end; the value stays on its line.
 const auto tag_value = *((x3::lit('\\') >> ~x3::char_("\r\n")) | ~x3::char_("\"\\\r\n"));
 
-// One bitset test per byte: the move bytes of detail::IsMoveChar, 'e' apart so that an
-// attached "e.p." is tried only where it can start.
-const auto move_byte_but_e = x3::char_("a-df-zA-Z0-9=+#:@-");
+// The move bytes of detail::IsMoveChar, one bitset test each.
 const auto move_byte = x3::char_("a-zA-Z0-9=+#:@-");
 // The rules' optional captured-squares annotation, written attached: "Na1xa5{a4}xc5{b3}".
 const auto square = x3::char_('a', 'z') >> +digit;
 const auto captured_squares = x3::lit('{') >> square >>
                               *(x3::lit(',') >> *x3::lit(' ') >> square) >> x3::lit('}');
-const auto move = (x3::char_("a-zA-Z") | x3::lit("0-0") | x3::lit("--")) >>
-                  *(+move_byte_but_e | x3::lit("e.p.") | x3::lit('e') | captured_squares);
+const auto move_rest = *(+move_byte | captured_squares);
+// A move up to an attached "e.p." (MatchMove goes on after it).
+const auto move = (x3::char_("a-zA-Z") | x3::lit("0-0") | x3::lit("--")) >> move_rest;
 const auto result_end = !(move_byte | x3::char_("/."));
 const auto result =
     x3::lit('*') | ((x3::lit("1-0") | x3::lit("0-1") | x3::lit("1/2-1/2")) >> result_end);
@@ -100,6 +106,19 @@ template <class Parser>
 std::size_t MatchLength(Iter first, Iter last, const Parser& parser) {
   Iter it = first;
   return x3::parse(it, last, parser) ? static_cast<std::size_t>(it - first) : 0;
+}
+
+// A move token: the X3 rule, continued over "e.p." written attached ("exd6e.p.", whose 'e'
+// the rule has read as a move byte). Checking for ".p." once at the end of the rule's match
+// is cheaper than trying "e.p." at every 'e' of every move.
+std::size_t MatchMove(Iter first, Iter last) {
+  std::size_t n = MatchLength(first, last, grammar::move);
+  while (n != 0 && first[n - 1] == 'e' && last - (first + n) >= 3 &&
+         std::memcmp(first + n, ".p.", 3) == 0) {
+    n += 3;
+    n += MatchLength(first + n, last, grammar::move_rest);
+  }
+  return n;
 }
 
 int SuffixNag(std::string_view s) {
@@ -128,19 +147,40 @@ char LastNonSpace(const char* p, const char* end) {
 
 // The bytes the splitter must look at in movetext outside comments. A numeric result is
 // found at its second byte ('-' or '/'), which is far rarer in movetext than '0' or '1'.
+constexpr std::string_view kStopBytes = "{();-/*";
 constexpr std::array<bool, 256> kMovetextStops = [] {
   std::array<bool, 256> t{};
-  for (unsigned char c : std::string_view("{();-/*")) t[c] = true;
+  for (unsigned char c : kStopBytes) t[c] = true;
   return t;
 }();
 
-// detail::ScanToken, inlined into parse_game's loop (one definition, so that the unit tests
-// of ScanToken test what parse_game does).
-#if defined(__GNUC__)
-[[gnu::always_inline]]
+// The first stop byte in [p, end), or end: 16 bytes at a time with SSE2 (x86-64's baseline),
+// then byte by byte.
+const char* FindStop(const char* p, const char* end) {
+#if defined(__SSE2__)
+  const __m128i stops[] = {_mm_set1_epi8('{'), _mm_set1_epi8('('), _mm_set1_epi8(')'),
+                           _mm_set1_epi8(';'), _mm_set1_epi8('-'), _mm_set1_epi8('/'),
+                           _mm_set1_epi8('*')};
+  static_assert(std::size(stops) == kStopBytes.size());
+  for (; end - p >= 16; p += 16) {
+    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+    __m128i hit = _mm_cmpeq_epi8(v, stops[0]);
+    for (std::size_t i = 1; i < std::size(stops); ++i) {
+      hit = _mm_or_si128(hit, _mm_cmpeq_epi8(v, stops[i]));
+    }
+    if (const int mask = _mm_movemask_epi8(hit)) {
+      return p + __builtin_ctz(static_cast<unsigned>(mask));
+    }
+  }
 #endif
-inline detail::Token
-ReadToken(std::string_view text) {
+  while (p != end && !kMovetextStops[static_cast<unsigned char>(*p)]) ++p;
+  return p;
+}
+
+// detail::ScanToken, used by parse_game directly (one definition, so that the unit tests of
+// ScanToken test what parse_game does; parse_game reads the common moves and move numbers
+// with the same grammar rules before it gets here).
+inline detail::Token ReadToken(std::string_view text) {
   using detail::Token;
   using detail::TokenKind;
   Token t;
@@ -153,13 +193,13 @@ ReadToken(std::string_view text) {
     if (text.size() > 1 && (text[1] == '-' || text[1] == '/')) {
       if (std::size_t n = MatchLength(first, last, grammar::result)) return {TokenKind::kResult, n};
       if (c == '0') {
-        if (std::size_t n = MatchLength(first, last, grammar::move)) return {TokenKind::kMove, n};
+        if (std::size_t n = MatchMove(first, last)) return {TokenKind::kMove, n};
       }
     }
     return {TokenKind::kMoveNumber, MatchLength(first, last, grammar::move_number)};
   }
   if (detail::IsAsciiAlpha(c) || c == '-') {
-    if (std::size_t n = MatchLength(first, last, grammar::move)) return {TokenKind::kMove, n};
+    if (std::size_t n = MatchMove(first, last)) return {TokenKind::kMove, n};
     return t;
   }
   switch (c) {
@@ -351,7 +391,7 @@ GameSplitter::Verdict GameSplitter::ScanMovetext(ScanState& s, const char* line,
       s.in_comment = false;
       p = static_cast<const char*>(close) + 1;
     }
-    while (p != end && !kMovetextStops[static_cast<unsigned char>(*p)]) ++p;
+    p = FindStop(p, end);
     if (p == end) return Verdict::kTake;
     switch (*p) {
       case '{':
@@ -763,8 +803,8 @@ class GameReader {
       }
     }
     visitor_.move(text, Where(at));
-    ReportSuffix(first);
-    ReportSuffix(second);
+    if (first.at != nullptr) ReportSuffix(first);
+    if (second.at != nullptr) ReportSuffix(second);
   }
 
   void ReadMovetext() {
@@ -778,7 +818,7 @@ class GameReader {
       if (!ended) {
         // The common tokens first: a move, a move number without a result or castling.
         if (detail::IsAsciiAlpha(c)) {
-          ReadMove(MatchLength(p_, end_, grammar::move));
+          ReadMove(MatchMove(p_, end_));
           continue;
         }
         if (c >= '1' && c <= '9' && p_ + 1 != end_ && p_[1] != '-' && p_[1] != '/') {

@@ -34,7 +34,8 @@ with the Result tag and with the final position. Files may be plain or compresse
 
 Diagnostics go to standard error, compiler-style:
   games.pgn:1234:17: error: game 17 (Carlsen - Anand), ply 34: illegal move "Nf6"
-A summary per file (games read, valid, invalid, warnings) goes to standard output.
+A summary per file (games read, valid, invalid, warnings) goes to standard output. When
+standard error is a terminal, a progress bar and the speed are shown there too.
 
 Checks:
       --variant NAME      variant of games without a Variant tag (default: chess);
@@ -49,7 +50,7 @@ Output:
       --valid-out FILE    write the valid games there, verbatim
       --invalid-out FILE  write the invalid games there, verbatim
                           (games read = valid + invalid: nothing is lost)
-  -q, --quiet             print errors only (no warnings, no progress, no timing)
+  -q, --quiet             print errors only (no warnings, no progress bar)
   -j, --jobs N            threads (default 1); the output is identical at any N
       --list-variants     list the variants and exit
   -h, --help              show this help and exit
@@ -271,7 +272,7 @@ int main(int argc, char** argv) {
   if (format == Format::kJsonl)
     std::cout << "{\"type\":\"summary\"," << summary_json(all).substr(1) << "\n";
   std::cout.flush();
-  if (!quiet) {
+  if (progress) {  // a terminal: say how fast it went
     const double secs =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     std::fprintf(stderr, "time %.3f s, %.0f games/s, %.1f MB/s (%d thread%s)\n", secs,

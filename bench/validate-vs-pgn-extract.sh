@@ -1,0 +1,74 @@
+#!/usr/bin/env bash
+# Throughput of fairy-validate against Debian's pgn-extract on the same archive: TWIC 920
+# (../shared/corpus/standard/twic0920.pgn, 2,245 games) repeated to about 200 MB. Runs
+# alternate (fairykit -j 1, pgn-extract, fairykit -j 2, ...) for N rounds; each time is
+# the wall time of the whole process. pgn-extract runs as `pgn-extract -s -r` (check every
+# game and report errors, write nothing), the closest to what fairy-validate does. Prints
+# games/s and MB/s (medians), the ratios, and the peak memory (max RSS) of each program.
+#
+# Usage: bench/validate-vs-pgn-extract.sh [--rounds N]     (default 3 rounds)
+set -euo pipefail
+
+cd "$(dirname "$0")/.."
+name=validate-vs-pgn-extract.sh
+rounds=3
+usage_lines=2,9
+source bench/common.sh
+parse_rounds "$@"
+fv=build/bin/fairy-validate
+[[ -x $fv ]] || { echo "$name: $fv not found; run ./run.sh first to build it" >&2; exit 1; }
+pe=/usr/games/pgn-extract
+if [[ ! -x $pe ]]; then
+  echo "== $pe missing: installing Debian's pgn-extract package" >&2
+  sudo=()
+  [[ $(id -u) -eq 0 ]] || sudo=(sudo)
+  "${sudo[@]}" apt-get install -y pgn-extract >&2 ||
+    { "${sudo[@]}" apt-get update >&2 && "${sudo[@]}" apt-get install -y pgn-extract >&2; }
+fi
+src=../shared/corpus/standard/twic0920.pgn
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+copies=107
+archive=$tmp/twic0920x$copies.pgn
+for ((i = 0; i < copies; ++i)); do cat "$src"; done >"$archive"
+bytes=$(stat -c %s "$archive")
+games=$((2245 * copies))
+
+echo "CPU:         $(awk -F': *' '/^model name/ { print $2; exit }' /proc/cpuinfo) ($(nproc) available)"
+echo "input:       $src x $copies = $bytes bytes, $games games"
+echo "fairykit:    $fv -q [-j 1|-j 2] (read, check every move, summary)"
+echo "pgn-extract: $pe -s -r"
+echo "rounds:      $rounds, alternating; wall time and max RSS per process"
+echo "load:        $(cut -d' ' -f1-3 /proc/loadavg)"
+echo
+
+# run LABEL CMD... -> appends "seconds maxrss_kb" to $tmp/LABEL
+run() {
+  local label=$1
+  shift
+  /usr/bin/time -f "%e %M" -o "$tmp/time" "$@" >"$tmp/out.$label" 2>"$tmp/err.$label" || true
+  cat "$tmp/time" >>"$tmp/$label"
+  printf 'round %d/%d  %-12s %8.3f s  %8d KB\n' "$r" "$rounds" "$label" $(cat "$tmp/time") >&2
+}
+for ((r = 1; r <= rounds; ++r)); do
+  run fk-j1 "$fv" -q -j 1 "$archive"
+  run pgn-extract "$pe" -s -r "$archive"
+  run fk-j2 "$fv" -q -j 2 "$archive"
+done
+grep -q "$games games read: $games valid" "$tmp/out.fk-j1" ||
+  { echo "$name: unexpected fairy-validate summary: $(cat "$tmp/out.fk-j1")" >&2; exit 1; }
+cmp -s "$tmp/out.fk-j1" "$tmp/out.fk-j2" ||
+  { echo "$name: fairy-validate output differs between -j 1 and -j 2" >&2; exit 1; }
+
+echo
+printf '%-12s %10s %12s %10s %12s\n' program "median s" "games/s" "MB/s" "max RSS MB"
+declare -A secs
+for label in fk-j1 fk-j2 pgn-extract; do
+  s=$(cut -d' ' -f1 "$tmp/$label" | median)
+  m=$(cut -d' ' -f2 "$tmp/$label" | sort -n | tail -n 1)
+  secs[$label]=$s
+  awk -v l="$label" -v s="$s" -v g="$games" -v b="$bytes" -v m="$m" \
+    'BEGIN { printf "%-12s %10.3f %12.0f %10.1f %12.1f\n", l, s, g / s, b / s / 1e6, m / 1024 }'
+done
+awk -v a="${secs[fk-j1]}" -v b="${secs[fk-j2]}" -v p="${secs[pgn-extract]}" 'BEGIN {
+  printf "\nfairykit -j 1 vs pgn-extract: %.2fx\nfairykit -j 2 vs pgn-extract: %.2fx\nfairykit -j 2 vs -j 1:       %.2fx\n", p / a, p / b, a / b }'
