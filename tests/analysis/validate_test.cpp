@@ -1,0 +1,230 @@
+// The validator over real archives and deliberately damaged copies: no game is lost
+// (read = valid + invalid), and every error points at the right line and column.
+#include "analysis/validate.h"
+
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <random>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "analysis/game_pipeline.h"
+#include "parsers/input.h"
+#include "parsers/pgn.h"
+
+namespace fairykit::analysis {
+namespace {
+
+const std::string kCorpus = std::string(FAIRYKIT_SHARED_DIR) + "/corpus/";
+
+std::string read_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+struct Outcome {
+  std::vector<GameReport> reports;
+  int valid = 0, invalid = 0;
+  // The diagnostics of one game as "line:column: severity: message" lines.
+  std::string diagnostics(std::size_t game) const {
+    std::string out;
+    for (const Diagnostic& d : reports.at(game).diagnostics)
+      out += std::to_string(d.line) + ":" + std::to_string(d.column) + ": " +
+             (d.severity == parsers::Severity::kError ? "error" : "warning") + ": " + d.message +
+             "\n";
+    return out;
+  }
+  std::string errors(std::size_t game) const {
+    std::string out;
+    for (const Diagnostic& d : reports.at(game).diagnostics)
+      if (d.severity == parsers::Severity::kError)
+        out += std::to_string(d.line) + ":" + std::to_string(d.column) + ": " + d.message + "\n";
+    return out;
+  }
+};
+
+Outcome validate_text(std::string text, int threads = 1, ValidateOptions options = {}) {
+  std::unique_ptr<parsers::ByteSource> src = parsers::memory_input(std::move(text), "mem.pgn");
+  parsers::GameSplitter splitter(*src);
+  Outcome run;
+  PipelineOptions po;
+  po.threads = threads;
+  po.batch_games = 100;  // several batches even for small archives
+  absl::Status s = run_game_pipeline<GameReport>(
+      splitter, po, [&](const parsers::RawGame& g) { return validate_game(g, options); },
+      [&](const parsers::RawGame&, GameReport& r) {
+        (r.valid() ? run.valid : run.invalid)++;
+        run.reports.push_back(r);
+      });
+  EXPECT_TRUE(s.ok()) << s;
+  return run;
+}
+
+// Byte offset of the start of the n-th (0-based) line beginning with `prefix`.
+std::size_t nth_line_starting(const std::string& text, std::string_view prefix, int n) {
+  std::string needle(1, '\n');
+  needle.append(prefix.data(), prefix.size());
+  int seen = text.rfind(std::string(prefix), 0) == 0 ? 1 : 0;
+  if (seen && n == 0) return 0;
+  for (std::size_t pos = text.find(needle); pos != std::string::npos;
+       pos = text.find(needle, pos + 1), ++seen)
+    if (seen == n) return pos + 1;
+  return std::string::npos;
+}
+
+int line_of(const std::string& text, std::size_t offset) {
+  return 1 + int(std::count(text.begin(), text.begin() + std::ptrdiff_t(offset), '\n'));
+}
+int column_of(const std::string& text, std::size_t offset) {
+  const std::size_t nl = text.rfind('\n', offset - 1);
+  return int(offset - (nl == std::string::npos ? 0 : nl + 1)) + 1;
+}
+
+TEST(Validate, StandardArchivesAreValid) {
+  const Outcome twic = validate_text(read_file(kCorpus + "standard/twic0920.pgn"));
+  EXPECT_EQ(twic.reports.size(), 2245u);
+  EXPECT_EQ(twic.valid, 2245);
+  const Outcome carlsen = validate_text(read_file(kCorpus + "standard/Carlsen.pgn"), 2);
+  EXPECT_EQ(carlsen.reports.size(), 1782u);
+  EXPECT_EQ(carlsen.valid, 1782);
+}
+
+TEST(Validate, CompressedArchiveIsRead) {
+  absl::StatusOr<std::unique_ptr<parsers::ByteSource>> src =
+      parsers::open_input(kCorpus + "standard/chess_masters_WCC.pgn.bz2");
+  ASSERT_TRUE(src.ok());
+  parsers::GameSplitter splitter(**src);
+  int games = 0, valid = 0;
+  absl::Status s = run_game_pipeline<GameReport>(
+      splitter, {}, [](const parsers::RawGame& g) { return validate_game(g, {}); },
+      [&](const parsers::RawGame&, GameReport& r) {
+        ++games;
+        valid += r.valid();
+      });
+  EXPECT_TRUE(s.ok());
+  EXPECT_EQ(games, 685);
+  EXPECT_EQ(valid, 685);
+}
+
+TEST(ValidateDamaged, AMoveChanged) {
+  std::string text = read_file(kCorpus + "standard/twic0920.pgn");
+  // Game 101's first movetext line: turn its first "1." move into an impossible one.
+  const std::size_t game = nth_line_starting(text, "[Event ", 100);
+  const std::size_t moves = text.find("\n1.", game) + 1;
+  const std::size_t move = moves + 2 + (text[moves + 2] == ' ');
+  const std::size_t end = text.find_first_of(" \r\n", move);
+  text.replace(move, end - move, "Ke5");
+  const Outcome run = validate_text(text, 2);
+  ASSERT_EQ(run.reports.size(), 2245u);
+  EXPECT_EQ(run.invalid, 1);
+  EXPECT_EQ(run.valid, 2244);
+  EXPECT_FALSE(run.reports[100].valid());
+  EXPECT_EQ(run.errors(100), std::to_string(line_of(text, move)) + ":" +
+                                 std::to_string(column_of(text, move)) +
+                                 ": illegal move \"Ke5\"\n");
+  EXPECT_EQ(run.reports[100].diagnostics[0].ply, 1);
+}
+
+TEST(ValidateDamaged, ATagBroken) {
+  std::string text = read_file(kCorpus + "standard/twic0920.pgn");
+  // Game 7's Site tag loses its opening quote.
+  const std::size_t game = nth_line_starting(text, "[Event ", 6);
+  const std::size_t site = text.find("[Site \"", game);
+  text.erase(site + 6, 1);
+  const Outcome run = validate_text(text);
+  ASSERT_EQ(run.reports.size(), 2245u);
+  EXPECT_EQ(run.valid + run.invalid, 2245);
+  EXPECT_EQ(run.invalid, 1);
+  EXPECT_FALSE(run.reports[6].valid());
+  const Diagnostic& d = run.reports[6].diagnostics.at(0);
+  EXPECT_EQ(d.severity, parsers::Severity::kError);
+  EXPECT_EQ(d.line, line_of(text, site));
+  EXPECT_NE(d.message.find("Site"), std::string::npos) << d.message;
+}
+
+TEST(ValidateDamaged, AGameCutInHalf) {
+  std::string text = read_file(kCorpus + "standard/twic0920.pgn");
+  // Cut game 51 in the middle of a move token and glue the next game straight on.
+  const std::size_t game = nth_line_starting(text, "[Event ", 50);
+  const std::size_t next = nth_line_starting(text, "[Event ", 51);
+  const std::size_t moves = text.find("\n1.", game) + 1;
+  std::size_t cut = text.find(" N", moves + 40);  // a knight move somewhere in the game
+  ASSERT_LT(cut, next);
+  cut += 2;  // keep "N": the move is cut after its piece letter
+  text = text.substr(0, cut) + "\n\n" + text.substr(next);
+  const Outcome run = validate_text(text);
+  ASSERT_EQ(run.reports.size(), 2245u);
+  EXPECT_EQ(run.invalid, 1);
+  EXPECT_EQ(run.errors(50), std::to_string(line_of(text, cut - 1)) + ":" +
+                                std::to_string(column_of(text, cut - 1)) +
+                                ": unreadable move \"N\"\n");
+  EXPECT_TRUE(run.reports[51].valid());
+}
+
+TEST(ValidateDamaged, BinaryGarbage) {
+  std::string text = read_file(kCorpus + "standard/twic0920.pgn");
+  const std::size_t game = nth_line_starting(text, "[Event ", 1000);
+  const std::size_t moves = text.find("\n1.", game) + 1;
+  std::mt19937 rng(2024);
+  std::string garbage;
+  for (int i = 0; i < 4096; ++i) garbage += char(rng() & 0xff);
+  garbage[0] = '\x01';  // the first byte is certainly not PGN
+  text.insert(moves, garbage);
+  const Outcome run = validate_text(text, 2);
+  // Nothing is lost: whatever the garbage did to the game boundaries, every game is
+  // counted once, the damaged ones as invalid, and the games before it are intact.
+  EXPECT_EQ(run.valid + run.invalid, int(run.reports.size()));
+  EXPECT_GE(run.invalid, 1);
+  EXPECT_GE(run.valid, 2240);
+  for (std::size_t i = 0; i < 1000; ++i) ASSERT_TRUE(run.reports[i].valid()) << i;
+  EXPECT_FALSE(run.reports[1000].valid());
+  EXPECT_EQ(run.errors(1000).substr(0, run.errors(1000).find('\n') + 1),
+            std::to_string(line_of(text, moves)) + ":1: unexpected character '\\x01'\n");
+  // The last game of the archive is found again.
+  EXPECT_TRUE(run.reports.back().valid());
+  EXPECT_EQ(run.reports.back().white, "Thorhallsson,T");  // the archive's last game
+}
+
+TEST(Validate, ParallelEqualsSerial) {
+  std::string text = read_file(kCorpus + "standard/Carlsen.pgn");
+  const Outcome one = validate_text(text, 1);
+  const Outcome two = validate_text(text, 2);
+  ASSERT_EQ(one.reports.size(), two.reports.size());
+  for (std::size_t i = 0; i < one.reports.size(); ++i)
+    ASSERT_EQ(one.diagnostics(i), two.diagnostics(i)) << i;
+}
+
+TEST(Validate, ResultChecks) {
+  const Outcome run = validate_text(
+      "[Result \"1-0\"]\n\n1. f3 e5 2. g4 Qh4# 1-0\n\n"                      // mate, wrong result
+      "[Result \"1/2-1/2\"]\n\n1. e4 e5 0-1\n\n"                             // tag vs marker
+      "[Result \"*\"]\n\n1. f3 e5 2. g4 Qh4# *\n\n"                          // mate, '*': warning
+      "[FEN \"7k/5Q2/6K1/8/8/8/8/8 b - - 0 1\"]\n[SetUp \"1\"]\n\n1-0\n\n",  // stalemate
+      1, {.roster_warnings = false});
+  ASSERT_EQ(run.reports.size(), 4u);
+  EXPECT_EQ(run.errors(0),
+            "3:21: the game ends in checkmate (Black wins) but the result is \"1-0\"\n");
+  EXPECT_EQ(run.errors(1),
+            "7:10: the termination marker \"0-1\" differs from the Result tag \"1/2-1/2\"\n");
+  EXPECT_TRUE(run.reports[2].valid());
+  EXPECT_EQ(run.diagnostics(2),
+            "11:21: warning: the game ends in checkmate (Black wins) but the result is \"*\"\n");
+  EXPECT_EQ(run.errors(3), "16:1: the game ends in stalemate but the result is \"1-0\"\n");
+}
+
+TEST(Validate, VariationsAreChecked) {
+  const std::string game =
+      "[Result \"*\"]\n\n1. e4 e5 (1... c5 2. Nf3 (2. Nc3 Nc6) 2... d6) (1... e4) 2. Nf3 *\n";
+  const Outcome run = validate_text(game, 1, {.roster_warnings = false});
+  EXPECT_EQ(run.errors(0), "3:54: illegal move \"e4\"\n");
+  EXPECT_EQ(run.reports[0].plies, 3);  // the main line goes on after the variation
+  const Outcome skip = validate_text(game, 1, {.variations = false, .roster_warnings = false});
+  EXPECT_TRUE(skip.reports[0].valid()) << skip.diagnostics(0);
+}
+
+}  // namespace
+}  // namespace fairykit::analysis
