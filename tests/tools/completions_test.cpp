@@ -1,15 +1,20 @@
-// The shell completions in completions/ against the flags of the built fairy-perft: every
-// long (`--name`) and short (`-x`) flag that `fairy-perft --help` shows must be offered by
-// each completion file, and no completion file may offer a flag that --help lacks, so the
-// test fails as soon as the tool and its completions fall out of step, in either direction.
-// The files must also pass the shells' syntax check (bash always; zsh and fish when they
-// are installed).
+// The shell completions in completions/ against the flags of the built tools: for every tool
+// in kTools, every long (`--name`) and short (`-x`) flag that `TOOL --help` shows must be
+// offered by each of its completion files, and no completion file may offer a flag that
+// --help lacks, so the test fails as soon as a tool and its completions fall out of step, in
+// either direction. A tool's completion files must exist and register for that tool; every
+// file in completions/ must belong to a tool of the table (a new tool's completions are not
+// left unchecked). The files must also pass the shells' syntax check (bash always; zsh and
+// fish when they are installed).
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 
 #include <cctype>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
+#include <map>
+#include <ostream>
 #include <set>
 #include <sstream>
 #include <string>
@@ -173,88 +178,182 @@ std::string join(const std::set<std::string>& s) {
   return out;
 }
 
-class CompletionsTest : public ::testing::Test {
+// One tool and its completion files (names under completions/).
+struct ToolCompletions {
+  std::string tool;  // the command, built into FAIRYKIT_BIN_DIR
+  std::string bash;  // bash-completion script
+  std::string zsh;   // zsh completion function (#compdef)
+  std::string fish;  // fish completions
+  // Flags its --help must show, and how many long and short ones at least: guards the
+  // extractor, so that an empty extraction cannot make the comparisons pass.
+  std::vector<std::string> sample_flags;
+  std::size_t min_long = 0;
+  std::size_t min_short = 0;
+};
+
+void PrintTo(const ToolCompletions& t, std::ostream* os) { *os << t.tool; }
+
+// Every tool with completions. Add a row when a tool gets completions.
+const std::vector<ToolCompletions> kTools = {
+    {"fairy-perft",
+     "fairy-perft.bash",
+     "_fairy-perft",
+     "fairy-perft.fish",
+     {"--help", "-h", "--version", "--variant", "-v", "--suite", "--format"},
+     10,
+     5},
+    {"fairy-validate",
+     "fairy-validate.bash",
+     "_fairy-validate",
+     "fairy-validate.fish",
+     {"--help", "-h", "--version", "--variant", "--format", "--valid-out", "--invalid-out",
+      "--jobs", "-j", "-q"},
+     12,
+     3},
+};
+
+std::string completion_path(const std::string& name) { return kSourceDir + "/completions/" + name; }
+
+// The words of a line, split at blanks.
+std::vector<std::string> words_of(const std::string& line) {
+  std::istringstream in(line);
+  std::vector<std::string> w;
+  for (std::string s; in >> s;) w.push_back(s);
+  return w;
+}
+
+// bash: the commands the `complete ...` lines register for (the last word of each).
+std::set<std::string> bash_commands(const std::string& text) {
+  std::set<std::string> commands;
+  for (const std::string& raw : split_lines(text)) {
+    const std::string line = trim_left(raw);
+    if (line.rfind("complete ", 0) != 0) continue;
+    const std::vector<std::string> w = words_of(line);
+    commands.insert(w.back());
+  }
+  return commands;
+}
+
+// fish: the command of each `complete` line (`-c X`, `--command X`, `--command=X`; "" when
+// the line names none).
+std::set<std::string> fish_commands(const std::string& text) {
+  std::set<std::string> commands;
+  for (const std::string& raw : split_lines(text)) {
+    const std::string line = trim_left(raw);
+    if (line.rfind("complete ", 0) != 0) continue;
+    const std::vector<std::string> w = words_of(line);
+    std::string command;
+    for (std::size_t i = 1; i < w.size(); ++i) {
+      if ((w[i] == "-c" || w[i] == "--command") && i + 1 < w.size()) {
+        command = strip_quotes(w[i + 1]);
+      } else if (w[i].rfind("--command=", 0) == 0) {
+        command = strip_quotes(w[i].substr(10));
+      }
+    }
+    commands.insert(command);
+  }
+  return commands;
+}
+
+class CompletionsTest : public ::testing::TestWithParam<ToolCompletions> {
  protected:
-  static void SetUpTestSuite() {
-    const CommandResult r = run(shell_quote(kBinDir + "/fairy-perft") + " --help");
-    help_status_ = r.status;
-    help_ = r.out;
+  void SetUp() override {
+    const CommandResult& r = help();
+    ASSERT_EQ(r.status, 0) << tool() << " --help failed (is " << kBinDir << "/" << tool()
+                           << " built?); output:\n"
+                           << r.out;
   }
 
-  void SetUp() override {
-    ASSERT_EQ(help_status_, 0) << "fairy-perft --help failed; output:\n" << help_;
+  static const std::string& tool() { return GetParam().tool; }
+
+  // `TOOL --help`, run once per tool.
+  static const CommandResult& help() {
+    static std::map<std::string, CommandResult> cache;
+    auto it = cache.find(tool());
+    if (it == cache.end())
+      it = cache.emplace(tool(), run(shell_quote(kBinDir + "/" + tool()) + " --help")).first;
+    return it->second;
   }
 
   // Compares the flags a completion file offers with the flags of --help, both ways.
   static void expect_same_flags(const std::string& file, const std::set<std::string>& offered) {
-    const std::set<std::string> wanted = help_flags(help_);
+    const std::set<std::string> wanted = help_flags(help().out);
     std::set<std::string> missing, extra;
     for (const std::string& f : wanted)
       if (!offered.count(f)) missing.insert(f);
     for (const std::string& f : offered)
       if (!wanted.count(f)) extra.insert(f);
-    EXPECT_TRUE(missing.empty()) << file
-                                 << " lacks flags that fairy-perft --help shows: " << join(missing);
-    EXPECT_TRUE(extra.empty()) << file
-                               << " offers flags that fairy-perft --help lacks: " << join(extra);
+    EXPECT_TRUE(missing.empty()) << "completions/" << file << " lacks flags that " << tool()
+                                 << " --help shows: " << join(missing);
+    EXPECT_TRUE(extra.empty()) << "completions/" << file << " offers flags that " << tool()
+                               << " --help lacks: " << join(extra);
   }
 
+  // The text of a completion file; a failure when it is missing or empty.
   static std::string completion(const std::string& name) {
-    return read_file(kSourceDir + "/completions/" + name);
+    const std::string path = completion_path(name);
+    EXPECT_TRUE(std::filesystem::is_regular_file(path))
+        << tool() << " has no completion file " << path;
+    const std::string text = read_file(path);
+    EXPECT_FALSE(text.empty()) << path << " is empty or unreadable";
+    return text;
   }
 
   static void expect_syntax_ok(const std::string& shell, const std::string& name) {
-    const std::string path = kSourceDir + "/completions/" + name;
+    const std::string path = completion_path(name);
+    ASSERT_TRUE(std::filesystem::is_regular_file(path))
+        << tool() << " has no completion file " << path;
     const CommandResult r = run(shell + " -n " + shell_quote(path) + " 2>&1");
     EXPECT_EQ(r.status, 0) << shell << " -n " << path << ":\n" << r.out;
   }
-
-  static inline std::string help_;
-  static inline int help_status_ = -1;
 };
 
-TEST_F(CompletionsTest, HelpShowsTheFlags) {
-  const std::set<std::string> flags = help_flags(help_);
-  for (const char* f : {"--help", "-h", "--version", "--variant", "-v", "--suite", "--format"})
-    EXPECT_TRUE(flags.count(f)) << "no " << f << " found in fairy-perft --help: " << join(flags);
-  EXPECT_GE(long_flags(help_).size(), 10u) << join(flags);
-  EXPECT_GE(short_flags(help_).size(), 5u) << join(flags);
+TEST_P(CompletionsTest, HelpShowsTheFlags) {
+  const std::set<std::string> flags = help_flags(help().out);
+  for (const std::string& f : GetParam().sample_flags)
+    EXPECT_TRUE(flags.count(f)) << "no " << f << " found in " << tool()
+                                << " --help: " << join(flags);
+  EXPECT_GE(long_flags(help().out).size(), GetParam().min_long) << join(flags);
+  EXPECT_GE(short_flags(help().out).size(), GetParam().min_short) << join(flags);
 }
 
-TEST_F(CompletionsTest, ExtractorsSeeOnlyFlags) {
-  // The extractors themselves: shell words that look like options but are not fairy-perft's.
-  EXPECT_EQ(join(sh_flags("  compgen -W \"$opts\" -- \"$cur\"\n_arguments -S \\\n")), "");
-  EXPECT_EQ(join(sh_flags("    -v | --variant)\n  '(-q --quiet)'{-q,--quiet}'[quiet]'\n")),
-            "--quiet --variant -q -v");
-  EXPECT_EQ(join(sh_flags("# -x --extra\n_fairy-perft_suites\n")), "");
-  EXPECT_EQ(join(fish_flags("complete -c fairy-perft -s j -l jobs -x -d 'N threads'\n")),
-            "--jobs -j");
-  EXPECT_EQ(join(fish_flags("complete --command fairy-perft --long-option=max-nodes -r\n")),
-            "--max-nodes");
+TEST_P(CompletionsTest, FilesExist) {
+  for (const std::string& name : {GetParam().bash, GetParam().zsh, GetParam().fish}) {
+    const std::string path = completion_path(name);
+    EXPECT_TRUE(std::filesystem::is_regular_file(path))
+        << tool() << " has no completion file " << path;
+  }
 }
 
-TEST_F(CompletionsTest, BashOffersExactlyTheHelpFlags) {
-  const std::string text = completion("fairy-perft.bash");
+TEST_P(CompletionsTest, BashOffersExactlyTheHelpFlags) {
+  const std::string text = completion(GetParam().bash);
   ASSERT_FALSE(text.empty());
-  expect_same_flags("completions/fairy-perft.bash", sh_flags(text));
+  EXPECT_EQ(join(bash_commands(text)), tool())
+      << GetParam().bash << " must register (`complete -F ...`) for " << tool() << " only";
+  expect_same_flags(GetParam().bash, sh_flags(text));
 }
 
-TEST_F(CompletionsTest, ZshOffersExactlyTheHelpFlags) {
-  const std::string text = completion("_fairy-perft");
+TEST_P(CompletionsTest, ZshOffersExactlyTheHelpFlags) {
+  const std::string text = completion(GetParam().zsh);
   ASSERT_FALSE(text.empty());
-  EXPECT_EQ(text.rfind("#compdef fairy-perft", 0), 0u) << "_fairy-perft must start with #compdef";
-  expect_same_flags("completions/_fairy-perft", sh_flags(text));
+  EXPECT_EQ(text.substr(0, text.find('\n')), "#compdef " + tool())
+      << GetParam().zsh << " must start with #compdef " << tool();
+  expect_same_flags(GetParam().zsh, sh_flags(text));
 }
 
-TEST_F(CompletionsTest, FishOffersExactlyTheHelpFlags) {
-  const std::string text = completion("fairy-perft.fish");
+TEST_P(CompletionsTest, FishOffersExactlyTheHelpFlags) {
+  const std::string text = completion(GetParam().fish);
   ASSERT_FALSE(text.empty());
-  expect_same_flags("completions/fairy-perft.fish", fish_flags(text));
+  EXPECT_EQ(join(fish_commands(text)), tool())
+      << "every `complete` line of " << GetParam().fish << " must name -c " << tool();
+  expect_same_flags(GetParam().fish, fish_flags(text));
 }
 
-TEST_F(CompletionsTest, FallbackVariantsExist) {
+TEST_P(CompletionsTest, FallbackVariantsExist) {
   // The completions fall back to "chess chess960" when --list-variants cannot be run.
-  const CommandResult r = run(shell_quote(kBinDir + "/fairy-perft") + " --list-variants");
+  if (!help_flags(help().out).count("--list-variants"))
+    GTEST_SKIP() << tool() << " has no --list-variants";
+  const CommandResult r = run(shell_quote(kBinDir + "/" + tool()) + " --list-variants");
   ASSERT_EQ(r.status, 0);
   std::set<std::string> names;
   for (const std::string& line : split_lines(r.out)) {
@@ -266,16 +365,56 @@ TEST_F(CompletionsTest, FallbackVariantsExist) {
   EXPECT_TRUE(names.count("chess960")) << r.out;
 }
 
-TEST_F(CompletionsTest, BashSyntax) { expect_syntax_ok("bash", "fairy-perft.bash"); }
+TEST_P(CompletionsTest, BashSyntax) { expect_syntax_ok("bash", GetParam().bash); }
 
-TEST_F(CompletionsTest, ZshSyntax) {
+TEST_P(CompletionsTest, ZshSyntax) {
   if (!have_program("zsh")) GTEST_SKIP() << "zsh is not installed";
-  expect_syntax_ok("zsh", "_fairy-perft");
+  expect_syntax_ok("zsh", GetParam().zsh);
 }
 
-TEST_F(CompletionsTest, FishSyntax) {
+TEST_P(CompletionsTest, FishSyntax) {
   if (!have_program("fish")) GTEST_SKIP() << "fish is not installed";
-  expect_syntax_ok("fish", "fairy-perft.fish");
+  expect_syntax_ok("fish", GetParam().fish);
+}
+
+INSTANTIATE_TEST_SUITE_P(Tools, CompletionsTest, ::testing::ValuesIn(kTools),
+                         [](const ::testing::TestParamInfo<ToolCompletions>& tool_info) {
+                           std::string name = tool_info.param.tool;
+                           for (char& c : name)
+                             if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
+                           return name;
+                         });
+
+TEST(CompletionsTable, CoversEveryCompletionFile) {
+  // A completion file of a tool missing from kTools would go unchecked.
+  std::set<std::string> known;
+  for (const ToolCompletions& t : kTools) known.insert({t.bash, t.zsh, t.fish});
+  std::set<std::string> unknown;
+  const std::filesystem::path dir = kSourceDir + "/completions";
+  ASSERT_TRUE(std::filesystem::is_directory(dir)) << dir;
+  for (const std::filesystem::directory_entry& e : std::filesystem::directory_iterator(dir)) {
+    const std::string name = e.path().filename().string();
+    if (e.is_regular_file() && !known.count(name)) unknown.insert(name);
+  }
+  EXPECT_TRUE(unknown.empty()) << "completion files of no tool in kTools (add a row): "
+                               << join(unknown);
+}
+
+TEST(CompletionsExtractors, SeeOnlyFlags) {
+  // The extractors themselves: shell words that look like options but are not the tools'.
+  EXPECT_EQ(join(sh_flags("  compgen -W \"$opts\" -- \"$cur\"\n_arguments -S \\\n")), "");
+  EXPECT_EQ(join(sh_flags("    -v | --variant)\n  '(-q --quiet)'{-q,--quiet}'[quiet]'\n")),
+            "--quiet --variant -q -v");
+  EXPECT_EQ(join(sh_flags("# -x --extra\n_fairy-perft_suites\n")), "");
+  EXPECT_EQ(join(sh_flags("  _files -g '*.pgn(|.gz|.bz2|.zst)(-.)'\n")), "");
+  EXPECT_EQ(join(fish_flags("complete -c fairy-perft -s j -l jobs -x -d 'N threads'\n")),
+            "--jobs -j");
+  EXPECT_EQ(join(fish_flags("complete --command fairy-perft --long-option=max-nodes -r\n")),
+            "--max-nodes");
+  EXPECT_EQ(join(bash_commands("complete -F _fairy_validate fairy-validate\n")), "fairy-validate");
+  EXPECT_EQ(join(fish_commands("complete -c fairy-perft -l divide\ncomplete --command=x -l y\n")),
+            "fairy-perft x");
+  EXPECT_EQ(join(fish_commands("complete -l divide\n")), "");
 }
 
 }  // namespace
