@@ -18,4 +18,9 @@ for suite in samples/*.epd samples/*.perft; do
   "$bin/fairy-perft" --variant "$variant" --suite "$suite" --max-depth 4 -j "$(nproc)" || status=$?
   echo
 done
+echo "== fairy-validate samples/*.pgn (samples/broken.pgn holds invalid games on purpose)"
+vstatus=0
+"$bin/fairy-validate" -j "$(nproc)" samples/*.pgn || vstatus=$?
+# Exit 1 is expected here: the broken sample's games are invalid by design.
+[ "$vstatus" -le 1 ] || status=$vstatus
 exit $status
