@@ -8,7 +8,6 @@
 #include "rules/fen.h"
 #include "rules/game_end.h"
 #include "rules/san.h"
-#include "rules/uci.h"
 
 namespace fairykit::analysis {
 
@@ -20,8 +19,8 @@ using parsers::Severity;
 // The outcome of reading and playing one move.
 struct PlayResult {
   bool ok = false;
-  std::string error;                 // when !ok
-  std::vector<std::string> notes;    // warnings about the notation, when ok
+  std::string error;               // when !ok
+  std::vector<std::string> notes;  // warnings about the notation, when ok
 };
 
 // Replays the moves of one game in one variant; type-erased so that the visitor (which
@@ -39,17 +38,6 @@ class Replayer {
   virtual int ply() const = 0;  // half-moves from the start position along the current line
   virtual bool has_legal_move() const = 0;
 };
-
-// The check mark a move text ends with: '+', '#' or 0 (annotation suffixes were removed
-// by the reader).
-char check_mark(std::string_view text) {
-  while (!text.empty() && (text.back() == '.' || text.back() == 'p' || text.back() == 'e'))
-    text.remove_suffix(1);  // "exd6+e.p." style
-  if (text.empty()) return 0;
-  if (text.back() == '#') return '#';
-  if (text.back() == '+') return '+';
-  return 0;
-}
 
 template <class V>
 class ReplayerOf final : public Replayer {
@@ -78,40 +66,22 @@ class ReplayerOf final : public Replayer {
       r.ok = true;
       return r;
     }
-    absl::StatusOr<Move> m = move_from_san(pos_, text);
-    if (!m.ok() && looks_like_uci(text)) {
-      absl::StatusOr<Move> u = move_from_uci(pos_, text);
-      if (u.ok()) {
-        m = u;
-        r.notes.push_back(absl::StrCat("move \"", std::string(text),
-                                       "\" is in long algebraic (UCI) notation, not SAN"));
-      }
-    }
-    if (!m.ok()) {
-      r.error = describe_failure(text, m.status());
+    SanRead read;
+    const SanResolution res = read_san(pos_, text, read, SanSyntax::kArchive);
+    if (res != SanResolution::kOk) {
+      r.error = describe_failure(text, res, san_error(pos_, text, SanSyntax::kArchive));
       return r;
     }
     states_.emplace_back();
-    pos_.do_move(*m, states_.back());
-    line_.push_back(*m);
-    // Check marks: a wrong or missing one is a warning.
-    const char written = check_mark(text);
-    const bool check = pos_.checkers() != 0;
-    const bool mate = check && count_legal(pos_) == 0;
-    const char actual = mate ? '#' : check ? '+' : 0;
-    if (written != actual) {
-      const std::string t(text);
-      if (actual == 0)
-        r.notes.push_back(
-            absl::StrCat("move \"", t, "\" is marked '", std::string(1, written), "' but ",
-                         written == '#' ? "does not checkmate" : "gives no check"));
-      else if (written == 0)
-        r.notes.push_back(absl::StrCat("move \"", t, "\" ",
-                                       mate ? "checkmates" : "gives check",
-                                       " but has no '", std::string(1, actual), "'"));
-      else
-        r.notes.push_back(absl::StrCat("move \"", t, "\" is marked '", std::string(1, written),
-                                       "' but ", mate ? "checkmates ('#')" : "only checks ('+')"));
+    pos_.do_move(read.move, states_.back());
+    line_.push_back(read.move);
+    // Notation quirks (long algebraic, 0-0, a wrong or missing check mark...) are warnings.
+    const SanQuirks quirks = read.quirks | check_mark_quirks(pos_, read.check);
+    if (!quirks.empty()) {
+      for (const SanQuirkInfo& q : kSanQuirks)
+        if (quirks.has(q.quirk))
+          r.notes.push_back(
+              absl::StrCat("move \"", std::string(text), "\": ", std::string(q.description)));
     }
     r.ok = true;
     return r;
@@ -168,12 +138,8 @@ class ReplayerOf final : public Replayer {
     return t == "--" || t == "Z0" || t == "0000" || t == "@@@@";
   }
 
-  static bool looks_like_uci(std::string_view t) {
-    return t.size() >= 4 && t[0] >= 'a' && t[0] <= 'h' && t[1] >= '1' && t[1] <= '8' &&
-           t[2] >= 'a' && t[2] <= 'h' && t[3] >= '1' && t[3] <= '8';
-  }
-
-  std::string describe_failure(std::string_view text, const absl::Status& s) const {
+  std::string describe_failure(std::string_view text, SanResolution res,
+                               const absl::Status& s) const {
     const std::string t(text);
     if (count_legal(pos_) == 0) {
       const bool mate = pos_.checkers() != 0;
@@ -181,8 +147,8 @@ class ReplayerOf final : public Replayer {
                           mate ? "checkmate" : "stalemate");
     }
     const std::string_view msg(s.message().data(), s.message().size());
-    if (msg.rfind("bad SAN", 0) == 0) return absl::StrCat("unreadable move \"", t, "\"");
-    if (msg.rfind("ambiguous move", 0) == 0) {
+    if (res == SanResolution::kBadSan) return absl::StrCat("unreadable move \"", t, "\"");
+    if (res == SanResolution::kAmbiguous) {
       const std::size_t colon = msg.find(": ");
       return absl::StrCat("ambiguous move \"", t, "\"",
                           colon == std::string_view::npos
@@ -200,7 +166,7 @@ class ReplayerOf final : public Replayer {
 };
 
 // The seven-tag roster, in its PGN order.
-constexpr std::string_view kRoster[7] = {"Event", "Site", "Date", "Round",
+constexpr std::string_view kRoster[7] = {"Event", "Site",  "Date",  "Round",
                                          "White", "Black", "Result"};
 
 class GameChecker final : public parsers::PgnVisitor {
@@ -214,8 +180,10 @@ class GameChecker final : public parsers::PgnVisitor {
   void tag(std::string_view name, std::string_view value, PgnLocation where) override {
     for (int i = 0; i < 7; ++i)
       if (name == kRoster[i]) roster_ |= 1u << i;
-    if (name == "White") report_.white = std::string(value);
-    else if (name == "Black") report_.black = std::string(value);
+    if (name == "White")
+      report_.white = std::string(value);
+    else if (name == "Black")
+      report_.black = std::string(value);
     else if (name == "Result") {
       report_.result_tag = std::string(value);
       result_tag_where_ = where;
@@ -261,8 +229,8 @@ class GameChecker final : public parsers::PgnVisitor {
     if (has_fen_ && !(has_setup_ && setup_tag_ == "1"))
       add(Severity::kWarning, fen_where_, 0, "FEN tag without SetUp \"1\"");
     absl::Status status = visit_variant(variant, [&]<class V>() -> absl::Status {
-      absl::StatusOr<Setup> setup =
-          has_fen_ ? setup_from_fen(fen_, fen_dialect<V>()) : setup_from_fen(V::kStartFen, fen_dialect<V>());
+      absl::StatusOr<Setup> setup = has_fen_ ? setup_from_fen(fen_, fen_dialect<V>())
+                                             : setup_from_fen(V::kStartFen, fen_dialect<V>());
       if (!setup.ok()) return setup.status();
       auto r = std::make_unique<ReplayerOf<V>>();
       if (absl::Status s = r->init(*setup); !s.ok()) return s;
@@ -418,10 +386,10 @@ class GameChecker final : public parsers::PgnVisitor {
   PgnLocation variant_where_, fen_where_, setup_where_, result_tag_where_, marker_where_;
   std::unique_ptr<Replayer> replayer_;
   int depth_ = 0;
-  int dead_depth_ = -1;      // moves at this variation depth or deeper are not checked
-  bool stopped_ = false;     // an illegal main-line move: no further move is checked
-  bool broken_ = false;      // the reader gave up on the game
-  std::vector<bool> active_; // per open variation: whether the replayer entered it
+  int dead_depth_ = -1;       // moves at this variation depth or deeper are not checked
+  bool stopped_ = false;      // an illegal main-line move: no further move is checked
+  bool broken_ = false;       // the reader gave up on the game
+  std::vector<bool> active_;  // per open variation: whether the replayer entered it
 };
 
 }  // namespace
