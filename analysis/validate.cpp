@@ -1,6 +1,5 @@
 #include "analysis/validate.h"
 
-#include <deque>
 #include <memory>
 #include <string_view>
 
@@ -8,6 +7,7 @@
 #include "rules/fen.h"
 #include "rules/game_end.h"
 #include "rules/san.h"
+#include "rules/state_stack.h"
 
 namespace fairykit::analysis {
 
@@ -42,10 +42,12 @@ class Replayer {
 template <class V>
 class ReplayerOf final : public Replayer {
  public:
+  // Starts a new game (the object is reused from game to game, keeping its memory).
   absl::Status init(const Setup& setup) {
-    states_.emplace_back();
-    start_ply_ = 0;
-    return pos_.set(setup, states_.back());
+    states_.clear();
+    line_.clear();
+    frames_.clear();
+    return pos_.set(setup, states_.push());
   }
 
   PlayResult play(std::string_view text) override {
@@ -60,8 +62,7 @@ class ReplayerOf final : public Replayer {
         r.error = absl::StrCat("null move \"", std::string(text), "\" while in check");
         return r;
       }
-      states_.emplace_back();
-      pos_.do_null_move(states_.back());
+      pos_.do_null_move(states_.push());
       line_.push_back(Move::null());
       r.ok = true;
       return r;
@@ -72,8 +73,7 @@ class ReplayerOf final : public Replayer {
       r.error = describe_failure(text, res, san_error(pos_, text, SanSyntax::kArchive));
       return r;
     }
-    states_.emplace_back();
-    pos_.do_move(read.move, states_.back());
+    pos_.do_move(read.move, states_.push());
     line_.push_back(read.move);
     // Notation quirks (long algebraic, 0-0, a wrong or missing check mark...) are warnings.
     const SanQuirks quirks = read.quirks | check_mark_quirks(pos_, read.check);
@@ -92,7 +92,7 @@ class ReplayerOf final : public Replayer {
     if (line_.size() <= base) return false;
     const Move last = line_.back();
     undo(last);
-    states_.pop_back();
+    states_.pop();
     line_.pop_back();
     frames_.push_back({last, line_.size()});
     return true;
@@ -103,14 +103,13 @@ class ReplayerOf final : public Replayer {
     frames_.pop_back();
     while (line_.size() > f.base) {
       undo(line_.back());
-      states_.pop_back();
+      states_.pop();
       line_.pop_back();
     }
-    states_.emplace_back();
     if (f.undone == Move::null())
-      pos_.do_null_move(states_.back());
+      pos_.do_null_move(states_.push());
     else
-      pos_.do_move(f.undone, states_.back());
+      pos_.do_move(f.undone, states_.push());
     line_.push_back(f.undone);
   }
 
@@ -159,10 +158,9 @@ class ReplayerOf final : public Replayer {
   }
 
   Position<V> pos_;
-  std::deque<StateInfo> states_;  // stable addresses: the position links to them
-  std::vector<Move> line_;        // moves from the start position to the current one
+  StateStack states_;
+  std::vector<Move> line_;  // moves from the start position to the current one
   std::vector<Frame> frames_;
-  int start_ply_ = 0;
 };
 
 // The seven-tag roster, in its PGN order.
@@ -229,12 +227,17 @@ class GameChecker final : public parsers::PgnVisitor {
     if (has_fen_ && !(has_setup_ && setup_tag_ == "1"))
       add(Severity::kWarning, fen_where_, 0, "FEN tag without SetUp \"1\"");
     absl::Status status = visit_variant(variant, [&]<class V>() -> absl::Status {
-      absl::StatusOr<Setup> setup = has_fen_ ? setup_from_fen(fen_, fen_dialect<V>())
-                                             : setup_from_fen(V::kStartFen, fen_dialect<V>());
-      if (!setup.ok()) return setup.status();
-      auto r = std::make_unique<ReplayerOf<V>>();
-      if (absl::Status s = r->init(*setup); !s.ok()) return s;
-      replayer_ = std::move(r);
+      // One replayer per thread and variant, reused from game to game.
+      thread_local ReplayerOf<V> replayer;
+      if (!has_fen_) {
+        static const Setup start = *setup_from_fen(V::kStartFen, fen_dialect<V>());
+        if (absl::Status s = replayer.init(start); !s.ok()) return s;
+      } else {
+        absl::StatusOr<Setup> setup = setup_from_fen(fen_, fen_dialect<V>());
+        if (!setup.ok()) return setup.status();
+        if (absl::Status s = replayer.init(*setup); !s.ok()) return s;
+      }
+      replayer_ = &replayer;
       return absl::OkStatus();
     });
     if (!status.ok())
@@ -384,7 +387,7 @@ class GameChecker final : public parsers::PgnVisitor {
   std::string variant_tag_, fen_, setup_tag_;
   bool has_fen_ = false, has_setup_ = false;
   PgnLocation variant_where_, fen_where_, setup_where_, result_tag_where_, marker_where_;
-  std::unique_ptr<Replayer> replayer_;
+  Replayer* replayer_ = nullptr;  // thread-local, see end_tags()
   int depth_ = 0;
   int dead_depth_ = -1;       // moves at this variation depth or deeper are not checked
   bool stopped_ = false;      // an illegal main-line move: no further move is checked
