@@ -44,10 +44,17 @@ class ReplayerOf final : public Replayer {
  public:
   // Starts a new game (the object is reused from game to game, keeping its memory).
   absl::Status init(const Setup& setup) {
-    states_.clear();
-    line_.clear();
-    frames_.clear();
+    reset();
     return pos_.set(setup, states_.push());
+  }
+  // Starts a new game from the variant's start position (checked once per thread).
+  void init_start() {
+    if (!start_ready_) {
+      (void)start_.set(*setup_from_fen(V::kStartFen, fen_dialect<V>()), start_root_);
+      start_ready_ = true;
+    }
+    reset();
+    pos_.assign(start_, states_.push());
   }
 
   PlayResult play(std::string_view text) override {
@@ -157,6 +164,15 @@ class ReplayerOf final : public Replayer {
     return absl::StrCat("illegal move \"", t, "\"");
   }
 
+  void reset() {
+    states_.clear();
+    line_.clear();
+    frames_.clear();
+  }
+
+  Position<V> start_;
+  StateInfo start_root_;
+  bool start_ready_ = false;
   Position<V> pos_;
   StateStack states_;
   std::vector<Move> line_;  // moves from the start position to the current one
@@ -230,8 +246,7 @@ class GameChecker final : public parsers::PgnVisitor {
       // One replayer per thread and variant, reused from game to game.
       thread_local ReplayerOf<V> replayer;
       if (!has_fen_) {
-        static const Setup start = *setup_from_fen(V::kStartFen, fen_dialect<V>());
-        if (absl::Status s = replayer.init(start); !s.ok()) return s;
+        replayer.init_start();
       } else {
         absl::StatusOr<Setup> setup = setup_from_fen(fen_, fen_dialect<V>());
         if (!setup.ok()) return setup.status();

@@ -57,6 +57,9 @@ class Position {
   // Checks the setup and, when it is sound, makes it the current position. Problems are
   // reported as one InvalidArgument status, one sentence per problem, joined by "; ".
   absl::Status set(const Setup& setup, StateInfo& root);
+  // Makes this position a copy of `other` as it stands now (a checked position: nothing is
+  // checked again), with `root` holding a copy of its current state as the new root.
+  void assign(const Position& other, StateInfo& root);
   // The setup of the current position (for FEN writing and copying positions).
   Setup setup() const;
 
@@ -249,20 +252,26 @@ absl::Status Position<V>::set(const Setup& s, StateInfo& root) {
   Position scratch;
   StateInfo scratch_root;
   if (absl::Status status = scratch.build(s, scratch_root); !status.ok()) return status;
-  board_ = scratch.board_;
-  by_type_ = scratch.by_type_;
-  by_color_ = scratch.by_color_;
-  side_ = scratch.side_;
-  game_ply_ = scratch.game_ply_;
-  castling_mask_ = scratch.castling_mask_;
-  castling_rook_ = scratch.castling_rook_;
-  castling_king_to_ = scratch.castling_king_to_;
-  castling_rook_to_ = scratch.castling_rook_to_;
-  castling_path_ = scratch.castling_path_;
-  castling_king_path_ = scratch.castling_king_path_;
-  root = scratch_root;
-  st_ = &root;
+  assign(scratch, root);
   return absl::OkStatus();
+}
+
+template <class V>
+void Position<V>::assign(const Position& other, StateInfo& root) {
+  board_ = other.board_;
+  by_type_ = other.by_type_;
+  by_color_ = other.by_color_;
+  side_ = other.side_;
+  game_ply_ = other.game_ply_;
+  castling_mask_ = other.castling_mask_;
+  castling_rook_ = other.castling_rook_;
+  castling_king_to_ = other.castling_king_to_;
+  castling_rook_to_ = other.castling_rook_to_;
+  castling_path_ = other.castling_path_;
+  castling_king_path_ = other.castling_king_path_;
+  root = *other.st_;
+  root.previous = nullptr;
+  st_ = &root;
 }
 
 template <class V>
