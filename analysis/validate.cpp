@@ -16,11 +16,15 @@ namespace {
 using parsers::PgnLocation;
 using parsers::Severity;
 
-// The outcome of reading and playing one move.
+// What playing one move said: nothing on the common path (no allocation per move); an
+// error or notes about the notation otherwise.
 struct PlayResult {
-  bool ok = false;
-  std::string error;               // when !ok
-  std::vector<std::string> notes;  // warnings about the notation, when ok
+  std::string error;               // set when the move could not be played
+  std::vector<std::string> notes;  // warnings about the notation, when it was played
+  void clear() {
+    error.clear();
+    notes.clear();
+  }
 };
 
 // Replays the moves of one game in one variant; type-erased so that the visitor (which
@@ -28,7 +32,9 @@ struct PlayResult {
 class Replayer {
  public:
   virtual ~Replayer() = default;
-  virtual PlayResult play(std::string_view text) = 0;
+  // Reads and plays one move; false (and r.error set) when it cannot be played. `r` is
+  // cleared by the caller and reused from move to move.
+  virtual bool play(std::string_view text, PlayResult& r) = 0;
   // Steps back before the last move of the current line so that a variation can replace
   // it; false when the current line has no move yet.
   virtual bool begin_variation() = 0;
@@ -57,28 +63,26 @@ class ReplayerOf final : public Replayer {
     pos_.assign(start_, states_.push());
   }
 
-  PlayResult play(std::string_view text) override {
-    PlayResult r;
+  bool play(std::string_view text, PlayResult& r) override {
     if (is_null_move(text)) {
       // A "pass" (analysis programs write them in variations to show a threat).
       if (frames_.empty()) {
         r.error = absl::StrCat("null move \"", std::string(text), "\" in the main line");
-        return r;
+        return false;
       }
       if (pos_.in_check()) {
         r.error = absl::StrCat("null move \"", std::string(text), "\" while in check");
-        return r;
+        return false;
       }
       pos_.do_null_move(states_.push());
       line_.push_back(Move::null());
-      r.ok = true;
-      return r;
+      return true;
     }
     SanRead read;
     const SanResolution res = read_san(pos_, text, read, SanSyntax::kArchive);
     if (res != SanResolution::kOk) {
       r.error = describe_failure(text, res, san_error(pos_, text, SanSyntax::kArchive));
-      return r;
+      return false;
     }
     pos_.do_move(read.move, states_.push());
     line_.push_back(read.move);
@@ -90,8 +94,7 @@ class ReplayerOf final : public Replayer {
           r.notes.push_back(
               absl::StrCat("move \"", std::string(text), "\": ", std::string(q.description)));
     }
-    r.ok = true;
-    return r;
+    return true;
   }
 
   bool begin_variation() override {
@@ -265,8 +268,9 @@ class GameChecker final : public parsers::PgnVisitor {
     std::string before;
     if (options_.positions) before = replayer_->fen();
     const int ply = replayer_->ply() + 1;
-    PlayResult r = replayer_->play(text);
-    if (!r.ok) {
+    PlayResult& r = play_result_;
+    r.clear();
+    if (!replayer_->play(text, r)) {
       add(Severity::kError, where, ply, std::move(r.error), std::move(before));
       if (depth_ == 0)
         stopped_ = true;
@@ -275,6 +279,7 @@ class GameChecker final : public parsers::PgnVisitor {
       return;
     }
     for (std::string& note : r.notes) add(Severity::kWarning, where, ply, std::move(note), before);
+    r.notes.clear();
     if (depth_ == 0) report_.plies = ply;
   }
 
@@ -403,6 +408,7 @@ class GameChecker final : public parsers::PgnVisitor {
   bool has_fen_ = false, has_setup_ = false;
   PgnLocation variant_where_, fen_where_, setup_where_, result_tag_where_, marker_where_;
   Replayer* replayer_ = nullptr;  // thread-local, see end_tags()
+  PlayResult play_result_;
   int depth_ = 0;
   int dead_depth_ = -1;       // moves at this variation depth or deeper are not checked
   bool stopped_ = false;      // an illegal main-line move: no further move is checked

@@ -102,7 +102,7 @@ struct MoveGenerator {
     const Square ksq = pos.king_square(Us);
     const Bitboard occ = pos.pieces();
     const Bitboard us = pos.pieces(Us), them = pos.pieces(Them);
-    const Bitboard checkers = pos.attackers_to(ksq, occ, Them);
+    const Bitboard checkers = pos.checkers();
 
     // King steps: test each destination with the king lifted off the board, so that a
     // slider's ray through the king's current square counts.

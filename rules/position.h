@@ -42,6 +42,7 @@ struct StateInfo {
   std::uint16_t rule50 = 0;
   std::uint16_t plies_from_null = 0;
   Piece captured = NO_PIECE;
+  Bitboard checkers = 0;  // the pieces giving check to the side to move
   StateInfo* previous = nullptr;
 };
 
@@ -114,8 +115,9 @@ class Position {
   Bitboard attackers_to(Square s, Bitboard occ, Color c) const;
   // Whether any piece of colour c attacks s, given the occupancy.
   bool attacked_by(Color c, Square s, Bitboard occ) const;
-  Bitboard checkers() const { return attackers_to(king_square(side_), pieces()) & pieces(~side_); }
-  bool in_check() const { return checkers() != 0; }
+  // The pieces giving check (kept in the state by set() and do_move()).
+  Bitboard checkers() const { return st_->checkers; }
+  bool in_check() const { return st_->checkers != 0; }
   // Pieces of colour c that are pinned to their own king (by sliders of the other side).
   Bitboard pinned(Color c) const;
 
@@ -381,6 +383,7 @@ absl::Status Position<V>::build(const Setup& s, StateInfo& root) {
     st_ = nullptr;
     return absl::InvalidArgumentError(msg);
   }
+  root.checkers = attackers_to(king_square(side_), pieces(), ~side_);
   root.key = compute_key();
   return absl::OkStatus();
 }
@@ -433,6 +436,8 @@ bool Position<V>::is_consistent(std::string* why) const {
   if (popcount(pieces(WHITE, KING)) != 1 || popcount(pieces(BLACK, KING)) != 1)
     return fail("not one king per side");
   if (compute_key() != st_->key) return fail("incremental key differs from recomputed key");
+  if (attackers_to(king_square(side_), pieces(), ~side_) != st_->checkers)
+    return fail("stored checkers differ from recomputed checkers");
   return true;
 }
 
@@ -497,6 +502,7 @@ void Position<V>::do_move(Move m, StateInfo& st) {
   }
   st.captured = captured;
   st.key = k;
+  st.checkers = attackers_to(king_square(them), pieces(), us);
   side_ = them;
   ++game_ply_;
 }
@@ -541,6 +547,7 @@ void Position<V>::do_null_move(StateInfo& st) {
   st_ = &st;
   side_ = ~side_;
   ++game_ply_;
+  st.checkers = attackers_to(king_square(side_), pieces(), ~side_);
 }
 
 template <class V>

@@ -544,6 +544,13 @@ struct Mover {
   // Whether the non-king, non-en-passant move from -> to leaves our king unattacked: the
   // occupancy after the move against every enemy piece but the one taken on `to`.
   bool safe(Square from, Square to) const {
+    // Out of check, a move can only uncover a slider's line through `from` to the king
+    // (pieces attack along rook and bishop lines only, rules/pieces.h): a piece off every
+    // line through the king, or one that stays on its line, is safe.
+    if (!pos.checkers()) {
+      const Bitboard line = line_bb(ksq, from);
+      if (!line || (line & square_bb(to))) return true;
+    }
     const Bitboard occ2 = (occ ^ square_bb(from)) | square_bb(to);
     return !(pos.attackers_to(ksq, occ2, them) & ~square_bb(to));
   }
@@ -570,7 +577,7 @@ struct Mover {
   Move castling(bool king_side) const {
     const int index = castling_index(us, king_side);
     if (!(pos.castling_rights() & (1 << index))) return Move::none();
-    if (pos.attackers_to(ksq, occ, them)) return Move::none();
+    if (pos.checkers()) return Move::none();
     MovesTo sink(SQ_NONE);
     if (us == WHITE)
       MoveGenerator<V, WHITE, MovesTo>::generate_castling(pos, sink, ksq, occ, pos.pieces(them));
