@@ -19,13 +19,23 @@ using parsers::Severity;
 // What playing one move said: nothing on the common path (no allocation per move); an
 // error or notes about the notation otherwise.
 struct PlayResult {
-  std::string error;               // set when the move could not be played
-  std::vector<std::string> notes;  // warnings about the notation, when it was played
+  std::string error;  // set when the move could not be played
+  SanQuirks quirks;   // how the notation departs from SAN, when it was played
   void clear() {
     error.clear();
-    notes.clear();
+    quirks = {};
   }
 };
+
+// Quirks of style: reported once per game (an archive in long algebraic notation is one
+// fact, not one per move). The others (check marks, capture marks, disambiguation) are
+// reported at each move.
+constexpr std::uint32_t kStyleQuirks =
+    std::uint32_t(SanQuirk::kZeroCastling) | std::uint32_t(SanQuirk::kLowercaseCastling) |
+    std::uint32_t(SanQuirk::kCastlingAsKingMove) |
+    std::uint32_t(SanQuirk::kPromotionWithoutEquals) |
+    std::uint32_t(SanQuirk::kLowercasePromotion) | std::uint32_t(SanQuirk::kEnPassantMarker) |
+    std::uint32_t(SanQuirk::kLongAlgebraic);
 
 // Replays the moves of one game in one variant; type-erased so that the visitor (which
 // learns the variant from the tags) can drive any Position<V>.
@@ -87,13 +97,10 @@ class ReplayerOf final : public Replayer {
     pos_.do_move(read.move, states_.push());
     line_.push_back(read.move);
     // Notation quirks (long algebraic, 0-0, a wrong or missing check mark...) are warnings.
-    const SanQuirks quirks = read.quirks | check_mark_quirks(pos_, read.check);
-    if (!quirks.empty()) {
-      for (const SanQuirkInfo& q : kSanQuirks)
-        if (quirks.has(q.quirk))
-          r.notes.push_back(
-              absl::StrCat("move \"", std::string(text), "\": ", std::string(q.description)));
-    }
+    r.quirks = read.quirks | check_mark_quirks(pos_, read.check);
+    // Long algebraic (UCI) text has no check marks by definition.
+    if (r.quirks.has(SanQuirk::kLongAlgebraic) && read.check == 0)
+      r.quirks = r.quirks.without(SanQuirk::kCheckMarkMissing | SanQuirk::kMateMarkMissing);
     return true;
   }
 
@@ -278,8 +285,7 @@ class GameChecker final : public parsers::PgnVisitor {
         dead_depth_ = depth_;
       return;
     }
-    for (std::string& note : r.notes) add(Severity::kWarning, where, ply, std::move(note), before);
-    r.notes.clear();
+    if (!r.quirks.empty()) report_quirks(text, r.quirks, where, ply, before);
     if (depth_ == 0) report_.plies = ply;
   }
 
@@ -327,6 +333,22 @@ class GameChecker final : public parsers::PgnVisitor {
   }
 
   PgnLocation game_start() const { return {game_.first_line, 1}; }
+
+  void report_quirks(std::string_view text, SanQuirks quirks, PgnLocation where, int ply,
+                     const std::string& before) {
+    for (const SanQuirkInfo& q : kSanQuirks) {
+      if (!quirks.has(q.quirk)) continue;
+      const std::uint32_t bit = std::uint32_t(q.quirk);
+      std::string message =
+          absl::StrCat("move \"", std::string(text), "\": ", std::string(q.description));
+      if (bit & kStyleQuirks) {
+        if (style_reported_ & bit) continue;
+        style_reported_ |= bit;
+        message += " (reported once per game)";
+      }
+      add(Severity::kWarning, where, ply, std::move(message), before);
+    }
+  }
 
   void add(Severity s, PgnLocation where, int ply, std::string message, std::string fen = {}) {
     (s == Severity::kError ? report_.errors : report_.warnings)++;
@@ -409,6 +431,7 @@ class GameChecker final : public parsers::PgnVisitor {
   PgnLocation variant_where_, fen_where_, setup_where_, result_tag_where_, marker_where_;
   Replayer* replayer_ = nullptr;  // thread-local, see end_tags()
   PlayResult play_result_;
+  std::uint32_t style_reported_ = 0;  // style quirks already reported in this game
   int depth_ = 0;
   int dead_depth_ = -1;       // moves at this variation depth or deeper are not checked
   bool stopped_ = false;      // an illegal main-line move: no further move is checked

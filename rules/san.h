@@ -128,6 +128,12 @@ class SanQuirks {
   constexpr bool has(SanQuirk q) const { return (bits_ & std::uint32_t(q)) != 0; }
   constexpr bool empty() const { return bits_ == 0; }
   constexpr std::uint32_t bits() const { return bits_; }
+  // This set less the quirks of `o`.
+  constexpr SanQuirks without(SanQuirks o) const {
+    SanQuirks r;
+    r.bits_ = bits_ & ~o.bits_;
+    return r;
+  }
   constexpr SanQuirks& operator|=(SanQuirks o) {
     bits_ |= o.bits_;
     return *this;

@@ -99,9 +99,15 @@ struct Totals {
   }
 };
 
+// "1 game", "2 games".
+std::string count(std::uint64_t n, const char* noun) {
+  return absl::StrFormat("%d %s%s", n, noun, n == 1 ? "" : "s");
+}
+
 std::string summary_text(const std::string& name, const Totals& t) {
-  return absl::StrFormat("%s: %d games read: %d valid, %d invalid; %d errors, %d warnings\n",
-                         name, t.games, t.valid, t.invalid, t.errors, t.warnings);
+  return absl::StrFormat("%s: %s read: %d valid, %d invalid; %s, %s\n", name,
+                         count(t.games, "game"), t.valid, t.invalid, count(t.errors, "error"),
+                         count(t.warnings, "warning"));
 }
 
 std::string summary_json(const Totals& t) {
