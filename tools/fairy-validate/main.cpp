@@ -9,11 +9,10 @@
 #include <string>
 #include <vector>
 
-#include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "analysis/game_pipeline.h"
-#include "analysis/json.h"
 #include "analysis/validate.h"
+#include "analysis/validate_report.h"
 #include "parsers/input.h"
 #include "parsers/pgn.h"
 #include "rules/registry.h"
@@ -23,6 +22,7 @@ namespace {
 
 using namespace fairykit;
 using analysis::GameReport;
+using analysis::ValidationTotals;
 
 constexpr const char* kVersion = "0.1.0";
 
@@ -73,86 +73,20 @@ Examples:
 )";
 
 const std::vector<cli::FlagSpec> kFlags = {
-    {"variant", 0, true, false},      {"no-variations", 0, false, false},
-    {"no-roster", 0, false, false},   {"format", 0, true, false},
+    {"variant", 0, true, false},        {"no-variations", 0, false, false},
+    {"no-roster", 0, false, false},     {"format", 0, true, false},
     {"show-position", 0, false, false}, {"valid-out", 0, true, false},
-    {"invalid-out", 0, true, false},  {"quiet", 'q', false, false},
-    {"jobs", 'j', true, false},       {"list-variants", 0, false, false},
-    {"help", 'h', false, false},      {"version", 0, false, false},
+    {"invalid-out", 0, true, false},    {"quiet", 'q', false, false},
+    {"jobs", 'j', true, false},         {"list-variants", 0, false, false},
+    {"help", 'h', false, false},        {"version", 0, false, false},
 };
 
 int usage_error(const std::string& msg) {
-  std::cerr << "fairy-validate: " << msg
-            << "\nTry 'fairy-validate --help' for more information.\n";
+  std::cerr << "fairy-validate: " << msg << "\nTry 'fairy-validate --help' for more information.\n";
   return 2;
 }
 
 enum class Format { kText, kJson, kJsonl };
-
-struct Totals {
-  std::uint64_t games = 0, valid = 0, invalid = 0, warnings = 0, errors = 0;
-  void add(const GameReport& r) {
-    ++games;
-    (r.valid() ? valid : invalid)++;
-    warnings += std::uint64_t(r.warnings);
-    errors += std::uint64_t(r.errors);
-  }
-};
-
-// "1 game", "2 games".
-std::string count(std::uint64_t n, const char* noun) {
-  return absl::StrFormat("%d %s%s", n, noun, n == 1 ? "" : "s");
-}
-
-std::string summary_text(const std::string& name, const Totals& t) {
-  return absl::StrFormat("%s: %s read: %d valid, %d invalid; %s, %s\n", name,
-                         count(t.games, "game"), t.valid, t.invalid, count(t.errors, "error"),
-                         count(t.warnings, "warning"));
-}
-
-std::string summary_json(const Totals& t) {
-  return absl::StrFormat(
-      "{\"games\":%d,\"valid\":%d,\"invalid\":%d,\"errors\":%d,\"warnings\":%d}", t.games,
-      t.valid, t.invalid, t.errors, t.warnings);
-}
-
-std::string game_json(const std::string& file, const GameReport& r) {
-  std::string out = absl::StrCat(
-      "{\"type\":\"game\",\"file\":", analysis::json_string(file), ",\"game\":", r.index,
-      ",\"line\":", r.first_line, ",\"white\":", analysis::json_string(r.white),
-      ",\"black\":", analysis::json_string(r.black), ",\"variant\":",
-      analysis::json_string(r.variant), ",\"result\":", analysis::json_string(r.result_tag),
-      ",\"termination\":", analysis::json_string(r.result_marker), ",\"plies\":", r.plies,
-      ",\"valid\":", r.valid() ? "true" : "false", ",\"errors\":", r.errors,
-      ",\"warnings\":", r.warnings, ",\"diagnostics\":[");
-  bool first = true;
-  for (const analysis::Diagnostic& d : r.diagnostics) {
-    absl::StrAppend(&out, first ? "" : ",", "{\"severity\":\"",
-                    d.severity == parsers::Severity::kError ? "error" : "warning",
-                    "\",\"line\":", d.line, ",\"column\":", d.column, ",\"ply\":", d.ply,
-                    ",\"message\":", analysis::json_string(d.message));
-    if (!d.fen.empty()) absl::StrAppend(&out, ",\"fen\":", analysis::json_string(d.fen));
-    out += '}';
-    first = false;
-  }
-  out += "]}";
-  return out;
-}
-
-// Compiler-style lines for one game's diagnostics.
-void write_diagnostics(std::string& out, const std::string& file, const GameReport& r,
-                       bool quiet) {
-  const std::string who = analysis::describe_game(r);
-  for (const analysis::Diagnostic& d : r.diagnostics) {
-    if (quiet && d.severity == parsers::Severity::kWarning) continue;
-    absl::StrAppend(&out, file, ":", d.line, ":", d.column, ": ",
-                    d.severity == parsers::Severity::kError ? "error" : "warning", ": ", who);
-    if (d.ply) absl::StrAppend(&out, ", ply ", d.ply);
-    absl::StrAppend(&out, ": ", d.message, "\n");
-    if (!d.fen.empty())
-      absl::StrAppend(&out, file, ":", d.line, ":", d.column, ": note: position: ", d.fen, "\n");
-  }
-}
 
 }  // namespace
 
@@ -203,7 +137,8 @@ int main(int argc, char** argv) {
   for (auto [flag, stream] : {std::pair{"valid-out", &valid_out}, {"invalid-out", &invalid_out}}) {
     if (auto path = args->get(flag)) {
       stream->open(*path, std::ios::binary);
-      if (!*stream) return usage_error("cannot write --" + std::string(flag) + " file '" + *path + "'");
+      if (!*stream)
+        return usage_error("cannot write --" + std::string(flag) + " file '" + *path + "'");
     }
   }
   std::vector<std::string> files = args->positional;
@@ -211,7 +146,7 @@ int main(int argc, char** argv) {
 
   const bool progress = !quiet && format == Format::kText && isatty(STDERR_FILENO);
   const auto t0 = std::chrono::steady_clock::now();
-  Totals all;
+  ValidationTotals all;
   std::uint64_t bytes = 0;
   bool unreadable = false;
   bool first_json = true;
@@ -225,7 +160,7 @@ int main(int argc, char** argv) {
     }
     const std::string name = (*src)->name();
     parsers::GameSplitter splitter(**src);
-    Totals totals;
+    ValidationTotals totals;
     std::string diag;
     auto emit = [&](const parsers::RawGame& game, GameReport& r) {
       totals.add(r);
@@ -237,14 +172,14 @@ int main(int argc, char** argv) {
       }
       if (format == Format::kText) {
         diag.clear();
-        write_diagnostics(diag, name, r, quiet);
+        analysis::write_diagnostics(diag, name, r, quiet);
         if (!diag.empty()) {
           if (progress) std::fputs("\r\033[K", stderr);
           std::fwrite(diag.data(), 1, diag.size(), stderr);
         }
       } else {
         std::cout << (format == Format::kJson && !first_json ? ",\n" : "")
-                  << game_json(name, r) << (format == Format::kJsonl ? "\n" : "");
+                  << analysis::game_json(name, r) << (format == Format::kJsonl ? "\n" : "");
         first_json = false;
       }
     };
@@ -254,29 +189,26 @@ int main(int argc, char** argv) {
           std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
       const std::uint64_t size = (*src)->raw_size();
       const double pct = size ? 100.0 * double(splitter.raw_bytes_read()) / double(size) : 0.0;
-      std::fprintf(stderr, "\r\033[K%s: %5.1f%%  %zu games  %.0f games/s", name.c_str(), pct,
-                   games, secs > 0 ? double(all.games + games) / secs : 0.0);
+      std::fprintf(stderr, "\r\033[K%s: %5.1f%%  %zu games  %.0f games/s", name.c_str(), pct, games,
+                   secs > 0 ? double(all.games + games) / secs : 0.0);
     };
     absl::Status status = analysis::run_game_pipeline<GameReport>(
-        splitter, po,
-        [&](const parsers::RawGame& g) { return analysis::validate_game(g, vo); }, emit,
-        show_progress);
+        splitter, po, [&](const parsers::RawGame& g) { return analysis::validate_game(g, vo); },
+        emit, show_progress);
     if (progress) std::fputs("\r\033[K", stderr);
     if (!status.ok()) {
       std::cerr << "fairy-validate: " << status.message() << '\n';
       unreadable = true;
     }
-    if (format == Format::kText) std::cout << summary_text(name, totals);
-    all.games += totals.games;
-    all.valid += totals.valid;
-    all.invalid += totals.invalid;
-    all.warnings += totals.warnings;
-    all.errors += totals.errors;
+    if (format == Format::kText) std::cout << analysis::summary_text(name, totals);
+    all.add(totals);
   }
-  if (format == Format::kText && files.size() > 1) std::cout << summary_text("total", all);
-  if (format == Format::kJson) std::cout << "\n],\"summary\":" << summary_json(all) << "}\n";
+  if (format == Format::kText && files.size() > 1)
+    std::cout << analysis::summary_text("total", all);
+  if (format == Format::kJson)
+    std::cout << "\n],\"summary\":" << analysis::summary_json(all) << "}\n";
   if (format == Format::kJsonl)
-    std::cout << "{\"type\":\"summary\"," << summary_json(all).substr(1) << "\n";
+    std::cout << "{\"type\":\"summary\"," << analysis::summary_json(all).substr(1) << "\n";
   std::cout.flush();
   if (progress) {  // a terminal: say how fast it went
     const double secs =
