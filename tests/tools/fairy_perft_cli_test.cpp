@@ -1,38 +1,18 @@
 // Golden tests of the fairy-perft command line: output shape, exit codes, and identical
 // output at any thread count.
 #include <gtest/gtest.h>
-#include <sys/wait.h>
 
 #include <cstdio>
 #include <fstream>
 #include <string>
 
+#include "tests/tools/run_tool.h"
+
 namespace {
 
-struct CliRun {
-  std::string out;  // standard output
-  std::string err;  // standard error
-  int status = -1;  // exit code
-};
+using CliRun = fairykit::testing::ToolOutput;
 
-CliRun run(const std::string& args) {
-  static int counter = 0;
-  const std::string err_file =
-      ::testing::TempDir() + "fairy_perft_err_" + std::to_string(++counter) + ".txt";
-  const std::string cmd = std::string(FAIRYKIT_BIN_DIR) + "/fairy-perft " + args + " 2>" + err_file;
-  CliRun r;
-  FILE* p = popen(cmd.c_str(), "r");
-  if (!p) return r;
-  char buf[4096];
-  std::size_t n;
-  while ((n = fread(buf, 1, sizeof buf, p)) > 0) r.out.append(buf, n);
-  int st = pclose(p);
-  r.status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-  std::ifstream e(err_file);
-  r.err.assign(std::istreambuf_iterator<char>(e), std::istreambuf_iterator<char>());
-  std::remove(err_file.c_str());
-  return r;
-}
+CliRun run(const std::string& args) { return fairykit::testing::run_tool("fairy-perft", args); }
 
 const std::string kShared = FAIRYKIT_SHARED_DIR;
 
@@ -106,7 +86,7 @@ TEST(FairyPerftCli, DivideIsIdenticalAtOneAndTwoThreads) {
 }
 
 TEST(FairyPerftCli, WrongCountExitsOne) {
-  const std::string path = ::testing::TempDir() + "wrong.epd";
+  const std::string path = fairykit::testing::unique_temp("wrong.epd");
   std::ofstream(path)
       << "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ;D1 20 ;D2 401\n";
   CliRun r = run("--suite " + path + " -q");
