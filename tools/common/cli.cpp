@@ -1,8 +1,11 @@
 #include "tools/common/cli.h"
 
 #include <charconv>
+#include <iostream>
 
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "rules/registry.h"
 
 namespace fairykit::cli {
 
@@ -66,6 +69,31 @@ absl::StatusOr<Args> parse(int argc, char** argv, const std::vector<FlagSpec>& s
     vals.push_back(value);
   }
   return args;
+}
+
+int usage_error(std::string_view tool, const std::string& message) {
+  std::cerr << tool << ": " << message << "\nTry '" << tool << " --help' for more information.\n";
+  return 2;
+}
+
+std::optional<int> handle_common_flags(const Args& args, std::string_view tool,
+                                       std::string_view help, std::string_view detail) {
+  if (args.has("help")) {
+    std::cout << help;
+    return 0;
+  }
+  if (args.has("version")) {
+    std::cout << tool << " (fairykit) " << kVersion;
+    if (!detail.empty()) std::cout << " (" << detail << ")";
+    std::cout << "\n";
+    return 0;
+  }
+  if (args.has("list-variants")) {
+    for (const VariantInfo& v : all_variants())
+      std::cout << absl::StrFormat("%-10s %s\n", v.name, v.description);
+    return 0;
+  }
+  return std::nullopt;
 }
 
 absl::StatusOr<long long> parse_int(const std::string& flag, const std::string& text, long long lo,

@@ -32,6 +32,18 @@ struct Args {
 
 absl::StatusOr<Args> parse(int argc, char** argv, const std::vector<FlagSpec>& specs);
 
+// The version every fairykit tool prints.
+inline constexpr const char* kVersion = "0.1.0";
+
+// Prints "TOOL: MESSAGE" and the --help hint on stderr; returns 2 (usage error).
+int usage_error(std::string_view tool, const std::string& message);
+
+// The flags every tool has: --help (the text, to stdout), --version (with `detail` in
+// parentheses when not empty) and --list-variants. Returns the exit status when one of
+// them was given, nothing otherwise.
+std::optional<int> handle_common_flags(const Args& args, std::string_view tool,
+                                       std::string_view help, std::string_view detail = {});
+
 // A whole decimal number in [lo, hi]; the error names the flag.
 absl::StatusOr<long long> parse_int(const std::string& flag, const std::string& text, long long lo,
                                     long long hi);

@@ -21,8 +21,6 @@ namespace {
 
 using namespace fairykit;
 
-constexpr const char* kVersion = "0.1.0";
-
 constexpr const char* kHelp = R"(Usage: fairy-perft [OPTIONS] --fen FEN --depth N
        fairy-perft [OPTIONS] --suite FILE [FILE...]
 
@@ -74,10 +72,7 @@ const std::vector<cli::FlagSpec> kFlags = {
     {"version", 0, false, false},
 };
 
-int usage_error(const std::string& msg) {
-  std::cerr << "fairy-perft: " << msg << "\nTry 'fairy-perft --help' for more information.\n";
-  return 2;
-}
+int usage_error(const std::string& msg) { return cli::usage_error("fairy-perft", msg); }
 
 double seconds_since(std::chrono::steady_clock::time_point t0) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
@@ -213,20 +208,9 @@ int run_suites(const Options& o) {
 int main(int argc, char** argv) {
   absl::StatusOr<cli::Args> args = cli::parse(argc, argv, kFlags);
   if (!args.ok()) return usage_error(std::string(args.status().message()));
-  if (args->has("help")) {
-    std::cout << kHelp;
-    return 0;
-  }
-  if (args->has("version")) {
-    std::cout << "fairy-perft (fairykit) " << kVersion << " (" << slider_implementation()
-              << " sliders)\n";
-    return 0;
-  }
-  if (args->has("list-variants")) {
-    for (const VariantInfo& v : all_variants())
-      std::cout << absl::StrFormat("%-10s %s\n", v.name, v.description);
-    return 0;
-  }
+  if (std::optional<int> done = cli::handle_common_flags(
+          *args, "fairy-perft", kHelp, slider_implementation() + std::string(" sliders")))
+    return *done;
 
   Options o;
   const std::string vname = args->get("variant").value_or("chess");

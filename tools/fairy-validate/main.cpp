@@ -24,8 +24,6 @@ using namespace fairykit;
 using analysis::GameReport;
 using analysis::ValidationTotals;
 
-constexpr const char* kVersion = "0.1.0";
-
 constexpr const char* kHelp = R"(Usage: fairy-validate [OPTIONS] [FILE...]
 
 Check PGN archives: tag pairs, every move legal (variations too), the result consistent
@@ -81,10 +79,7 @@ const std::vector<cli::FlagSpec> kFlags = {
     {"help", 'h', false, false},        {"version", 0, false, false},
 };
 
-int usage_error(const std::string& msg) {
-  std::cerr << "fairy-validate: " << msg << "\nTry 'fairy-validate --help' for more information.\n";
-  return 2;
-}
+int usage_error(const std::string& msg) { return cli::usage_error("fairy-validate", msg); }
 
 enum class Format { kText, kJson, kJsonl };
 
@@ -93,19 +88,8 @@ enum class Format { kText, kJson, kJsonl };
 int main(int argc, char** argv) {
   absl::StatusOr<cli::Args> args = cli::parse(argc, argv, kFlags);
   if (!args.ok()) return usage_error(std::string(args.status().message()));
-  if (args->has("help")) {
-    std::cout << kHelp;
-    return 0;
-  }
-  if (args->has("version")) {
-    std::cout << "fairy-validate (fairykit) " << kVersion << "\n";
-    return 0;
-  }
-  if (args->has("list-variants")) {
-    for (const VariantInfo& v : all_variants())
-      std::cout << absl::StrFormat("%-10s %s\n", v.name, v.description);
-    return 0;
-  }
+  if (std::optional<int> done = cli::handle_common_flags(*args, "fairy-validate", kHelp, {}))
+    return *done;
 
   analysis::ValidateOptions vo;
   const std::string vname = args->get("variant").value_or("chess");
