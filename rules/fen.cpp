@@ -28,7 +28,9 @@ absl::StatusOr<std::pair<int, Square>> resolve_castling(const parsers::CastlingT
   const Color c = std::isupper(static_cast<unsigned char>(ch)) ? WHITE : BLACK;
   const char up = char(std::toupper(static_cast<unsigned char>(ch)));
   const int back = c == WHITE ? RANK_1 : RANK_8;
-  const Piece king = make_piece(c, KING), rook = make_piece(c, ROOK);
+  const Piece king = make_piece(c, KING);
+  // The castling partner: the rook, or the army's rook-equivalent.
+  const Piece rook = make_piece(c, castling_partner(Army(s.armies[c])));
   const char* colour = c == WHITE ? "white" : "black";
   int king_file = -1;
   for (int f = 0; f < 8; ++f)
@@ -68,7 +70,12 @@ absl::StatusOr<std::pair<int, Square>> resolve_castling(const parsers::CastlingT
 }  // namespace
 
 absl::StatusOr<Setup> setup_from_fen(std::string_view fen, const FenDialect& dialect) {
-  absl::StatusOr<parsers::FenAst> ast = parsers::ParseFen(fen);
+  parsers::FenSchema schema;
+  if (dialect.armies_field) {
+    schema.fields.push_back(parsers::FenFieldKind::kWord);
+    schema.required_fields = int(schema.fields.size());
+  }
+  absl::StatusOr<parsers::FenAst> ast = parsers::ParseFen(fen, schema);
   if (!ast.ok()) return ast.status();
   return setup_from_fen_ast(*ast, dialect);
 }
@@ -117,6 +124,20 @@ absl::StatusOr<Setup> setup_from_fen_ast(const parsers::FenAst& ast, const FenDi
     }
   }
   s.side_to_move = ast.side.text == "b" ? BLACK : WHITE;
+
+  if (dialect.armies_field) {
+    // Read before the castling field, whose letters name the armies' castling partners.
+    if (ast.extra.empty())
+      return absl::InvalidArgumentError("FEN has no armies field (e.g. \"FC\" after the clocks)");
+    const parsers::FenField& f = ast.extra.front();
+    const std::size_t w = f.text.size() == 2 ? kArmyLetters.find(f.text[0]) : std::string::npos;
+    const std::size_t b = f.text.size() == 2 ? kArmyLetters.find(f.text[1]) : std::string::npos;
+    if (w == std::string::npos || b == std::string::npos)
+      return field_error("armies", f.column,
+                         absl::StrFormat("'%s' is not two army letters of %s (White, Black)",
+                                         f.text, std::string(kArmyLetters)));
+    s.armies = {std::uint8_t(w), std::uint8_t(b)};
+  }
 
   for (const parsers::CastlingToken& tok : ast.castling_tokens) {
     absl::StatusOr<std::pair<int, Square>> r = resolve_castling(tok, s);
@@ -170,12 +191,13 @@ std::string setup_to_fen(const Setup& s, const FenDialect& dialect,
     if (rook == SQ_NONE) continue;
     const Color c = Color(i >> 1);
     const bool king_side = (i & 1) == 0;
+    const Piece rook_piece = make_piece(c, castling_partner(Army(s.armies[c])));
     char letter = king_side ? 'K' : 'Q';
     if (dialect.chess960) {
       bool outermost = true;
       const int back = rank_of(rook);
       for (int f = king_side ? file_of(rook) + 1 : 0; f < (king_side ? 8 : file_of(rook)); ++f)
-        if (s.board[make_square(f, back)] == make_piece(c, ROOK)) outermost = false;
+        if (s.board[make_square(f, back)] == rook_piece) outermost = false;
       if (options.castling == CastlingStyle::kShredder || !outermost)
         letter = char('A' + file_of(rook));
     }
@@ -187,6 +209,11 @@ std::string setup_to_fen(const Setup& s, const FenDialect& dialect,
   out += ' ';
   out += square_name(s.ep_square);
   absl::StrAppend(&out, " ", s.halfmove_clock, " ", s.fullmove_number);
+  if (dialect.armies_field) {
+    out += ' ';
+    out += kArmyLetters[s.armies[WHITE]];
+    out += kArmyLetters[s.armies[BLACK]];
+  }
   return out;
 }
 

@@ -21,11 +21,14 @@ namespace fairykit {
 struct FenDialect {
   std::span<const PieceType> piece_types;
   bool chess960 = false;
+  // A 7th field names the armies, White's then Black's ("CN"; CwDA, rules/variant.h). It is
+  // required, and castling letters then name each army's rook-equivalent.
+  bool armies_field = false;
 };
 
 template <class V>
 constexpr FenDialect fen_dialect() {
-  return FenDialect{std::span<const PieceType>(V::kPieceTypes), V::kChess960};
+  return FenDialect{std::span<const PieceType>(V::kPieceTypes), V::kChess960, V::kArmies};
 }
 
 enum class CastlingStyle {

@@ -51,12 +51,12 @@ class MoveList {
       *end_++ = Move(Square(to - delta), to);
     }
   }
-  template <class V>
-  void add_promotions(Bitboard targets, int delta) {
+  // `promos`: Position::promotion_types() (V::kPromotions, or the game's own set).
+  template <class Promos>
+  void add_promotions(Bitboard targets, int delta, const Promos& promos) {
     while (targets) {
       Square to = pop_lsb(targets);
-      for (PieceType pt : V::kPromotions)
-        *end_++ = Move::make(Square(to - delta), to, PROMOTION, pt);
+      for (PieceType pt : promos) *end_++ = Move::make(Square(to - delta), to, PROMOTION, pt);
     }
   }
 
@@ -77,9 +77,9 @@ class MoveCounter {
   void add(Move) { ++count; }
   void add_targets(Square, Bitboard targets) { count += std::uint64_t(popcount(targets)); }
   void add_pawn_moves(Bitboard targets, int) { count += std::uint64_t(popcount(targets)); }
-  template <class V>
-  void add_promotions(Bitboard targets, int) {
-    count += std::uint64_t(popcount(targets)) * V::kPromotions.size();
+  template <class Promos>
+  void add_promotions(Bitboard targets, int, const Promos& promos) {
+    count += std::uint64_t(popcount(targets)) * promos.size();
   }
 };
 
@@ -118,7 +118,17 @@ struct MoveGenerator {
 
     // Non-king moves must land on `target`: anywhere not ours, or, in check, on the
     // checking line (between_bb includes the checker itself).
-    const Bitboard target = checkers ? between_bb(ksq, lsb(checkers)) : ~us;
+    Bitboard target = checkers ? between_bb(ksq, lsb(checkers)) : ~us;
+    if constexpr (Position<V>::kTableDriven != 0) {
+      // A check by a leap along a line (D, A, H jumps) cannot be blocked: only capturing
+      // the checker answers it. (FIDE leapers are never aligned with the king at a distance.)
+      if (checkers) {
+        const Square chk = lsb(checkers);
+        const PieceType pt = type_of(pos.piece_on(chk));
+        if (piece_info(pt).table_driven && (compiled_piece(pt).leaps[Them][chk] & square_bb(ksq)))
+          target = checkers;
+      }
+    }
     const Bitboard pinned = pos.pinned(Us);
 
     generate_pawns(pos, sink, ksq, occ, them, target, pinned);
@@ -139,11 +149,31 @@ struct MoveGenerator {
                              Bitboard target, Bitboard pinned) {
     constexpr const PieceInfo& info = piece_info(Pt);
     Bitboard pieces = pos.pieces(Us, Pt);
+    if constexpr (info.table_driven) {
+      const CompiledPiece& cp = compiled_piece(Pt);
+      while (pieces) {
+        Square from = pop_lsb(pieces);
+        Bitboard targets = attacks(cp, Us, from, occ) & target;
+        // A pinned piece may stay on its pin line, but a leap along it may also jump past
+        // the pinner or behind the king: each remaining destination is replayed.
+        if (pinned & square_bb(from)) {
+          Bitboard keep = 0;
+          for (Bitboard b = targets & line_bb(ksq, from); b;) {
+            const Square to = pop_lsb(b);
+            const Bitboard occ2 = (occ ^ square_bb(from)) | square_bb(to);
+            if (!(pos.attackers_to(ksq, occ2, Them) & ~square_bb(to))) keep |= square_bb(to);
+          }
+          targets = keep;
+        }
+        sink.add_targets(from, targets);
+      }
+      return;
+    }
     // A pinned leaper can never stay on its pin line; a pinned slider may move along it.
     if constexpr (!info.slides_rook && !info.slides_bishop) pieces &= ~pinned;
     while (pieces) {
       Square from = pop_lsb(pieces);
-      Bitboard targets = piece_attacks<Pt>(from, occ) & target;
+      Bitboard targets = piece_attacks<Pt>(Us, from, occ) & target;
       if constexpr (info.slides_rook || info.slides_bishop)
         if (pinned & square_bb(from)) targets &= line_bb(ksq, from);
       sink.add_targets(from, targets);
@@ -169,9 +199,10 @@ struct MoveGenerator {
       sink.add_pawn_moves(shift_up_right(p) & them & target, UpRight);
     }
     if (const Bitboard p = free & rank7) {
-      sink.template add_promotions<V>(shift_up(p) & empty & target, Up);
-      sink.template add_promotions<V>(shift_up_left(p) & them & target, UpLeft);
-      sink.template add_promotions<V>(shift_up_right(p) & them & target, UpRight);
+      const auto& promos = pos.promotion_types();
+      sink.add_promotions(shift_up(p) & empty & target, Up, promos);
+      sink.add_promotions(shift_up_left(p) & them & target, UpLeft, promos);
+      sink.add_promotions(shift_up_right(p) & them & target, UpRight, promos);
     }
     // Pinned pawns: rare, one at a time, restricted to their pin line.
     Bitboard pp = pawns & pinned;
@@ -186,7 +217,7 @@ struct MoveGenerator {
       if (fb & rank7) {
         while (dests) {
           Square to = pop_lsb(dests);
-          for (PieceType pt : V::kPromotions) sink.add(Move::make(from, to, PROMOTION, pt));
+          for (PieceType pt : pos.promotion_types()) sink.add(Move::make(from, to, PROMOTION, pt));
         }
       } else {
         sink.add_targets(from, dests);

@@ -31,6 +31,23 @@ struct Setup {
   Square ep_square = SQ_NONE;
   int halfmove_clock = 0;
   int fullmove_number = 1;
+  // The armies (rules/variant.h, Army), White's then Black's: variants with V::kArmies only
+  // (FEN's 7th field); FIDE v FIDE elsewhere.
+  std::array<std::uint8_t, COLOR_NB> armies = {ARMY_FIDE, ARMY_FIDE};
+};
+
+// The promotion set of a game decided at run time (V::kRuntimePromotions): at most 8 types.
+struct PromotionList {
+  std::array<PieceType, 8> types{};
+  std::size_t count = 0;
+  const PieceType* begin() const { return types.data(); }
+  const PieceType* end() const { return types.data() + count; }
+  std::size_t size() const { return count; }
+  void add(PieceType pt) {
+    for (std::size_t i = 0; i < count; ++i)
+      if (types[i] == pt) return;
+    types[count++] = pt;
+  }
 };
 
 // Per-ply state that undo_move cannot recompute. The caller owns it (usually on its own
@@ -89,6 +106,8 @@ class Position {
   static constexpr std::uint32_t kKingLeapers = types_with(&PieceInfo::leaps_king);
   static constexpr std::uint32_t kRookSliders = types_with(&PieceInfo::slides_rook);
   static constexpr std::uint32_t kBishopSliders = types_with(&PieceInfo::slides_bishop);
+  // Types moving by their compiled Betza tables (rules/pieces.h); 0 for chess.
+  static constexpr std::uint32_t kTableDriven = types_with(&PieceInfo::table_driven);
 
   // The union of the bitboards of the piece types in Mask (folded at compile time).
   template <std::uint32_t Mask>
@@ -103,6 +122,16 @@ class Position {
   Square castling_rook(int index) const { return castling_rook_[index]; }
   Square castling_king_to(int index) const { return castling_king_to_[index]; }
   Square castling_rook_to(int index) const { return castling_rook_to_[index]; }
+  // The army of colour c (ARMY_FIDE unless V::kArmies).
+  Army army(Color c) const { return Army(armies_[c]); }
+  // What a pawn may promote to, in SAN/UCI output order: V::kPromotions, or the game's own
+  // set when V::kRuntimePromotions (CwDA: the non-king pieces of both armies).
+  decltype(auto) promotion_types() const {
+    if constexpr (V::kRuntimePromotions)
+      return (promotions_);
+    else
+      return (V::kPromotions);
+  }
   int rule50() const { return st_->rule50; }
   int game_ply() const { return game_ply_; }
   int fullmove_number() const { return 1 + (game_ply_ - (side_ == BLACK)) / 2; }
@@ -176,6 +205,9 @@ class Position {
   std::array<Square, 4> castling_rook_to_ = {SQ_NONE, SQ_NONE, SQ_NONE, SQ_NONE};
   std::array<Bitboard, 4> castling_path_{};       // must be empty (but for king and rook)
   std::array<Bitboard, 4> castling_king_path_{};  // must not be attacked
+  // Armies (V::kArmies): fixed for the game.
+  std::array<std::uint8_t, COLOR_NB> armies_ = {ARMY_FIDE, ARMY_FIDE};
+  PromotionList promotions_;
 
   template <class, Color, class>
   friend struct MoveGenerator;
@@ -193,6 +225,14 @@ Bitboard Position<V>::attackers_to(Square s, Bitboard occ) const {
   if constexpr (kRookSliders != 0) a |= rook_attacks(s, occ) & pieces_of_types<kRookSliders>();
   if constexpr (kBishopSliders != 0)
     a |= bishop_attacks(s, occ) & pieces_of_types<kBishopSliders>();
+  if constexpr (kTableDriven != 0) {
+    for (PieceType pt : V::kPieceTypes) {
+      if (!piece_info(pt).table_driven || !by_type_[pt]) continue;
+      const CompiledPiece& cp = compiled_piece(pt);
+      a |= (attacks_reverse(cp, WHITE, s, occ) & by_type_[pt] & by_color_[WHITE]) |
+           (attacks_reverse(cp, BLACK, s, occ) & by_type_[pt] & by_color_[BLACK]);
+    }
+  }
   return a;
 }
 
@@ -204,6 +244,11 @@ Bitboard Position<V>::attackers_to(Square s, Bitboard occ, Color c) const {
   if constexpr (kRookSliders != 0) a |= rook_attacks(s, occ) & pieces_of_types<kRookSliders>();
   if constexpr (kBishopSliders != 0)
     a |= bishop_attacks(s, occ) & pieces_of_types<kBishopSliders>();
+  if constexpr (kTableDriven != 0) {
+    for (PieceType pt : V::kPieceTypes)
+      if (piece_info(pt).table_driven && (by_type_[pt] & by_color_[c]))
+        a |= attacks_reverse(compiled_piece(pt), c, s, occ) & by_type_[pt];
+  }
   return a & by_color_[c];
 }
 
@@ -220,6 +265,16 @@ Bitboard Position<V>::pinned(Color c) const {
     snipers |= bb::tables.rook_pseudo[ksq] & pieces_of_types<kRookSliders>();
   if constexpr (kBishopSliders != 0)
     snipers |= bb::tables.bishop_pseudo[ksq] & pieces_of_types<kBishopSliders>();
+  if constexpr (kTableDriven != 0) {
+    // A table-driven piece of colour ~c on x slides to ksq on an empty board iff x is in the
+    // slide masks of colour c on ksq (Black's tables are White's rotated, rules/betza.h).
+    // Its leaps pin nothing.
+    for (PieceType pt : V::kPieceTypes) {
+      if (!piece_info(pt).table_driven || !(by_type_[pt] & by_color_[~c])) continue;
+      const CompiledPiece& cp = compiled_piece(pt);
+      snipers |= (cp.rook_mask[c][ksq] | cp.bishop_mask[c][ksq]) & by_type_[pt];
+    }
+  }
   snipers &= pieces(~c);
   const Bitboard occ = pieces();
   Bitboard result = 0;
@@ -237,6 +292,14 @@ void Position<V>::set_castling_right(int index, Square king, Square rook) {
   bool king_side = (index & 1) == 0;
   Square kto = relative_square(c, king_side ? SQ_G1 : SQ_C1);
   Square rto = relative_square(c, king_side ? SQ_F1 : SQ_D1);
+  if constexpr (V::kArmies) {
+    // Colorbound Clobberers: the long castle puts the King on b1 and the Bede on c1, so that
+    // the Bede keeps its colour (cwda.md 4.2).
+    if (!king_side && armies_[c] == ARMY_CLOBBERERS) {
+      kto = relative_square(c, SQ_B1);
+      rto = relative_square(c, SQ_C1);
+    }
+  }
   castling_rook_[index] = rook;
   castling_king_to_[index] = kto;
   castling_rook_to_[index] = rto;
@@ -271,6 +334,8 @@ void Position<V>::assign(const Position& other, StateInfo& root) {
   castling_rook_to_ = other.castling_rook_to_;
   castling_path_ = other.castling_path_;
   castling_king_path_ = other.castling_king_path_;
+  armies_ = other.armies_;
+  promotions_ = other.promotions_;
   root = *other.st_;
   root.previous = nullptr;
   st_ = &root;
@@ -298,10 +363,23 @@ absl::Status Position<V>::build(const Setup& s, StateInfo& root) {
       problems.push_back(std::string(colour_name(color_of(pc))) + " pawn on " +
                          square_name(Square(sq)));
   }
+  if constexpr (V::kArmies) {
+    for (Color c : {WHITE, BLACK})
+      if (s.armies[c] >= ARMY_NB) problems.push_back(std::string("no ") + colour_name(c) + " army");
+  }
   if (!problems.empty()) {
     std::string msg;
     for (auto& p : problems) msg += (msg.empty() ? "" : "; ") + p;
     return absl::InvalidArgumentError(msg);
+  }
+
+  armies_ = {ARMY_FIDE, ARMY_FIDE};
+  promotions_ = PromotionList{};
+  if constexpr (V::kArmies) {
+    armies_ = s.armies;
+    // Either army's non-king pieces, queen-equivalents first (cwda.md 4.2, C1).
+    for (int slot : {3, 0, 2, 1})
+      for (Color c : {WHITE, BLACK}) promotions_.add(kArmyPieces[armies_[c]][std::size_t(slot)]);
   }
 
   board_.fill(NO_PIECE);
@@ -328,7 +406,9 @@ absl::Status Position<V>::build(const Setup& s, StateInfo& root) {
     bool king_side = (i & 1) == 0;
     const char* side_name = king_side ? "king" : "queen";
     Square ksq = king_square(c);
-    if (piece_on(rook) != make_piece(c, ROOK) || rank_of(rook) != relative_rank(c, SQ_A1)) {
+    PieceType partner = ROOK;
+    if constexpr (V::kArmies) partner = castling_partner(Army(armies_[c]));
+    if (piece_on(rook) != make_piece(c, partner) || rank_of(rook) != relative_rank(c, SQ_A1)) {
       problems.push_back(std::string(colour_name(c)) + " " + side_name +
                          "-side castling right without a rook on " +
                          (rook == SQ_NONE ? std::string("its rank") : square_name(rook)));
@@ -398,6 +478,7 @@ Setup Position<V>::setup() const {
   s.ep_square = st_->ep_square;
   s.halfmove_clock = st_->rule50;
   s.fullmove_number = fullmove_number();
+  s.armies = armies_;
   return s;
 }
 

@@ -12,13 +12,19 @@ constexpr std::array<std::string_view, 5> kChessAliases = {"standard", "normal",
                                                            "from position", "orthodox"};
 constexpr std::array<std::string_view, 5> kChess960Aliases = {"fischerandom", "fischerrandom",
                                                               "frc", "chess 960", "fischer random"};
+constexpr std::array<std::string_view, 3> kCwdaAliases = {
+    "chess with different armies", "chesswithdifferentarmies", "different armies"};
 
-const std::array<VariantInfo, 2> kVariants = {{
+const std::array<VariantInfo, 3> kVariants = {{
     {VariantId::kChess, ChessVariant::kName, "standard chess (FIDE Laws)", ChessVariant::kStartFen,
      kChessAliases},
     {VariantId::kChess960, Chess960Variant::kName,
      "Chess960 / Fischer Random: castling with the rooks of any start array",
      Chess960Variant::kStartFen, kChess960Aliases},
+    {VariantId::kCwda, CwdaVariant::kName,
+     "Chess with Different Armies (Betza): FIDE, Clobberers, Nutty Knights, Rookies; "
+     "FEN's 7th field names the armies",
+     CwdaVariant::kStartFen, kCwdaAliases},
 }};
 
 std::string normalise(std::string_view s) {

@@ -14,7 +14,7 @@
 
 namespace fairykit {
 
-enum class VariantId { kChess, kChess960 };
+enum class VariantId { kChess, kChess960, kCwda };
 
 struct VariantInfo {
   VariantId id;
@@ -39,6 +39,8 @@ decltype(auto) visit_variant(VariantId id, F&& f) {
   switch (id) {
     case VariantId::kChess960:
       return std::forward<F>(f).template operator()<Chess960Variant>();
+    case VariantId::kCwda:
+      return std::forward<F>(f).template operator()<CwdaVariant>();
     case VariantId::kChess:
     default:
       return std::forward<F>(f).template operator()<ChessVariant>();

@@ -236,10 +236,10 @@ class MovesTo {
   void add_pawn_moves(Bitboard targets, int delta) {
     if (targets & mask_) push(Move(Square(to_ - delta), to_));
   }
-  template <class V>
-  void add_promotions(Bitboard targets, int delta) {
+  template <class Promos>
+  void add_promotions(Bitboard targets, int delta, const Promos& promos) {
     if (targets & mask_)
-      for (PieceType pt : V::kPromotions) push(Move::make(Square(to_ - delta), to_, PROMOTION, pt));
+      for (PieceType pt : promos) push(Move::make(Square(to_ - delta), to_, PROMOTION, pt));
   }
 
  private:
@@ -521,18 +521,19 @@ constexpr bool parse_san_token(std::string_view text, SanToken& token, SanSyntax
 
 namespace san_detail {
 
-// The attacks of a non-pawn piece of type `pt` (one of V's, I onwards) standing on `s`:
-// the compile-time tables of rules/pieces.h, chosen by a chain of tests over V's piece
-// types that the compiler unrolls.
+// The attacks of a non-pawn piece of type `pt` (one of V's, I onwards) and colour c
+// standing on `s`: the compile-time tables of rules/pieces.h, chosen by a chain of tests
+// over V's piece types that the compiler unrolls. The squares from which a piece of colour
+// c attacks s are attacks_of(pt, ~c, s, occ) (rules/betza.h, attacks_reverse).
 template <class V, std::size_t I = 0>
-inline Bitboard attacks_of(PieceType pt, Square s, Bitboard occ) {
+inline Bitboard attacks_of(PieceType pt, Color c, Square s, Bitboard occ) {
   if constexpr (I == V::kPieceTypes.size()) {
     return 0;
   } else {
     constexpr PieceType kType = V::kPieceTypes[I];
     if constexpr (kType != PAWN)
-      if (pt == kType) return piece_attacks<kType>(s, occ);
-    return attacks_of<V, I + 1>(pt, s, occ);
+      if (pt == kType) return piece_attacks<kType>(c, s, occ);
+    return attacks_of<V, I + 1>(pt, c, s, occ);
   }
 }
 
@@ -555,7 +556,12 @@ struct Mover {
     // line through the king, or one that stays on its line, is safe.
     if (!pos.checkers()) {
       const Bitboard line = line_bb(ksq, from);
-      if (!line || (line & square_bb(to))) return true;
+      if (!line) return true;
+      // A table-driven piece may leap along its line past the pinner: replayed below.
+      if (line & square_bb(to)) {
+        if constexpr (Position<V>::kTableDriven == 0) return true;
+        if (!piece_info(type_of(pos.piece_on(from))).table_driven) return true;
+      }
     }
     const Bitboard occ2 = (occ ^ square_bb(from)) | square_bb(to);
     return !(pos.attackers_to(ksq, occ2, them) & ~square_bb(to));
@@ -653,7 +659,7 @@ Resolved resolve_piece(const Mover<V>& mv, const SanToken& t, PieceType pt) {
   if (pos.pieces(mv.us) & square_bb(to))
     return pt == KING ? resolve_castling_by_king_move(mv, t) : r;
   // Our pieces of type pt that reach `to`: those a pt on `to` would attack.
-  const Bitboard origins = attacks_of<V>(pt, to, mv.occ) & pos.pieces(mv.us, pt);
+  const Bitboard origins = attacks_of<V>(pt, mv.them, to, mv.occ) & pos.pieces(mv.us, pt);
   Bitboard written = ~Bitboard(0);
   if (t.file >= 0) written &= file_bb(t.file);
   if (t.rank >= 0) written &= rank_bb(t.rank);
@@ -719,7 +725,9 @@ Resolved resolve_pawn(const Mover<V>& mv, const SanToken& t) {
   PieceType promo = NO_PIECE_TYPE;
   if (to_rank == RANK_8) {
     promo = t.promotion ? piece_from_letter<V>(t.promotion, true) : NO_PIECE_TYPE;
-    if (!is_promotion_type<V>(promo)) return r;
+    bool allowed = false;
+    for (PieceType p : pos.promotion_types()) allowed |= p == promo;
+    if (!allowed) return r;
     kind = PROMOTION;
   } else if (t.promotion) {
     return r;
@@ -808,7 +816,8 @@ std::size_t write_san(const Position<V>& pos, Move m, char* buf) {
     // Disambiguation among the other legal moves of the same piece type to the same square
     // (legal ones only: a pinned piece does not count).
     const Mover<V> mv(pos);
-    Bitboard rivals = attacks_of<V>(pt, to, mv.occ) & pos.pieces(mv.us, pt) & ~square_bb(from);
+    Bitboard rivals =
+        attacks_of<V>(pt, mv.them, to, mv.occ) & pos.pieces(mv.us, pt) & ~square_bb(from);
     if (rivals) rivals = mv.legal_origins(pt, rivals, to);
     if (rivals) {
       if (!(rivals & file_bb(file_of(from)))) {
@@ -840,7 +849,7 @@ bool gives_check(const Position<V>& pos, Move m) {
     occ = (pos.pieces() ^ square_bb(from) ^ square_bb(to)) |
           square_bb(pos.castling_king_to(index)) | square_bb(rto);
     gone = square_bb(from) | square_bb(to);
-    if (san_detail::attacks_of<V>(type_of(pos.piece_on(to)), rto, occ) & square_bb(ksq))
+    if (san_detail::attacks_of<V>(type_of(pos.piece_on(to)), us, rto, occ) & square_bb(ksq))
       return true;
   } else {
     occ = (pos.pieces() ^ square_bb(from)) | square_bb(to);
@@ -848,11 +857,12 @@ bool gives_check(const Position<V>& pos, Move m) {
     gone = square_bb(from);
     const PieceType moved = m.kind() == PROMOTION ? m.promotion() : type_of(pos.piece_on(from));
     const Bitboard direct =
-        moved == PAWN ? pawn_attacks_bb(us, to) : san_detail::attacks_of<V>(moved, to, occ);
+        moved == PAWN ? pawn_attacks_bb(us, to) : san_detail::attacks_of<V>(moved, us, to, occ);
     if (direct & square_bb(ksq)) return true;
   }
   // Discovered checks: only a slider's line can open (no other piece of ours attacked the
   // king before the move, the opponent not being in check).
+  if constexpr (P::kTableDriven != 0) return (pos.attackers_to(ksq, occ, us) & ~gone) != 0;
   Bitboard sliders = 0;
   if constexpr (P::kRookSliders != 0)
     sliders |= rook_attacks(ksq, occ) & pos.template pieces_of_types<P::kRookSliders>();
@@ -923,7 +933,7 @@ bool king_can_step_after(const Position<V>& pos, Move m) {
     for (std::size_t i = 0; i < n_moved && !attacked; ++i) {
       const auto [pt, at] = moved[i];
       if (at == s) continue;  // the king takes it
-      const Bitboard a = pt == PAWN ? pawn_attacks_bb(us, at) : attacks_of<V>(pt, at, occ2);
+      const Bitboard a = pt == PAWN ? pawn_attacks_bb(us, at) : attacks_of<V>(pt, us, at, occ2);
       attacked = (a & square_bb(s)) != 0;
     }
     if (!attacked) return true;

@@ -59,8 +59,22 @@ enum PieceType : std::uint8_t {
   QUEEN,
   KING,
   FIRST_FAIRY_PIECE_TYPE,
+  // Chess with Different Armies (rules/pieces.h has their Betza strings).
+  BEDE = FIRST_FAIRY_PIECE_TYPE,  // Colorbound Clobberers
+  WAFFLE,
+  FAD,
+  CARDINAL,
+  CHARGING_ROOK,  // Nutty Knights
+  FIBNIF,
+  CHARGING_KNIGHT,
+  COLONEL,
+  SHORT_ROOK,  // Remarkable Rookies
+  WOODY_ROOK,
+  HALF_DUCK,
+  CHANCELLOR,
   PIECE_TYPE_NB = 32
 };
+static_assert(CHANCELLOR == 18 && CHANCELLOR < PIECE_TYPE_NB);
 
 // A coloured piece: bits 0-4 the piece type, bit 5 the colour. NO_PIECE is 0.
 enum Piece : std::uint8_t { NO_PIECE = 0, PIECE_NB = 64 };

@@ -10,6 +10,13 @@
 //   kPromotions                what a pawn may promote to, in SAN/UCI output order
 //   kChess960                  castling notation/FEN in Chess960 form (X-FEN/Shredder, and
 //                              castling rook anywhere on the back rank)
+//   kArmies                    the game has one army per side (CwDA): Setup/Position carry
+//                              them, FEN has a 7th field, the castling partner is the army's
+//                              rook-equivalent and the promotion set depends on them
+//   kRuntimePromotions         the promotion set is the position's (promotion_types()), not
+//                              kPromotions (which then lists every type a pawn might become)
+//   kTableDriven               some piece types are table-driven (rules/pieces.h): the
+//                              generator answers a leaping check by capture only
 #pragma once
 
 #include <array>
@@ -27,6 +34,8 @@ struct ChessVariant {
   static constexpr std::array<PieceType, 4> kMovers = {KNIGHT, BISHOP, ROOK, QUEEN};
   static constexpr std::array<PieceType, 4> kPromotions = {QUEEN, ROOK, BISHOP, KNIGHT};
   static constexpr bool kChess960 = false;
+  static constexpr bool kArmies = false;
+  static constexpr bool kRuntimePromotions = false;
   // The highest piece type in use + 1: the size of per-type arrays.
   static constexpr int kPieceTypeCount = KING + 1;
 };
@@ -34,6 +43,43 @@ struct ChessVariant {
 struct Chess960Variant : ChessVariant {
   static constexpr std::string_view kName = "chess960";
   static constexpr bool kChess960 = true;
+};
+
+// Chess with Different Armies (Ralph Betza). Armies by their vchess codes, White's and
+// Black's independent; each army's pieces in back-rank slot order: the rook-, knight-,
+// bishop- and queen-equivalent. Kings and pawns are FIDE in every army.
+enum Army : std::uint8_t { ARMY_FIDE, ARMY_CLOBBERERS, ARMY_NUTTY_KNIGHTS, ARMY_ROOKIES, ARMY_NB };
+inline constexpr std::string_view kArmyLetters = "FCNR";
+inline constexpr std::array<std::array<PieceType, 4>, ARMY_NB> kArmyPieces = {{
+    {ROOK, KNIGHT, BISHOP, QUEEN},
+    {BEDE, WAFFLE, FAD, CARDINAL},
+    {CHARGING_ROOK, FIBNIF, CHARGING_KNIGHT, COLONEL},
+    {SHORT_ROOK, WOODY_ROOK, HALF_DUCK, CHANCELLOR},
+}};
+// The piece a King castles with: the army's rook-equivalent.
+constexpr PieceType castling_partner(Army a) { return kArmyPieces[a][0]; }
+
+struct CwdaVariant {
+  static constexpr std::string_view kName = "cwda";
+  static constexpr std::string_view kStartFen =
+      "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 FF";
+  static constexpr std::array<PieceType, 18> kPieceTypes = {
+      PAWN,      KNIGHT,    BISHOP,        ROOK,   QUEEN,           KING,    BEDE,       WAFFLE,
+      FAD,       CARDINAL,  CHARGING_ROOK, FIBNIF, CHARGING_KNIGHT, COLONEL, SHORT_ROOK, WOODY_ROOK,
+      HALF_DUCK, CHANCELLOR};
+  static constexpr std::array<PieceType, 16> kMovers = {
+      KNIGHT,    BISHOP,        ROOK,   QUEEN,           BEDE,    WAFFLE,     FAD,
+      CARDINAL,  CHARGING_ROOK, FIBNIF, CHARGING_KNIGHT, COLONEL, SHORT_ROOK, WOODY_ROOK,
+      HALF_DUCK, CHANCELLOR};
+  // Every type a pawn may become in some pairing (queen-equivalents first); a game's own
+  // set is Position::promotion_types().
+  static constexpr std::array<PieceType, 16> kPromotions = {
+      QUEEN,  CARDINAL, COLONEL,         CHANCELLOR, ROOK,   BEDE,   CHARGING_ROOK, SHORT_ROOK,
+      BISHOP, FAD,      CHARGING_KNIGHT, HALF_DUCK,  KNIGHT, WAFFLE, FIBNIF,        WOODY_ROOK};
+  static constexpr bool kChess960 = false;
+  static constexpr bool kArmies = true;
+  static constexpr bool kRuntimePromotions = true;
+  static constexpr int kPieceTypeCount = CHANCELLOR + 1;
 };
 
 }  // namespace fairykit

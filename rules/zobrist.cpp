@@ -3,6 +3,7 @@
 #include <mutex>
 
 #include "rules/bitboard.h"
+#include "rules/pieces.h"
 
 namespace fairykit {
 
@@ -51,6 +52,7 @@ void init_rules() {
   std::call_once(once, [] {
     bb::init();
     init_zobrist();
+    init_compiled_pieces();
   });
 }
 
