@@ -3,6 +3,7 @@
 #include <omp.h>
 
 #include "absl/strings/str_cat.h"
+#include "rules/cwda_fen.h"
 #include "rules/fen.h"
 #include "rules/uci.h"
 
@@ -97,10 +98,19 @@ struct Checker {
 
 absl::StatusOr<PerftResult> run_perft(VariantId variant, std::string_view fen,
                                       const PerftOptions& options) {
+  // CwDA FENs may come in any dialect (vchess, xogo, pychess): convert to the native one.
+  absl::StatusOr<std::string> native = std::string(fen);
+  if (variant == VariantId::kCwda) native = cwda_to_native_fen(fen);
+  if (!native.ok()) return native.status();
+  fen = *native;
   return visit_variant(variant, [&]<class V>() { return run_perft_impl<V>(fen, options); });
 }
 
 absl::StatusOr<std::uint64_t> checked_perft(VariantId variant, std::string_view fen, int depth) {
+  absl::StatusOr<std::string> native = std::string(fen);
+  if (variant == VariantId::kCwda) native = cwda_to_native_fen(fen);
+  if (!native.ok()) return native.status();
+  fen = *native;
   return visit_variant(variant, [&]<class V>() -> absl::StatusOr<std::uint64_t> {
     Position<V> pos;
     StateInfo st;

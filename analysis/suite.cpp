@@ -9,6 +9,7 @@
 #include "analysis/json.h"
 #include "analysis/perft.h"
 #include "parsers/fen.h"
+#include "rules/cwda_fen.h"
 #include "rules/fen.h"
 
 namespace fairykit::analysis {
@@ -213,7 +214,10 @@ struct EntryWork {
 template <class V>
 void prepare_entry(const SuiteEntry& e, const SuiteOptions& options, EntryWork& w,
                    std::size_t index, std::vector<Task>& tasks) {
-  absl::StatusOr<Setup> setup = setup_from_fen(e.fen, fen_dialect<V>());
+  // CwDA FENs may come in any dialect (vchess, xogo, pychess): convert to the native one.
+  absl::StatusOr<std::string> fen = std::string(e.fen);
+  if constexpr (V::kArmies) fen = cwda_to_native_fen(e.fen);
+  absl::StatusOr<Setup> setup = fen.ok() ? setup_from_fen(*fen, fen_dialect<V>()) : fen.status();
   Position<V> pos;
   StateInfo st;
   absl::Status status = setup.ok() ? pos.set(*setup, st) : setup.status();

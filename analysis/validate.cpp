@@ -1,9 +1,11 @@
 #include "analysis/validate.h"
 
+#include <cctype>
 #include <memory>
 #include <string_view>
 
 #include "absl/strings/str_cat.h"
+#include "rules/cwda_fen.h"
 #include "rules/fen.h"
 #include "rules/game_end.h"
 #include "rules/san.h"
@@ -218,6 +220,13 @@ class GameChecker final : public parsers::PgnVisitor {
       fen_ = std::string(value);
       fen_where_ = where;
       has_fen_ = true;
+    } else if (name == "Armies") {
+      armies_ = std::string(value);
+      has_armies_ = true;
+      armies_where_ = where;
+    } else if (name == "WhiteArmy" || name == "BlackArmy") {
+      army_names_[name == "WhiteArmy" ? 0 : 1] = std::string(value);
+      if (!has_armies_) armies_where_ = where;
     } else if (name == "SetUp") {
       setup_tag_ = std::string(value);
       has_setup_ = true;
@@ -252,13 +261,18 @@ class GameChecker final : public parsers::PgnVisitor {
     }
     if (has_fen_ && !(has_setup_ && setup_tag_ == "1"))
       add(Severity::kWarning, fen_where_, 0, "FEN tag without SetUp \"1\"");
+    // CwDA: the start comes from the Armies tag (or WhiteArmy/BlackArmy), or from a FEN tag
+    // in any dialect (vchess, xogo, pychess), converted to the native FEN.
+    std::string fen = fen_;
+    bool has_fen = has_fen_;
+    if (variant == VariantId::kCwda && !cwda_start(fen, has_fen)) return;
     absl::Status status = visit_variant(variant, [&]<class V>() -> absl::Status {
       // One replayer per thread and variant, reused from game to game.
       thread_local ReplayerOf<V> replayer;
-      if (!has_fen_) {
+      if (!has_fen) {
         replayer.init_start();
       } else {
-        absl::StatusOr<Setup> setup = setup_from_fen(fen_, fen_dialect<V>());
+        absl::StatusOr<Setup> setup = setup_from_fen(fen, fen_dialect<V>());
         if (!setup.ok()) return setup.status();
         if (absl::Status s = replayer.init(*setup); !s.ok()) return s;
       }
@@ -333,6 +347,56 @@ class GameChecker final : public parsers::PgnVisitor {
   }
 
   PgnLocation game_start() const { return {game_.first_line, 1}; }
+
+  // The armies letter of a WhiteArmy/BlackArmy tag value, 0 when unknown.
+  static char army_letter(std::string_view name) {
+    std::string n;
+    for (char c : name) n += char(std::tolower(static_cast<unsigned char>(c)));
+    if (n.size() == 1) n = std::string(1, char(std::toupper(static_cast<unsigned char>(n[0]))));
+    if (n == "F" || n.find("fide") != std::string::npos) return 'F';
+    if (n == "C" || n.find("clobberer") != std::string::npos) return 'C';
+    if (n == "N" || n.find("nutty") != std::string::npos) return 'N';
+    if (n == "R" || n.find("rookie") != std::string::npos) return 'R';
+    return 0;
+  }
+
+  // CwDA: the native FEN the game starts from (`fen`, `has_fen` set); false after an error.
+  bool cwda_start(std::string& fen, bool& has_fen) {
+    std::string armies = armies_;
+    if (!has_armies_ && (!army_names_[0].empty() || !army_names_[1].empty())) {
+      const char w = army_letter(army_names_[0]), b = army_letter(army_names_[1]);
+      if (!w || !b) {
+        add(Severity::kError, armies_where_, 0,
+            absl::StrCat("unknown army in WhiteArmy \"", army_names_[0], "\" / BlackArmy \"",
+                         army_names_[1], "\""));
+        return false;
+      }
+      armies = {w, b};
+    }
+    if (!armies.empty() && !is_cwda_armies(armies)) {
+      add(Severity::kError, armies_where_, 0,
+          absl::StrCat("invalid Armies tag \"", armies,
+                       "\": want two army letters of FCNR, White's then Black's (e.g. \"CN\")"));
+      return false;
+    }
+    if (has_fen_) {
+      absl::StatusOr<std::string> native = cwda_to_native_fen(fen_, armies);
+      if (!native.ok()) {
+        add(Severity::kError, fen_where_, 0,
+            absl::StrCat("invalid FEN tag \"", fen_,
+                         "\": ", std::string(native.status().message())));
+        return false;
+      }
+      fen = *native;
+    } else if (!armies.empty()) {
+      fen = cwda_start_fen(armies);
+      has_fen = true;
+    } else {
+      add(Severity::kError, game_start(), 0, "CWDA game without an Armies tag or a FEN tag");
+      return false;
+    }
+    return true;
+  }
 
   void report_quirks(std::string_view text, SanQuirks quirks, PgnLocation where, int ply,
                      const std::string& before) {
@@ -426,9 +490,11 @@ class GameChecker final : public parsers::PgnVisitor {
   const ValidateOptions& options_;
   GameReport report_;
   unsigned roster_ = 0;
-  std::string variant_tag_, fen_, setup_tag_;
-  bool has_fen_ = false, has_setup_ = false;
-  PgnLocation variant_where_, fen_where_, setup_where_, result_tag_where_, marker_where_;
+  std::string variant_tag_, fen_, setup_tag_, armies_;
+  std::string army_names_[2];  // WhiteArmy, BlackArmy
+  bool has_fen_ = false, has_setup_ = false, has_armies_ = false;
+  PgnLocation variant_where_, fen_where_, setup_where_, result_tag_where_, marker_where_,
+      armies_where_;
   Replayer* replayer_ = nullptr;  // thread-local, see end_tags()
   PlayResult play_result_;
   std::uint32_t style_reported_ = 0;  // style quirks already reported in this game

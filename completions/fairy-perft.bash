@@ -14,7 +14,7 @@ _fairy_perft_variants() {
   if type -P "$cmd" >/dev/null 2>&1; then
     names=$("$cmd" --list-variants 2>/dev/null | awk 'NF { print $1 }')
   fi
-  printf '%s\n' "${names:-chess chess960}"
+  printf '%s\n' "${names:-chess chess960 cwda}"
 }
 
 # Suite files: *.epd and *.perft (and directories) first; any file when none match.
@@ -71,6 +71,10 @@ _fairy_perft() {
       _fairy_perft_suite_files
       return
       ;;
+    --armies)
+      mapfile -t COMPREPLY < <(compgen -W 'FF FC FN FR CF CC CN CR NF NC NN NR RF RC RN RR' -- "$cur")
+      return
+      ;;
     -d | --depth | -m | --max-depth | --max-nodes | -j | --jobs)
       # a number: nothing to offer
       return
@@ -79,7 +83,7 @@ _fairy_perft() {
   $split && return
 
   if [[ $cur == -* ]]; then
-    local opts="-v --variant -f --fen -s --suite -d --depth -m --max-depth --max-nodes
+    local opts="-v --variant -f --fen --armies -s --suite -d --depth -m --max-depth --max-nodes
       --divide --format -q --quiet -j --jobs --list-variants -h --help --version"
     mapfile -t COMPREPLY < <(compgen -W "$opts" -- "$cur")
     return

@@ -11,7 +11,7 @@ function __fairy_perft_variants
     if command -q $cmd
         set variants ($cmd --list-variants 2>/dev/null | string replace -r '^(\S+)\s+' '$1\t')
     end
-    set -q variants[1]; or set variants chess chess960
+    set -q variants[1]; or set variants chess chess960 cwda
     printf '%s\n' $variants
 end
 
@@ -31,6 +31,7 @@ complete -c fairy-perft -f -k -a '(__fairy_perft_suite_files)'
 # Position
 complete -c fairy-perft -s v -l variant -x -a '(__fairy_perft_variants)' -d 'Variant of the positions'
 complete -c fairy-perft -s f -l fen -x -a startpos -d 'Position to count (FEN or startpos)'
+complete -c fairy-perft -l armies -x -a 'FF FC FN FR CF CC CN CR NF NC NN NR RF RC RN RR' -d 'cwda: the armies, White then Black'
 complete -c fairy-perft -s s -l suite -x -k -a '(__fairy_perft_suite_files)' -d 'Suite file'
 
 # Depth (numbers: nothing to complete)

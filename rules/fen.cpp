@@ -1,5 +1,7 @@
 #include "rules/fen.h"
 
+#include <algorithm>
+#include <array>
 #include <cctype>
 
 #include "absl/strings/str_cat.h"
@@ -67,7 +69,111 @@ absl::StatusOr<std::pair<int, Square>> resolve_castling(const parsers::CastlingT
   return std::make_pair(castling_index(c, file > king_file), make_square(file, back));
 }
 
+// The pool the board implies: per colour, per index of dialect.pool_types.
+using PoolCounts = std::array<std::array<int, 8>, COLOR_NB>;
+PoolCounts board_pools(const std::array<Piece, SQUARE_NB>& board, const FenDialect& dialect) {
+  PoolCounts pools{};
+  for (Color c : {WHITE, BLACK})
+    for (std::size_t i = 0; i < dialect.pool_types.size() && i < 8; ++i) {
+      int on_board = 0;
+      for (Piece pc : board) on_board += pc == make_piece(c, dialect.pool_types[i]);
+      pools[c][i] = std::max(0, int(dialect.pool_base[i]) - on_board);
+    }
+  return pools;
+}
+
+// XBoard's holdings slot order (PNBRQ..SE.......V.AK without P, A and K); other pool types
+// would follow in the dialect's order.
+constexpr std::string_view kHoldingsOrder = "NBRQSEV";
+
+// The holdings text of both pools in XBoard's order ("NNBRnnbr"; "-" when both are empty).
+std::string pools_text(const PoolCounts& pools, const FenDialect& dialect) {
+  std::string out;
+  for (Color c : {WHITE, BLACK}) {
+    auto emit = [&](std::size_t i) {
+      const Piece pc = make_piece(c, dialect.pool_types[i]);
+      out.append(std::size_t(pools[c][i]), piece_letter(pc));
+    };
+    for (char letter : kHoldingsOrder)
+      for (std::size_t i = 0; i < dialect.pool_types.size() && i < 8; ++i)
+        if (piece_info(dialect.pool_types[i]).letter == letter) emit(i);
+    for (std::size_t i = 0; i < dialect.pool_types.size() && i < 8; ++i)
+      if (kHoldingsOrder.find(piece_info(dialect.pool_types[i]).letter) == std::string_view::npos)
+        emit(i);
+  }
+  return out.empty() ? "-" : out;
+}
+
+// A holdings bracket of a pool variant: it must name the pools the board implies.
+absl::Status check_holdings(const std::string& text, int column, const Setup& s,
+                            const FenDialect& dialect) {
+  PoolCounts said{};
+  for (std::size_t k = 0; k < text.size(); ++k) {
+    const char ch = text[k];
+    const char up = char(std::toupper(static_cast<unsigned char>(ch)));
+    if (ch == '-' || up == 'P' || up == 'A') continue;  // XBoard lists captured P and A too
+    const Color c = std::isupper(static_cast<unsigned char>(ch)) ? WHITE : BLACK;
+    bool found = false;
+    for (std::size_t i = 0; i < dialect.pool_types.size() && i < 8 && !found; ++i)
+      if (piece_info(dialect.pool_types[i]).letter == up) {
+        ++said[c][i];
+        found = true;
+      }
+    if (!found)
+      return field_error("board", column + int(k),
+                         absl::StrFormat("'%c' in the holdings is not a promotion piece", ch));
+  }
+  const PoolCounts implied = board_pools(s.board, dialect);
+  if (said != implied)
+    return field_error("board", column,
+                       absl::StrFormat("holdings [%s] disagree with the pools the board implies "
+                                       "[%s] (pool = base set - pieces on the board)",
+                                       pools_text(said, dialect), pools_text(implied, dialect)));
+  return absl::OkStatus();
+}
+
 }  // namespace
+
+std::string superchess_start_fen(int n) {
+  n = ((n % 1728) + 1728) % 1728;
+  std::string rank = "RNBQKBNR";
+  // Two of the queen wing (files a-d), two of the king wing (f-h) make room (XBoard's
+  // Prelude(): the removed pieces go to both pools).
+  const int j = n % 4;
+  n /= 4;
+  int j2 = n % 3;
+  n /= 3;
+  if (j2 >= j) ++j2;
+  const int k = n % 3;
+  n /= 3;
+  int k2 = n % 2;
+  n /= 2;
+  if (k2 >= k) ++k2;
+  for (int file : {j, j2, 5 + k, 5 + k2}) rank[std::size_t(file)] = '.';
+  // Amazon, Veteran, Empress on the (n mod 4, 3, 2)-th empty square; the Princess last.
+  auto place = [&](char letter, int index) {
+    for (char& sq : rank)
+      if (sq == '.' && index-- == 0) {
+        sq = letter;
+        return;
+      }
+  };
+  place('A', n % 4);
+  n /= 4;
+  place('V', n % 3);
+  n /= 3;
+  place('E', n % 2);
+  place('S', 0);
+  std::string lower;
+  for (char ch : rank) lower += char(std::tolower(static_cast<unsigned char>(ch)));
+  std::string castling;
+  if (rank[7] == 'R') castling += 'K';
+  if (rank[0] == 'R') castling += 'Q';
+  for (std::size_t i = 0, w = castling.size(); i < w; ++i)
+    castling += char(std::tolower(static_cast<unsigned char>(castling[i])));
+  return lower + "/pppppppp/8/8/8/8/PPPPPPPP/" + rank + " w " +
+         (castling.empty() ? "-" : castling) + " - 0 1";
+}
 
 absl::StatusOr<Setup> setup_from_fen(std::string_view fen, const FenDialect& dialect) {
   parsers::FenSchema schema;
@@ -86,7 +192,7 @@ absl::StatusOr<Setup> setup_from_fen_ast(const parsers::FenAst& ast, const FenDi
   if (ranks.size() != 8)
     return field_error("board", ast.board.column,
                        absl::StrFormat("%d ranks, expected 8", int(ranks.size())));
-  if (ast.board.holdings)
+  if (ast.board.holdings && dialect.pool_types.empty())
     return field_error("board", ast.board.holdings_column,
                        "pieces in hand are not part of this variant");
   for (int i = 0; i < 8; ++i) {
@@ -122,6 +228,11 @@ absl::StatusOr<Setup> setup_from_fen_ast(const parsers::FenAst& ast, const FenDi
       return field_error("board", col,
                          absl::StrFormat("rank %d has %d squares, expected 8", rank + 1, file));
     }
+  }
+  if (ast.board.holdings) {
+    absl::Status status =
+        check_holdings(*ast.board.holdings, ast.board.holdings_column, s, dialect);
+    if (!status.ok()) return status;
   }
   s.side_to_move = ast.side.text == "b" ? BLACK : WHITE;
 
@@ -184,6 +295,8 @@ std::string setup_to_fen(const Setup& s, const FenDialect& dialect,
     if (empty) out += char('0' + empty);
     if (rank) out += '/';
   }
+  if (options.holdings && !dialect.pool_types.empty())
+    absl::StrAppend(&out, "[", pools_text(board_pools(s.board, dialect), dialect), "]");
   out += s.side_to_move == WHITE ? " w " : " b ";
   std::string castling;
   for (int i = 0; i < 4; ++i) {

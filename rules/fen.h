@@ -6,6 +6,7 @@
 // rook; names field and column too). Position::set then checks legality.
 #pragma once
 
+#include <cstdint>
 #include <span>
 #include <string>
 #include <string_view>
@@ -24,11 +25,23 @@ struct FenDialect {
   // A 7th field names the armies, White's then Black's ("CN"; CwDA, rules/variant.h). It is
   // required, and castling letters then name each army's rook-equivalent.
   bool armies_field = false;
+  // Promotion pool (V::kPromotionPool, Superchess): the types and their base counts per side.
+  // XBoard's holdings bracket after the board ("[NNBRnnbr]", White's pool then Black's) is
+  // then accepted, and must agree with the pool the board implies (pool = base - count on
+  // the board, at least 0); 'P' and 'A' in it are ignored (XBoard lists captured Pawns and
+  // Amazons). A bracket that disagrees is an error: the pool is a function of the board.
+  std::span<const PieceType> pool_types;
+  std::span<const std::uint8_t> pool_base;
 };
 
 template <class V>
 constexpr FenDialect fen_dialect() {
-  return FenDialect{std::span<const PieceType>(V::kPieceTypes), V::kChess960, V::kArmies};
+  FenDialect d{std::span<const PieceType>(V::kPieceTypes), V::kChess960, V::kArmies, {}, {}};
+  if constexpr (V::kPromotionPool) {
+    d.pool_types = std::span<const PieceType>(V::kPromotions);
+    d.pool_base = std::span<const std::uint8_t>(V::kPoolBase);
+  }
+  return d;
 }
 
 enum class CastlingStyle {
@@ -38,6 +51,9 @@ enum class CastlingStyle {
 
 struct FenWriteOptions {
   CastlingStyle castling = CastlingStyle::kAuto;
+  // Pool variants: write XBoard's holdings bracket after the board ("[-]" when both pools
+  // are empty), pieces in XBoard's slot order N B R Q S E V.
+  bool holdings = false;
 };
 
 // Text -> Setup. Errors: "FEN <field> field, column N: ...".
@@ -50,6 +66,12 @@ std::string setup_to_fen(const Setup& setup, const FenDialect& dialect,
 
 // The FEN letter of a piece (upper case for White), '?' if the type has none.
 char piece_letter(Piece pc);
+
+// The Superchess start position with XBoard's shuffle number n (XBoard's Prelude(),
+// superchess.md 2.3), n taken modulo 1728: n = 0 gives
+// "avbqkesr/pppppppp/8/8/8/8/PPPPPPPP/AVBQKESR w Kk - 0 1". The castling field lists the
+// corners that hold a Rook. No holdings bracket (write one with FenWriteOptions::holdings).
+std::string superchess_start_fen(int n);
 
 template <class V>
 absl::Status set_from_fen(Position<V>& pos, std::string_view fen, StateInfo& root) {

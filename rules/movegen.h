@@ -169,12 +169,14 @@ struct MoveGenerator {
       }
       return;
     }
-    // A pinned leaper can never stay on its pin line; a pinned slider may move along it.
-    if constexpr (!info.slides_rook && !info.slides_bishop) pieces &= ~pinned;
+    // A pinned knight can never stay on its pin line; a pinned slider may move along it, and
+    // so may a one-step leaper (the Veteran, a non-royal K + N) without passing the pinner.
+    constexpr bool kCanStayOnLine = info.slides_rook || info.slides_bishop || info.leaps_king;
+    if constexpr (!kCanStayOnLine) pieces &= ~pinned;
     while (pieces) {
       Square from = pop_lsb(pieces);
       Bitboard targets = piece_attacks<Pt>(Us, from, occ) & target;
-      if constexpr (info.slides_rook || info.slides_bishop)
+      if constexpr (kCanStayOnLine)
         if (pinned & square_bb(from)) targets &= line_bb(ksq, from);
       sink.add_targets(from, targets);
     }

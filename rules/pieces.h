@@ -32,7 +32,7 @@ struct PieceInfo {
   bool table_driven = false;
 };
 
-inline constexpr std::array<PieceInfo, 19> kPieceCatalog = {{
+inline constexpr std::array<PieceInfo, 23> kPieceCatalog = {{
     {NO_PIECE_TYPE, '?', "none", "", false, false, false, false},
     {PAWN, 'P', "pawn", "mfWcfF", false, false, false, false},
     {KNIGHT, 'N', "knight", "N", true, false, false, false},
@@ -53,6 +53,12 @@ inline constexpr std::array<PieceInfo, 19> kPieceCatalog = {{
     {WOODY_ROOK, 'Y', "woody rook", "WD", false, false, false, false, true},
     {HALF_DUCK, 'H', "half-duck", "HFD", false, false, false, false, true},
     {CHANCELLOR, 'O', "chancellor", "RN", false, false, false, false, true},
+    // Superchess set I (rules: /work/shared/rules/superchess.md 2.2; XBoard letters). FIDE
+    // components, so they use the fast generator paths, not the Betza tables.
+    {AMAZON, 'A', "amazon", "QN", true, false, true, true},
+    {EMPRESS, 'E', "empress", "RN", true, false, true, false},
+    {PRINCESS, 'S', "princess", "BN", true, false, false, true},
+    {VETERAN, 'V', "veteran", "KN", true, true, false, false},
 }};
 
 constexpr const PieceInfo& piece_info(PieceType pt) { return kPieceCatalog[pt]; }

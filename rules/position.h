@@ -124,13 +124,28 @@ class Position {
   Square castling_rook_to(int index) const { return castling_rook_to_[index]; }
   // The army of colour c (ARMY_FIDE unless V::kArmies).
   Army army(Color c) const { return Army(armies_[c]); }
-  // What a pawn may promote to, in SAN/UCI output order: V::kPromotions, or the game's own
-  // set when V::kRuntimePromotions (CwDA: the non-king pieces of both armies).
+  // What a pawn of the side to move may promote to, in SAN/UCI output order: V::kPromotions,
+  // the game's own set when V::kRuntimePromotions (CwDA: the non-king pieces of both armies),
+  // or the side's pool when V::kPromotionPool (Superchess; empty: no move to the last rank).
   decltype(auto) promotion_types() const {
-    if constexpr (V::kRuntimePromotions)
+    if constexpr (V::kPromotionPool)
+      return pool_types(side_);
+    else if constexpr (V::kRuntimePromotions)
       return (promotions_);
     else
       return (V::kPromotions);
+  }
+  // V::kPromotionPool: how many pieces of kPromotions[i] colour c may still promote to,
+  // base - count on the board, clamped at 0 (the pool is a function of the board).
+  int pool_count(Color c, std::size_t i) const requires V::kPromotionPool {
+    return std::max(0, int(V::kPoolBase[i]) - popcount(pieces(c, V::kPromotions[i])));
+  }
+  PromotionList pool_types(Color c) const requires V::kPromotionPool {
+    static_assert(V::kPromotions.size() <= PromotionList{}.types.size());
+    PromotionList list;
+    for (std::size_t i = 0; i < V::kPromotions.size(); ++i)
+      if (pool_count(c, i) > 0) list.types[list.count++] = V::kPromotions[i];
+    return list;
   }
   int rule50() const { return st_->rule50; }
   int game_ply() const { return game_ply_; }

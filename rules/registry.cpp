@@ -14,8 +14,11 @@ constexpr std::array<std::string_view, 5> kChess960Aliases = {"fischerandom", "f
                                                               "frc", "chess 960", "fischer random"};
 constexpr std::array<std::string_view, 3> kCwdaAliases = {
     "chess with different armies", "chesswithdifferentarmies", "different armies"};
+// "super" is XBoard's name (PGN [Variant "super"]); Superschaak is the Dutch original.
+constexpr std::array<std::string_view, 3> kSuperchessAliases = {"super", "superschaak",
+                                                                "super chess"};
 
-const std::array<VariantInfo, 3> kVariants = {{
+const std::array<VariantInfo, 4> kVariants = {{
     {VariantId::kChess, ChessVariant::kName, "standard chess (FIDE Laws)", ChessVariant::kStartFen,
      kChessAliases},
     {VariantId::kChess960, Chess960Variant::kName,
@@ -25,6 +28,10 @@ const std::array<VariantInfo, 3> kVariants = {{
      "Chess with Different Armies (Betza): FIDE, Clobberers, Nutty Knights, Rookies; "
      "FEN's 7th field names the armies",
      CwdaVariant::kStartFen, kCwdaAliases},
+    {VariantId::kSuperchess, SuperchessVariant::kName,
+     "Superchess (XBoard 'super', set I): Amazon A, Empress E, Princess S, Veteran V; "
+     "promotion from the pool",
+     SuperchessVariant::kStartFen, kSuperchessAliases},
 }};
 
 std::string normalise(std::string_view s) {

@@ -14,7 +14,7 @@
 
 namespace fairykit {
 
-enum class VariantId { kChess, kChess960, kCwda };
+enum class VariantId { kChess, kChess960, kCwda, kSuperchess };
 
 struct VariantInfo {
   VariantId id;
@@ -41,6 +41,8 @@ decltype(auto) visit_variant(VariantId id, F&& f) {
       return std::forward<F>(f).template operator()<Chess960Variant>();
     case VariantId::kCwda:
       return std::forward<F>(f).template operator()<CwdaVariant>();
+    case VariantId::kSuperchess:
+      return std::forward<F>(f).template operator()<SuperchessVariant>();
     case VariantId::kChess:
     default:
       return std::forward<F>(f).template operator()<ChessVariant>();

@@ -72,9 +72,14 @@ enum PieceType : std::uint8_t {
   WOODY_ROOK,
   HALF_DUCK,
   CHANCELLOR,
+  // Superchess, substitutes set I (XBoard letters A E S V).
+  AMAZON,    // Q + N
+  EMPRESS,   // R + N
+  PRINCESS,  // B + N
+  VETERAN,   // K + N, not royal
   PIECE_TYPE_NB = 32
 };
-static_assert(CHANCELLOR == 18 && CHANCELLOR < PIECE_TYPE_NB);
+static_assert(CHANCELLOR == 18 && VETERAN == 22 && VETERAN < PIECE_TYPE_NB);
 
 // A coloured piece: bits 0-4 the piece type, bit 5 the colour. NO_PIECE is 0.
 enum Piece : std::uint8_t { NO_PIECE = 0, PIECE_NB = 64 };

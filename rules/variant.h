@@ -15,11 +15,17 @@
 //                              rook-equivalent and the promotion set depends on them
 //   kRuntimePromotions         the promotion set is the position's (promotion_types()), not
 //                              kPromotions (which then lists every type a pawn might become)
+//   kPromotionPool             promotion takes from the side's pool, a function of the board
+//                              (Superchess): kPoolBase[i] pieces of kPromotions[i] per side,
+//                              minus those on the board; promotion_types() is the side to
+//                              move's available types, and no type means no move to the
+//                              last rank
 //   kTableDriven               some piece types are table-driven (rules/pieces.h): the
 //                              generator answers a leaping check by capture only
 #pragma once
 
 #include <array>
+#include <cstdint>
 #include <string_view>
 
 #include "rules/types.h"
@@ -36,6 +42,7 @@ struct ChessVariant {
   static constexpr bool kChess960 = false;
   static constexpr bool kArmies = false;
   static constexpr bool kRuntimePromotions = false;
+  static constexpr bool kPromotionPool = false;
   // The highest piece type in use + 1: the size of per-type arrays.
   static constexpr int kPieceTypeCount = KING + 1;
 };
@@ -79,7 +86,32 @@ struct CwdaVariant {
   static constexpr bool kChess960 = false;
   static constexpr bool kArmies = true;
   static constexpr bool kRuntimePromotions = true;
+  static constexpr bool kPromotionPool = false;
   static constexpr int kPieceTypeCount = CHANCELLOR + 1;
+};
+
+// Superchess, substitutes set I (XBoard variant "super"; /work/shared/rules/superchess.md).
+// Each side owns the FIDE complement plus one Amazon, Empress, Princess and Veteran; a pawn
+// promotes only to a type of its pool, pool(X) = base(X) - count_on_board(X) (the Amazon is
+// never in the pool). Castling only with an original Rook on a/h and the King on e.
+struct SuperchessVariant {
+  static constexpr std::string_view kName = "superchess";
+  // XBoard's shuffle number 0 (superchess_start_fen(0), rules/fen.h).
+  static constexpr std::string_view kStartFen =
+      "avbqkesr/pppppppp/8/8/8/8/PPPPPPPP/AVBQKESR w Kk - 0 1";
+  static constexpr std::array<PieceType, 10> kPieceTypes = {
+      PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING, AMAZON, EMPRESS, PRINCESS, VETERAN};
+  static constexpr std::array<PieceType, 8> kMovers = {KNIGHT, BISHOP,  ROOK,     QUEEN,
+                                                       AMAZON, EMPRESS, PRINCESS, VETERAN};
+  // Every type a pawn may become, in SAN/UCI output order, with its base count per side.
+  static constexpr std::array<PieceType, 7> kPromotions = {QUEEN,  EMPRESS, PRINCESS, ROOK,
+                                                           BISHOP, KNIGHT,  VETERAN};
+  static constexpr std::array<std::uint8_t, 7> kPoolBase = {1, 1, 1, 2, 2, 2, 1};
+  static constexpr bool kChess960 = false;
+  static constexpr bool kArmies = false;
+  static constexpr bool kRuntimePromotions = false;
+  static constexpr bool kPromotionPool = true;
+  static constexpr int kPieceTypeCount = VETERAN + 1;
 };
 
 }  // namespace fairykit

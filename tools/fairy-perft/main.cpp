@@ -14,6 +14,7 @@
 #include "analysis/perft.h"
 #include "analysis/suite.h"
 #include "rules/bitboard.h"
+#include "rules/cwda_fen.h"
 #include "rules/registry.h"
 #include "tools/common/cli.h"
 
@@ -30,7 +31,11 @@ expected counts of perft suites (EPD with ;D1 N operations, or .perft files).
 Position:
   -v, --variant NAME    variant of the positions (default: chess); see --list-variants.
                         A suite entry's own `variant` line wins over this flag.
-  -f, --fen FEN         the position; "startpos" is the variant's start position
+  -f, --fen FEN         the position; "startpos" is the variant's start position.
+                        cwda: also vchess, xogo or pychess FEN (converted)
+      --armies XY       cwda: the armies, White's then Black's (F C N R): with
+                        --fen startpos that pairing's start position, with a
+                        pychess FEN (which names none) its armies
   -s, --suite FILE      a suite file; more files may follow as arguments ("-" = stdin)
 
 Depth:
@@ -60,16 +65,15 @@ Examples:
   fairy-perft --fen startpos --depth 6
   fairy-perft --fen "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1" --depth 3 --divide
   fairy-perft --variant chess960 --suite chess960.epd --max-depth 4 -j 2
+  fairy-perft --variant cwda --fen startpos --armies CN --max-depth 3
 )";
 
 const std::vector<cli::FlagSpec> kFlags = {
-    {"variant", 'v', true, false},      {"fen", 'f', true, false},
-    {"suite", 's', true, true},         {"depth", 'd', true, false},
-    {"max-depth", 'm', true, false},    {"max-nodes", 0, true, false},
-    {"divide", 0, false, false},        {"format", 0, true, false},
-    {"quiet", 'q', false, false},       {"jobs", 'j', true, false},
-    {"list-variants", 0, false, false}, {"help", 'h', false, false},
-    {"version", 0, false, false},
+    {"variant", 'v', true, false}, {"fen", 'f', true, false},    {"armies", 0, true, false},
+    {"suite", 's', true, true},    {"depth", 'd', true, false},  {"max-depth", 'm', true, false},
+    {"max-nodes", 0, true, false}, {"divide", 0, false, false},  {"format", 0, true, false},
+    {"quiet", 'q', false, false},  {"jobs", 'j', true, false},   {"list-variants", 0, false, false},
+    {"help", 'h', false, false},   {"version", 0, false, false},
 };
 
 int usage_error(const std::string& msg) { return cli::usage_error("fairy-perft", msg); }
@@ -88,6 +92,7 @@ void report_speed(std::uint64_t nodes, double secs, int threads) {
 struct Options {
   const VariantInfo* variant = nullptr;
   std::string fen;
+  std::string armies;  // cwda: --armies, empty when not given
   std::vector<std::string> suites;
   int depth = -1;  // -1: not given
   int max_depth = 0;
@@ -100,6 +105,17 @@ struct Options {
 
 int run_fen(const Options& o) {
   std::string fen = o.fen == "startpos" ? std::string(o.variant->start_fen) : o.fen;
+  if (!o.armies.empty()) {
+    // --armies: that pairing's start, or the armies of a FEN in another dialect.
+    absl::StatusOr<std::string> native =
+        o.fen == "startpos" ? cwda_start_fen(o.armies) : cwda_to_native_fen(o.fen, o.armies);
+    if (!native.ok()) {
+      std::cerr << "fairy-perft: invalid position \"" << fen << "\": " << native.status().message()
+                << '\n';
+      return 1;
+    }
+    fen = *native;
+  }
   const int from = o.depth >= 0 ? o.depth : 1;
   const int to = o.depth >= 0 ? o.depth : o.max_depth;
   std::string json_depths;
@@ -218,6 +234,14 @@ int main(int argc, char** argv) {
   if (!o.variant)
     return usage_error("unknown variant '" + vname + "' (known: " + variant_names() + ")");
   o.fen = args->get("fen").value_or("");
+  o.armies = args->get("armies").value_or("");
+  if (args->has("armies")) {
+    if (o.variant->id != VariantId::kCwda)
+      return usage_error("--armies applies to --variant cwda only");
+    if (!is_cwda_armies(o.armies))
+      return usage_error("--armies wants two army letters of FCNR (White's, then Black's), not '" +
+                         o.armies + "'");
+  }
   o.suites = args->all("suite");
   for (const std::string& p : args->positional) o.suites.push_back(p);
   o.divide = args->has("divide");
@@ -261,6 +285,7 @@ int main(int argc, char** argv) {
     return run_fen(o);
   }
   if (o.divide) return usage_error("--divide applies to --fen only");
+  if (args->has("armies")) return usage_error("--armies applies to --fen only");
   if (depth_given && o.depth == 0) return usage_error("--depth wants 1 or more with --suite");
   return run_suites(o);
 }

@@ -1,0 +1,107 @@
+// Superchess: perft of the oracle positions (../shared/oracles/superchess.perft: three
+// XBoard start arrays and two promotion positions) and the debug invariants at every node.
+// The file's full depths run under the `slow` label (perft_deep.superchess).
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "analysis/perft.h"
+#include "analysis/suite.h"
+#include "rules/fen.h"
+#include "rules/movegen.h"
+
+namespace fairykit::analysis {
+namespace {
+
+const std::string kSuperchessFile = std::string(FAIRYKIT_SHARED_DIR) + "/oracles/superchess.perft";
+
+std::vector<SuiteEntry> load_superchess() {
+  absl::StatusOr<std::vector<SuiteEntry>> entries = load_suite(kSuperchessFile);
+  EXPECT_TRUE(entries.ok()) << entries.status();
+  return entries.ok() ? *entries : std::vector<SuiteEntry>{};
+}
+
+// Every count of at most 2 million nodes (depth 4 of the arrays, depth 3 of promo-features,
+// all of promo-bare): about 1.6 million nodes in all.
+TEST(SuperchessPerft, OracleCountsUpTo2MillionNodes) {
+  const std::vector<SuiteEntry> entries = load_superchess();
+  ASSERT_EQ(entries.size(), 5u);
+  SuiteOptions options;
+  options.default_variant = VariantId::kChess;  // the file's `variant superchess` lines win
+  options.max_nodes = 2'000'000;
+  options.threads = 2;
+  int positions = 0, counts = 0;
+  run_suite(entries, options, [&](const EntryResult& r) {
+    ++positions;
+    EXPECT_TRUE(r.error.empty()) << r.entry->line << ": " << r.error;
+    for (const CountResult& c : r.counts) {
+      if (c.status == CountStatus::kSkipped) continue;
+      ++counts;
+      EXPECT_EQ(c.got, c.expected) << r.entry->id << " depth " << c.depth;
+    }
+  });
+  EXPECT_EQ(positions, 5);
+  EXPECT_EQ(counts, 3 * 4 + 4 + 3);
+}
+
+// Make/unmake restores FEN and key, incremental key = recomputed key, board consistent,
+// counting = listing, at every node to depth 3 of every oracle position.
+TEST(SuperchessPerft, InvariantsAtEveryNodeToDepth3) {
+  for (const SuiteEntry& e : load_superchess()) {
+    std::uint64_t expected = 0;
+    for (const auto& c : e.counts)
+      if (c.depth == 3) expected = c.nodes;
+    absl::StatusOr<std::uint64_t> n = checked_perft(VariantId::kSuperchess, e.fen, 3);
+    ASSERT_TRUE(n.ok()) << e.id << ": " << n.status();
+    EXPECT_EQ(*n, expected) << e.id;
+  }
+}
+
+// The position seen from the other side: ranks flipped, colours swapped.
+Setup mirror(const Setup& s) {
+  Setup m = s;
+  for (int sq = 0; sq < SQUARE_NB; ++sq) {
+    const Piece pc = s.board[sq];
+    m.board[flip_rank(Square(sq))] =
+        pc == NO_PIECE ? NO_PIECE : make_piece(~color_of(pc), type_of(pc));
+  }
+  m.side_to_move = ~s.side_to_move;
+  for (int i = 0; i < 4; ++i) {
+    const Square r = s.castling_rooks[i];
+    m.castling_rooks[i ^ 2] = r == SQ_NONE ? SQ_NONE : flip_rank(r);
+  }
+  m.ep_square = s.ep_square == SQ_NONE ? SQ_NONE : flip_rank(s.ep_square);
+  return m;
+}
+
+// Colour symmetry of the pool: the promotion positions and their mirrors, after a few
+// plies, have equal counts.
+TEST(SuperchessPerft, MirroredPositionsHaveEqualCounts) {
+  const FenDialect dialect = fen_dialect<SuperchessVariant>();
+  for (const SuiteEntry& e : load_superchess()) {
+    Position<SuperchessVariant> pos;
+    StateInfo root;
+    ASSERT_TRUE(set_from_fen(pos, e.fen, root).ok()) << e.fen;
+    for (int shift : {0, 3}) {
+      StateInfo st[3];
+      std::vector<Move> played;
+      for (int ply = 0; ply < 3; ++ply) {
+        const MoveList moves = legal_moves(pos);
+        if (moves.empty()) break;
+        played.push_back(moves[std::size_t(7 * ply + 5 + shift) % moves.size()]);
+        pos.do_move(played.back(), st[ply]);
+      }
+      const std::string fen = to_fen(pos);
+      const std::string mirrored = setup_to_fen(mirror(pos.setup()), dialect);
+      absl::StatusOr<PerftResult> a = run_perft(VariantId::kSuperchess, fen, {3, 1, false});
+      absl::StatusOr<PerftResult> b = run_perft(VariantId::kSuperchess, mirrored, {3, 1, false});
+      ASSERT_TRUE(a.ok() && b.ok()) << fen << " / " << mirrored;
+      EXPECT_EQ(a->nodes, b->nodes) << fen << " / " << mirrored;
+      for (auto it = played.rbegin(); it != played.rend(); ++it) pos.undo_move(*it);
+    }
+  }
+}
+
+}  // namespace
+}  // namespace fairykit::analysis
