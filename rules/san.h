@@ -406,8 +406,10 @@ constexpr bool parse_san_token(std::string_view text, SanToken& token, SanSyntax
     }
   }
 
-  // Castling: one letter, all three (or five) the same.
-  if (!text.empty() && (text[0] == 'O' || text[0] == '0' || (archive && text[0] == 'o'))) {
+  // Castling: one letter, all three (or five) the same, joined by '-'. ("Oe3" is a move of
+  // a piece lettered O, such as the CwDA Chancellor.)
+  if (text.size() >= 3 && text[1] == '-' &&
+      (text[0] == 'O' || text[0] == '0' || (archive && text[0] == 'o'))) {
     const char c = text[0];
     const bool king_side = text.size() == 3 && text[1] == '-' && text[2] == c;
     const bool queen_side =
@@ -487,7 +489,7 @@ constexpr bool parse_san_token(std::string_view text, SanToken& token, SanSyntax
     return true;
   }
 
-  if (!is_piece_letter(text[0]) || text[0] == 'O' || t.ep_marker) return false;
+  if (!is_piece_letter(text[0]) || t.ep_marker) return false;
   // Piece: letter [file] [rank] ['x' | '-'] square; '-' only with the origin square.
   t.kind = SanToken::Kind::kPieceMove;
   t.piece = text[0];

@@ -150,3 +150,22 @@ TEST(Cwda, NuttyKnightsMoveRelativeToTheirOwner) {
 
 }  // namespace
 }  // namespace fairykit
+
+namespace fairykit {
+namespace {
+
+// A piece lettered O (the Rookies' Chancellor) is not castling: "Oe3" reads and writes.
+TEST(CwdaSan, ChancellorIsNotCastling) {
+  Position<CwdaVariant> pos;
+  StateInfo st;
+  ASSERT_TRUE(
+      set_from_fen(pos, "rnbqkbnr/pppppppp/8/8/8/8/PPPP1PPP/SYHOKHYS w KQkq - 0 1 RF", st).ok());
+  absl::StatusOr<Move> m = move_from_san(pos, "Oe3");
+  ASSERT_TRUE(m.ok()) << m.status();
+  EXPECT_EQ(move_to_uci(pos, *m), "d1e3");
+  EXPECT_EQ(move_to_san(pos, *m), "Oe3");
+  EXPECT_EQ(move_from_san(pos, "O-O").status().message(), "illegal move 'O-O'");
+}
+
+}  // namespace
+}  // namespace fairykit
