@@ -15,6 +15,7 @@ template <class V>
 absl::StatusOr<PerftResult> run_perft_impl(std::string_view fen, const PerftOptions& options) {
   absl::StatusOr<Setup> setup = setup_from_fen(fen, fen_dialect<V>());
   if (!setup.ok()) return setup.status();
+  setup->amazon_promotes = options.amazon_promotes;
   Position<V> root_pos;
   StateInfo root_st;
   if (absl::Status s = root_pos.set(*setup, root_st); !s.ok()) return s;

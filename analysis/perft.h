@@ -45,6 +45,8 @@ struct PerftOptions {
   int depth = 1;
   int threads = 1;
   bool divide = false;
+  // Superchess: Amazons may be promoted to (Setup::amazon_promotes, superchess.md 2.6 S1).
+  bool amazon_promotes = false;
 };
 
 // Perft of the position described by `fen` in variant `variant`, split at the root over

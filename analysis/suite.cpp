@@ -218,6 +218,7 @@ void prepare_entry(const SuiteEntry& e, const SuiteOptions& options, EntryWork& 
   absl::StatusOr<std::string> fen = std::string(e.fen);
   if constexpr (V::kArmies) fen = cwda_to_native_fen(e.fen);
   absl::StatusOr<Setup> setup = fen.ok() ? setup_from_fen(*fen, fen_dialect<V>()) : fen.status();
+  if (setup.ok()) setup->amazon_promotes = options.amazon_promotes;
   Position<V> pos;
   StateInfo st;
   absl::Status status = setup.ok() ? pos.set(*setup, st) : setup.status();

@@ -37,6 +37,8 @@ struct SuiteOptions {
   std::uint64_t max_nodes = 0;  // 0 = no limit; counts expecting more nodes are skipped
   int threads = 1;
   bool only_depth = false;  // run only max_depth (fairy-perft --depth with --suite)
+  // Superchess entries: Amazons may be promoted to (Setup::amazon_promotes).
+  bool amazon_promotes = false;
 };
 
 enum class CountStatus { kPass, kFail, kSkipped };

@@ -266,6 +266,11 @@ class GameChecker final : public parsers::PgnVisitor {
     std::string fen = fen_;
     bool has_fen = has_fen_;
     if (variant == VariantId::kCwda && !cwda_start(fen, has_fen)) return;
+    // Superchess has 432 start arrays and no default one (superchess.md 2.7).
+    if (variant == VariantId::kSuperchess && !has_fen) {
+      add(Severity::kError, game_start(), 0, "Superchess game without a FEN tag");
+      return;
+    }
     absl::Status status = visit_variant(variant, [&]<class V>() -> absl::Status {
       // One replayer per thread and variant, reused from game to game.
       thread_local ReplayerOf<V> replayer;

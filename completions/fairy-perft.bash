@@ -75,7 +75,11 @@ _fairy_perft() {
       mapfile -t COMPREPLY < <(compgen -W 'FF FC FN FR CF CC CN CR NF NC NN NR RF RC RN RR' -- "$cur")
       return
       ;;
-    -d | --depth | -m | --max-depth | --max-nodes | -j | --jobs)
+    --shuffle)
+      mapfile -t COMPREPLY < <(compgen -W 'random' -- "$cur")
+      return
+      ;;
+    -d | --depth | -m | --max-depth | --max-nodes | -j | --jobs | --seed)
       # a number: nothing to offer
       return
       ;;
@@ -83,7 +87,7 @@ _fairy_perft() {
   $split && return
 
   if [[ $cur == -* ]]; then
-    local opts="-v --variant -f --fen --armies -s --suite -d --depth -m --max-depth --max-nodes
+    local opts="-v --variant -f --fen --armies --shuffle --seed --amazon-promotes -s --suite -d --depth -m --max-depth --max-nodes
       --divide --format -q --quiet -j --jobs --list-variants -h --help --version"
     mapfile -t COMPREPLY < <(compgen -W "$opts" -- "$cur")
     return

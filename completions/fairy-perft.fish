@@ -32,6 +32,9 @@ complete -c fairy-perft -f -k -a '(__fairy_perft_suite_files)'
 complete -c fairy-perft -s v -l variant -x -a '(__fairy_perft_variants)' -d 'Variant of the positions'
 complete -c fairy-perft -s f -l fen -x -a startpos -d 'Position to count (FEN or startpos)'
 complete -c fairy-perft -l armies -x -a 'FF FC FN FR CF CC CN CR NF NC NN NR RF RC RN RR' -d 'cwda: the armies, White then Black'
+complete -c fairy-perft -l shuffle -x -a random -d 'superchess: start array number 0-1727, or random'
+complete -c fairy-perft -l seed -x -d 'With --shuffle random: the seed'
+complete -c fairy-perft -l amazon-promotes -d 'superchess: Amazons may be promoted to'
 complete -c fairy-perft -s s -l suite -x -k -a '(__fairy_perft_suite_files)' -d 'Suite file'
 
 # Depth (numbers: nothing to complete)

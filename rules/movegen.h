@@ -125,7 +125,7 @@ struct MoveGenerator {
       if (checkers) {
         const Square chk = lsb(checkers);
         const PieceType pt = type_of(pos.piece_on(chk));
-        if (piece_info(pt).table_driven && (compiled_piece(pt).leaps[Them][chk] & square_bb(ksq)))
+        if (piece_info(pt).table_driven && (piece_tables(pt).leaps[Them][chk] & square_bb(ksq)))
           target = checkers;
       }
     }
@@ -150,10 +150,9 @@ struct MoveGenerator {
     constexpr const PieceInfo& info = piece_info(Pt);
     Bitboard pieces = pos.pieces(Us, Pt);
     if constexpr (info.table_driven) {
-      const CompiledPiece& cp = compiled_piece(Pt);
       while (pieces) {
         Square from = pop_lsb(pieces);
-        Bitboard targets = attacks(cp, Us, from, occ) & target;
+        Bitboard targets = piece_attacks<Pt>(Us, from, occ) & target;
         // A pinned piece may stay on its pin line, but a leap along it may also jump past
         // the pinner or behind the king: each remaining destination is replayed.
         if (pinned & square_bb(from)) {

@@ -8,6 +8,7 @@
 // promotion, castling) belong to the variant's rules, not to the catalog.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <string_view>
 
@@ -26,11 +27,70 @@ struct PieceInfo {
   bool leaps_king;     // K atom (W + F, one step)
   bool slides_rook;    // R (WW...)
   bool slides_bishop;  // B (FF...)
-  // The piece moves by its compiled Betza tables (rules/betza.h, filled by init_rules()),
-  // not by the components above, which are then all false. The FIDE pieces are not
-  // table-driven, so chess never touches the tables.
+  // The piece also moves by its compiled Betza tables (rules/betza.h, filled by
+  // init_rules()): the part of its moves that the four FIDE components above do not cover,
+  // split into leaps, rook-line slides and bishop-line slides within masks. The FIDE pieces
+  // are not table-driven, so chess never touches the tables.
   bool table_driven = false;
+  bool table_leaps = false;
+  bool table_rook = false;
+  bool table_bishop = false;
+  // The tables may differ between White and Black (f, b, l or r in the Betza string);
+  // otherwise only White's are read.
+  bool colour_dependent = false;
 };
+
+// The movement components of a Betza description, found at compile time: undirected N and
+// K leaps and unlimited undirected R, B, Q (WW, FF) rides are the FIDE components; every
+// other atom goes to the tables. The description itself is checked by compile_betza() when
+// the tables are built, which also checks that these flags cover the compiled tables.
+constexpr PieceInfo betza_piece(PieceType type, char letter, std::string_view name,
+                                std::string_view betza) {
+  PieceInfo p{type, letter, name, betza, false, false, false, false};
+  bool directed = false, modal = false;
+  for (std::size_t i = 0; i < betza.size(); ++i) {
+    const char ch = betza[i];
+    if (ch == 'm' || ch == 'c') {
+      modal = true;
+      continue;
+    }
+    if (ch == 'f' || ch == 'b' || ch == 'l' || ch == 'r') {
+      directed = p.colour_dependent = true;
+      continue;
+    }
+    if (ch == 'v' || ch == 's' || ch == 'h') {
+      directed = true;
+      continue;
+    }
+    const bool doubled = i + 1 < betza.size() && betza[i + 1] == ch && (ch == 'W' || ch == 'F');
+    if (doubled) ++i;
+    int range = 0;
+    bool ranged = false;
+    while (i + 1 < betza.size() && betza[i + 1] >= '0' && betza[i + 1] <= '9') {
+      range = std::min(range * 10 + (betza[i + 1] - '0'), 100);
+      ranged = true;
+      ++i;
+    }
+    const bool orthogonal = ch == 'W' || ch == 'R' || ch == 'K' || ch == 'Q';
+    const bool diagonal = ch == 'F' || ch == 'B' || ch == 'K' || ch == 'Q';
+    const bool rides = ch == 'R' || ch == 'B' || ch == 'Q' || doubled || ranged;
+    const bool plain = !directed && !modal;
+    if (rides) {
+      const bool full = plain && (!ranged || range >= 7);
+      if (orthogonal) (full ? p.slides_rook : p.table_rook) = true;
+      if (diagonal) (full ? p.slides_bishop : p.table_bishop) = true;
+    } else if (plain && ch == 'N') {
+      p.leaps_knight = true;
+    } else if (plain && ch == 'K') {
+      p.leaps_king = true;
+    } else {
+      p.table_leaps = true;
+    }
+    directed = modal = false;
+  }
+  p.table_driven = p.table_leaps || p.table_rook || p.table_bishop;
+  return p;
+}
 
 inline constexpr std::array<PieceInfo, 23> kPieceCatalog = {{
     {NO_PIECE_TYPE, '?', "none", "", false, false, false, false},
@@ -41,18 +101,18 @@ inline constexpr std::array<PieceInfo, 23> kPieceCatalog = {{
     {QUEEN, 'Q', "queen", "Q", false, false, true, true},
     {KING, 'K', "king", "K", false, true, false, false},
     // Chess with Different Armies (rules: /work/shared/rules/cwda.md 4.3; vchess letters).
-    {BEDE, 'D', "bede", "BD", false, false, false, false, true},
-    {WAFFLE, 'W', "waffle", "WA", false, false, false, false, true},
-    {FAD, 'F', "fad", "FAD", false, false, false, false, true},
-    {CARDINAL, 'C', "cardinal", "BN", false, false, false, false, true},
-    {CHARGING_ROOK, 'G', "charging rook", "fsRbK", false, false, false, false, true},
-    {FIBNIF, 'I', "fibnif", "FvN", false, false, false, false, true},
-    {CHARGING_KNIGHT, 'T', "charging knight", "fhNbKsW", false, false, false, false, true},
-    {COLONEL, 'L', "colonel", "KfsRfhN", false, false, false, false, true},
-    {SHORT_ROOK, 'S', "short rook", "R4", false, false, false, false, true},
-    {WOODY_ROOK, 'Y', "woody rook", "WD", false, false, false, false, true},
-    {HALF_DUCK, 'H', "half-duck", "HFD", false, false, false, false, true},
-    {CHANCELLOR, 'O', "chancellor", "RN", false, false, false, false, true},
+    betza_piece(BEDE, 'D', "bede", "BD"),
+    betza_piece(WAFFLE, 'W', "waffle", "WA"),
+    betza_piece(FAD, 'F', "fad", "FAD"),
+    betza_piece(CARDINAL, 'C', "cardinal", "BN"),
+    betza_piece(CHARGING_ROOK, 'G', "charging rook", "fsRbK"),
+    betza_piece(FIBNIF, 'I', "fibnif", "FvN"),
+    betza_piece(CHARGING_KNIGHT, 'T', "charging knight", "fhNbKsW"),
+    betza_piece(COLONEL, 'L', "colonel", "KfsRfhN"),
+    betza_piece(SHORT_ROOK, 'S', "short rook", "R4"),
+    betza_piece(WOODY_ROOK, 'Y', "woody rook", "WD"),
+    betza_piece(HALF_DUCK, 'H', "half-duck", "HFD"),
+    betza_piece(CHANCELLOR, 'O', "chancellor", "RN"),
     // Superchess set I (rules: /work/shared/rules/superchess.md 2.2; XBoard letters). FIDE
     // components, so they use the fast generator paths, not the Betza tables.
     {AMAZON, 'A', "amazon", "QN", true, false, true, true},
@@ -70,12 +130,56 @@ static_assert([] {
   return true;
 }());
 
+// The explicit FIDE flags agree with the Betza strings (the pawn aside: its moves are the
+// variant's), and Cardinal and Chancellor need no tables at all.
+static_assert([] {
+  for (const PieceInfo& info : kPieceCatalog) {
+    if (info.type == NO_PIECE_TYPE || info.type == PAWN) continue;
+    const PieceInfo d = betza_piece(info.type, info.letter, info.name, info.betza);
+    if (d.leaps_knight != info.leaps_knight || d.leaps_king != info.leaps_king ||
+        d.slides_rook != info.slides_rook || d.slides_bishop != info.slides_bishop ||
+        d.table_driven != info.table_driven)
+      return false;
+  }
+  return true;
+}());
+static_assert(!piece_info(CARDINAL).table_driven && !piece_info(CHANCELLOR).table_driven);
+static_assert(piece_info(FIBNIF).table_leaps && !piece_info(FIBNIF).table_rook &&
+              !piece_info(FIBNIF).colour_dependent);
+
 // The compiled tables of every table-driven catalog piece, indexed by type (the others are
 // left empty). Filled once by init_rules() (rules/zobrist.h), before any Position exists.
 extern CompiledPiece g_compiled_pieces[kPieceCatalog.size()];
 inline const CompiledPiece& compiled_piece(PieceType pt) { return g_compiled_pieces[pt]; }
+
+// What the generator reads for a table-driven piece: its compiled capture tables less its
+// FIDE components (the flags of PieceInfo say which arrays are used). Both colours are
+// filled; a colour-independent piece is read through White's.
+struct PieceTables {
+  Bitboard leaps[COLOR_NB][SQUARE_NB];
+  Bitboard rook_mask[COLOR_NB][SQUARE_NB];
+  Bitboard bishop_mask[COLOR_NB][SQUARE_NB];
+};
+extern PieceTables g_piece_tables[kPieceCatalog.size()];
+inline const PieceTables& piece_tables(PieceType pt) { return g_piece_tables[pt]; }
 // Compiles the catalog's table-driven pieces (called by init_rules()).
 void init_compiled_pieces();
+
+// The table part of the attacks of a piece of type Pt and colour c on s, given the rook-
+// and bishop-line attacks from s (each needed only when Pt has that table component).
+template <PieceType Pt>
+inline Bitboard table_attacks(Color c, Square s, Bitboard rook_lines, Bitboard bishop_lines) {
+  constexpr const PieceInfo& info = piece_info(Pt);
+  const PieceTables& t = piece_tables(Pt);
+  const Color tc = info.colour_dependent ? c : WHITE;
+  Bitboard a = 0;
+  if constexpr (info.table_leaps) a |= t.leaps[tc][s];
+  if constexpr (info.table_rook) a |= rook_lines & t.rook_mask[tc][s];
+  if constexpr (info.table_bishop) a |= bishop_lines & t.bishop_mask[tc][s];
+  (void)rook_lines;
+  (void)bishop_lines;
+  return a;
+}
 
 // Attacks of a non-pawn piece of type Pt and colour c standing on s, given the occupancy.
 // Only table-driven pieces depend on the colour (directional pieces).
@@ -83,13 +187,15 @@ template <PieceType Pt>
 inline Bitboard piece_attacks(Color c, Square s, Bitboard occ) {
   constexpr const PieceInfo& info = piece_info(Pt);
   static_assert(Pt != PAWN, "pawn attacks: pawn_attacks_bb()");
-  if constexpr (info.table_driven) return attacks(compiled_piece(Pt), c, s, occ);
-  (void)c;
   Bitboard a = 0;
   if constexpr (info.leaps_knight) a |= knight_attacks(s);
   if constexpr (info.leaps_king) a |= king_attacks(s);
   if constexpr (info.slides_rook) a |= rook_attacks(s, occ);
   if constexpr (info.slides_bishop) a |= bishop_attacks(s, occ);
+  if constexpr (info.table_driven)
+    a |= table_attacks<Pt>(c, s, info.table_rook ? rook_attacks(s, occ) : 0,
+                           info.table_bishop ? bishop_attacks(s, occ) : 0);
+  (void)c;
   return a;
 }
 

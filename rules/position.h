@@ -34,6 +34,9 @@ struct Setup {
   // The armies (rules/variant.h, Army), White's then Black's: variants with V::kArmies only
   // (FEN's 7th field); FIDE v FIDE elsewhere.
   std::array<std::uint8_t, COLOR_NB> armies = {ARMY_FIDE, ARMY_FIDE};
+  // V::kPromotionPool (Superchess, superchess.md 2.6 S1): the Amazon joins the pool with
+  // base count 1. A rule switch of the game, not part of the FEN.
+  bool amazon_promotes = false;
 };
 
 // The promotion set of a game decided at run time (V::kRuntimePromotions): at most 8 types.
@@ -140,9 +143,11 @@ class Position {
   int pool_count(Color c, std::size_t i) const requires V::kPromotionPool {
     return std::max(0, int(V::kPoolBase[i]) - popcount(pieces(c, V::kPromotions[i])));
   }
+  // With Setup::amazon_promotes the Amazon (base 1) comes first, before kPromotions.
   PromotionList pool_types(Color c) const requires V::kPromotionPool {
-    static_assert(V::kPromotions.size() <= PromotionList{}.types.size());
+    static_assert(V::kPromotions.size() + 1 <= PromotionList{}.types.size());
     PromotionList list;
+    if (amazon_promotes_ && !pieces(c, AMAZON)) list.types[list.count++] = AMAZON;
     for (std::size_t i = 0; i < V::kPromotions.size(); ++i)
       if (pool_count(c, i) > 0) list.types[list.count++] = V::kPromotions[i];
     return list;
@@ -223,6 +228,8 @@ class Position {
   // Armies (V::kArmies): fixed for the game.
   std::array<std::uint8_t, COLOR_NB> armies_ = {ARMY_FIDE, ARMY_FIDE};
   PromotionList promotions_;
+  // Setup::amazon_promotes (V::kPromotionPool only): fixed for the game.
+  bool amazon_promotes_ = false;
 
   template <class, Color, class>
   friend struct MoveGenerator;
@@ -231,40 +238,98 @@ class Position {
 // ---------------------------------------------------------------------------------------
 // Implementation (a template: every variant instantiates it).
 
+namespace position_detail {
+
+// Calls f.template operator()<Pt>() for every table-driven type Pt of V (folded at compile
+// time: the other types cost nothing).
+template <class V, class F>
+[[gnu::always_inline]] inline void for_each_table_type(F&& f) {
+  [&]<std::size_t... I>(std::index_sequence<I...>) __attribute__((always_inline)) {
+    (
+        [&]() __attribute__((always_inline)) {
+          constexpr PieceType kPt = V::kPieceTypes[I];
+          if constexpr (kPt != PAWN && piece_info(kPt).table_driven) f.template operator()<kPt>();
+        }(),
+        ...);
+  }
+  (std::make_index_sequence<V::kPieceTypes.size()>{});
+}
+
+// Whether some table-driven type of V has a rook-line (bishop-line) table component.
+template <class V>
+inline constexpr bool kTableRook = [] {
+  for (PieceType pt : V::kPieceTypes)
+    if (pt != PAWN && piece_info(pt).table_rook) return true;
+  return false;
+}();
+template <class V>
+inline constexpr bool kTableBishop = [] {
+  for (PieceType pt : V::kPieceTypes)
+    if (pt != PAWN && piece_info(pt).table_bishop) return true;
+  return false;
+}();
+
+}  // namespace position_detail
+
 template <class V>
 Bitboard Position<V>::attackers_to(Square s, Bitboard occ) const {
+  using namespace position_detail;
   Bitboard a = (pawn_attacks_bb(BLACK, s) & pieces(WHITE, PAWN)) |
                (pawn_attacks_bb(WHITE, s) & pieces(BLACK, PAWN));
+  if constexpr (kTableDriven == 0) {
+    if constexpr (kKnightLeapers != 0) a |= knight_attacks(s) & pieces_of_types<kKnightLeapers>();
+    if constexpr (kKingLeapers != 0) a |= king_attacks(s) & pieces_of_types<kKingLeapers>();
+    if constexpr (kRookSliders != 0) a |= rook_attacks(s, occ) & pieces_of_types<kRookSliders>();
+    if constexpr (kBishopSliders != 0)
+      a |= bishop_attacks(s, occ) & pieces_of_types<kBishopSliders>();
+    return a;
+  }
+  Bitboard rook_lines = 0, bishop_lines = 0;
+  if constexpr (kRookSliders != 0 || kTableRook<V>) rook_lines = rook_attacks(s, occ);
+  if constexpr (kBishopSliders != 0 || kTableBishop<V>) bishop_lines = bishop_attacks(s, occ);
   if constexpr (kKnightLeapers != 0) a |= knight_attacks(s) & pieces_of_types<kKnightLeapers>();
   if constexpr (kKingLeapers != 0) a |= king_attacks(s) & pieces_of_types<kKingLeapers>();
-  if constexpr (kRookSliders != 0) a |= rook_attacks(s, occ) & pieces_of_types<kRookSliders>();
-  if constexpr (kBishopSliders != 0)
-    a |= bishop_attacks(s, occ) & pieces_of_types<kBishopSliders>();
+  if constexpr (kRookSliders != 0) a |= rook_lines & pieces_of_types<kRookSliders>();
+  if constexpr (kBishopSliders != 0) a |= bishop_lines & pieces_of_types<kBishopSliders>();
   if constexpr (kTableDriven != 0) {
-    for (PieceType pt : V::kPieceTypes) {
-      if (!piece_info(pt).table_driven || !by_type_[pt]) continue;
-      const CompiledPiece& cp = compiled_piece(pt);
-      a |= (attacks_reverse(cp, WHITE, s, occ) & by_type_[pt] & by_color_[WHITE]) |
-           (attacks_reverse(cp, BLACK, s, occ) & by_type_[pt] & by_color_[BLACK]);
-    }
+    // A piece of colour c on x attacks s iff a piece of colour ~c on s attacks x.
+    for_each_table_type<V>([&]<PieceType Pt>() __attribute__((always_inline)) {
+      if (const Bitboard p = by_type_[Pt])
+        a |= ((table_attacks<Pt>(BLACK, s, rook_lines, bishop_lines) & by_color_[WHITE]) |
+              (table_attacks<Pt>(WHITE, s, rook_lines, bishop_lines) & by_color_[BLACK])) &
+             p;
+    });
   }
   return a;
 }
 
 template <class V>
 Bitboard Position<V>::attackers_to(Square s, Bitboard occ, Color c) const {
+  using namespace position_detail;
   Bitboard a = pawn_attacks_bb(~c, s) & by_type_[PAWN];
+  if constexpr (kTableDriven == 0) {
+    if constexpr (kKnightLeapers != 0) a |= knight_attacks(s) & pieces_of_types<kKnightLeapers>();
+    if constexpr (kKingLeapers != 0) a |= king_attacks(s) & pieces_of_types<kKingLeapers>();
+    if constexpr (kRookSliders != 0) a |= rook_attacks(s, occ) & pieces_of_types<kRookSliders>();
+    if constexpr (kBishopSliders != 0)
+      a |= bishop_attacks(s, occ) & pieces_of_types<kBishopSliders>();
+    return a & by_color_[c];
+  }
+  Bitboard rook_lines = 0, bishop_lines = 0;
+  if constexpr (kRookSliders != 0 || kTableRook<V>) rook_lines = rook_attacks(s, occ);
+  if constexpr (kBishopSliders != 0 || kTableBishop<V>) bishop_lines = bishop_attacks(s, occ);
   if constexpr (kKnightLeapers != 0) a |= knight_attacks(s) & pieces_of_types<kKnightLeapers>();
   if constexpr (kKingLeapers != 0) a |= king_attacks(s) & pieces_of_types<kKingLeapers>();
-  if constexpr (kRookSliders != 0) a |= rook_attacks(s, occ) & pieces_of_types<kRookSliders>();
-  if constexpr (kBishopSliders != 0)
-    a |= bishop_attacks(s, occ) & pieces_of_types<kBishopSliders>();
+  if constexpr (kRookSliders != 0) a |= rook_lines & pieces_of_types<kRookSliders>();
+  if constexpr (kBishopSliders != 0) a |= bishop_lines & pieces_of_types<kBishopSliders>();
+  a &= by_color_[c];
   if constexpr (kTableDriven != 0) {
-    for (PieceType pt : V::kPieceTypes)
-      if (piece_info(pt).table_driven && (by_type_[pt] & by_color_[c]))
-        a |= attacks_reverse(compiled_piece(pt), c, s, occ) & by_type_[pt];
+    for_each_table_type<V>([&]<PieceType Pt>() __attribute__((always_inline)) {
+      if (const Bitboard p = by_type_[Pt] & by_color_[c])
+        a |= table_attacks<Pt>(~c, s, rook_lines, bishop_lines) & p;
+    });
   }
-  return a & by_color_[c];
+  return a;
 }
 
 template <class V>
@@ -274,21 +339,30 @@ bool Position<V>::attacked_by(Color c, Square s, Bitboard occ) const {
 
 template <class V>
 Bitboard Position<V>::pinned(Color c) const {
+  using namespace position_detail;
   const Square ksq = king_square(c);
   Bitboard snipers = 0;
   if constexpr (kRookSliders != 0)
     snipers |= bb::tables.rook_pseudo[ksq] & pieces_of_types<kRookSliders>();
   if constexpr (kBishopSliders != 0)
     snipers |= bb::tables.bishop_pseudo[ksq] & pieces_of_types<kBishopSliders>();
-  if constexpr (kTableDriven != 0) {
+  if constexpr (kTableRook<V> || kTableBishop<V>) {
     // A table-driven piece of colour ~c on x slides to ksq on an empty board iff x is in the
     // slide masks of colour c on ksq (Black's tables are White's rotated, rules/betza.h).
     // Its leaps pin nothing.
-    for (PieceType pt : V::kPieceTypes) {
-      if (!piece_info(pt).table_driven || !(by_type_[pt] & by_color_[~c])) continue;
-      const CompiledPiece& cp = compiled_piece(pt);
-      snipers |= (cp.rook_mask[c][ksq] | cp.bishop_mask[c][ksq]) & by_type_[pt];
-    }
+    for_each_table_type<V>([&]<PieceType Pt>() __attribute__((always_inline)) {
+      constexpr const PieceInfo& info = piece_info(Pt);
+      if constexpr (info.table_rook || info.table_bishop) {
+        if (const Bitboard p = by_type_[Pt] & by_color_[~c]) {
+          const PieceTables& t = piece_tables(Pt);
+          const Color tc = info.colour_dependent ? c : WHITE;
+          Bitboard lines = 0;
+          if constexpr (info.table_rook) lines |= t.rook_mask[tc][ksq];
+          if constexpr (info.table_bishop) lines |= t.bishop_mask[tc][ksq];
+          snipers |= lines & p;
+        }
+      }
+    });
   }
   snipers &= pieces(~c);
   const Bitboard occ = pieces();
@@ -333,6 +407,7 @@ absl::Status Position<V>::set(const Setup& s, StateInfo& root) {
   StateInfo scratch_root;
   if (absl::Status status = scratch.build(s, scratch_root); !status.ok()) return status;
   assign(scratch, root);
+  amazon_promotes_ = V::kPromotionPool && s.amazon_promotes;
   return absl::OkStatus();
 }
 
@@ -351,6 +426,7 @@ void Position<V>::assign(const Position& other, StateInfo& root) {
   castling_king_path_ = other.castling_king_path_;
   armies_ = other.armies_;
   promotions_ = other.promotions_;
+  amazon_promotes_ = other.amazon_promotes_;
   root = *other.st_;
   root.previous = nullptr;
   st_ = &root;
@@ -494,6 +570,7 @@ Setup Position<V>::setup() const {
   s.halfmove_clock = st_->rule50;
   s.fullmove_number = fullmove_number();
   s.armies = armies_;
+  s.amazon_promotes = amazon_promotes_;
   return s;
 }
 

@@ -58,6 +58,52 @@ TEST(SuperchessPerft, InvariantsAtEveryNodeToDepth3) {
   }
 }
 
+// superchess.md 2.6 S1, --amazon-promotes. White: King e1 and a pawn on a7, no Amazon on
+// the board (so with the switch it is in the pool); Black: King h5. Depth 1: 5 king moves
+// and a8 = Q E S R B N V (7), with the switch also a8=A (8). Depth 2: no white move touches
+// g4 g5 g6 h4 h6 (the a8 piece reaches rank 8, the a-file, the a8-h1 diagonal, b6 and c7;
+// the Veteran b7 b8 too), so Black has 5 replies to each: 12 * 5 = 60, 13 * 5 = 65.
+TEST(SuperchessPerft, AmazonPromotesAddsTheAmazonPromotion) {
+  const std::string fen = "8/P7/8/7k/8/8/8/4K3 w - - 0 1";
+  for (const bool allow : {false, true}) {
+    for (const int threads : {1, 2}) {
+      PerftOptions options;
+      options.threads = threads;
+      options.amazon_promotes = allow;
+      options.divide = threads == 2;
+      options.depth = 1;
+      absl::StatusOr<PerftResult> d1 = run_perft(VariantId::kSuperchess, fen, options);
+      options.depth = 2;
+      absl::StatusOr<PerftResult> d2 = run_perft(VariantId::kSuperchess, fen, options);
+      ASSERT_TRUE(d1.ok() && d2.ok());
+      EXPECT_EQ(d1->nodes, allow ? 13u : 12u) << threads;
+      EXPECT_EQ(d2->nodes, allow ? 65u : 60u) << threads;
+      if (options.divide) {
+        bool has_a8a = false;
+        for (const DivideEntry& e : d2->divide) has_a8a |= e.uci == "a7a8a";
+        EXPECT_EQ(has_a8a, allow);
+      }
+    }
+    // Suites carry the switch to every task.
+    std::vector<SuiteEntry> entries(1);
+    entries[0].file = "amazon";
+    entries[0].fen = fen;
+    for (const int depth : {1, 2}) {
+      parsers::PerftCount count;
+      count.depth = depth;
+      count.nodes = depth == 1 ? (allow ? 13u : 12u) : (allow ? 65u : 60u);
+      entries[0].counts.push_back(count);
+    }
+    SuiteOptions so;
+    so.default_variant = VariantId::kSuperchess;
+    so.amazon_promotes = allow;
+    so.threads = 2;
+    int passed = 0;
+    run_suite(entries, so, [&](const EntryResult& r) { passed += r.passed(); });
+    EXPECT_EQ(passed, 1) << allow;
+  }
+}
+
 // The position seen from the other side: ranks flipped, colours swapped.
 Setup mirror(const Setup& s) {
   Setup m = s;

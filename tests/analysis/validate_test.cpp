@@ -226,5 +226,30 @@ TEST(Validate, VariationsAreChecked) {
   EXPECT_TRUE(skip.reports[0].valid()) << skip.diagnostics(0);
 }
 
+// Superchess (superchess.md 2.7): [Variant "super"] or "Superchess" with a FEN tag; a game
+// without one is undefined (432 start arrays, no default), an error.
+TEST(Validate, SuperchessNeedsAFenTag) {
+  const std::string fen = "ravqkesr/pppppppp/8/8/8/8/PPPPPPPP/RAVQKESR w KQkq - 0 1";
+  const Outcome run = validate_text("[Variant \"super\"]\n[SetUp \"1\"]\n[FEN \"" + fen +
+                                        "\"]\n\n1. Ac3 Ac6 2. Ad5 Vb6 *\n\n"
+                                        "[Variant \"Superchess\"]\n[SetUp \"1\"]\n[FEN \"" +
+                                        fen +
+                                        "\"]\n\n1. e4 e5 *\n\n"
+                                        "[Variant \"Superchess\"]\n\n1. e4 e5 *\n\n",
+                                    1, {.roster_warnings = false});
+  ASSERT_EQ(run.reports.size(), 3u);
+  EXPECT_TRUE(run.reports[0].valid()) << run.diagnostics(0);
+  EXPECT_EQ(run.reports[0].variant, "superchess");
+  EXPECT_TRUE(run.reports[1].valid()) << run.diagnostics(1);
+  EXPECT_EQ(run.errors(2), "13:1: Superchess game without a FEN tag\n");
+  // The same with superchess as the default variant and no Variant tag.
+  ValidateOptions options;
+  options.roster_warnings = false;
+  options.default_variant = VariantId::kSuperchess;
+  const Outcome bare = validate_text("[Result \"*\"]\n\n1. e4 e5 *\n", 1, options);
+  ASSERT_EQ(bare.reports.size(), 1u);
+  EXPECT_EQ(bare.errors(0), "1:1: Superchess game without a FEN tag\n");
+}
+
 }  // namespace
 }  // namespace fairykit::analysis

@@ -210,6 +210,57 @@ TEST(Superchess, EmptyPoolForbidsTheLastRank) {
   EXPECT_EQ(MovesFrom(n, "b7"), "b7a8n b7b8n b7c8n");
 }
 
+// superchess.md 2.6 S1: with Setup::amazon_promotes the Amazon joins the pool (base 1).
+// Black's knight takes White's Amazon on a1, then the a7 pawn promotes: to an Amazon only
+// with the switch. The FEN is the same either way; the switch survives setup()/assign().
+TEST(Superchess, AmazonPromotesSwitchPutsTheCapturedAmazonInThePool) {
+  const std::string fen = "4k3/P7/8/8/8/1n6/8/A3K3 b - - 0 1";
+  for (const bool allow : {false, true}) {
+    SCOPED_TRACE(allow ? "amazon_promotes" : "default");
+    absl::StatusOr<fairykit::Setup> setup = setup_from_fen(fen, fen_dialect<SuperchessVariant>());
+    ASSERT_TRUE(setup.ok()) << setup.status();
+    setup->amazon_promotes = allow;
+    Position<SuperchessVariant> pos;
+    StateInfo root, st;
+    ASSERT_TRUE(pos.set(*setup, root).ok());
+    EXPECT_EQ(pos.setup().amazon_promotes, allow);
+    // The Amazon still stands: not in the pool, switch or not.
+    for (PieceType pt : pos.pool_types(WHITE)) EXPECT_NE(pt, AMAZON);
+    absl::StatusOr<Move> take = move_from_uci(pos, "b3a1");
+    ASSERT_TRUE(take.ok()) << take.status();
+    pos.do_move(*take, st);
+    EXPECT_EQ(to_fen(pos), "4k3/P7/8/8/8/8/8/n3K3 w - - 0 2");
+    std::vector<std::string> promotions;
+    for (Move m : legal_moves(pos))
+      if (move_to_uci(pos, m).starts_with("a7")) promotions.push_back(move_to_uci(pos, m));
+    std::sort(promotions.begin(), promotions.end());
+    std::string joined;
+    for (const std::string& m : promotions) joined += (joined.empty() ? "" : " ") + m;
+    EXPECT_EQ(joined, allow ? "a7a8a a7a8b a7a8e a7a8n a7a8q a7a8r a7a8s a7a8v"
+                            : "a7a8b a7a8e a7a8n a7a8q a7a8r a7a8s a7a8v");
+    absl::StatusOr<Move> amazon = move_from_san(pos, "a8=A");
+    EXPECT_EQ(amazon.ok(), allow);
+    if (amazon.ok()) {
+      EXPECT_EQ(move_to_san(pos, *amazon), "a8=A+");
+    }
+    // A copy through assign() (as fairy-validate makes) keeps the switch.
+    Position<SuperchessVariant> copy;
+    StateInfo copy_root;
+    copy.assign(pos, copy_root);
+    EXPECT_EQ(copy.promotion_types().size(), allow ? 8u : 7u);
+    EXPECT_EQ(copy.setup().amazon_promotes, allow);
+  }
+  // Other variants ignore the switch.
+  absl::StatusOr<fairykit::Setup> chess =
+      setup_from_fen("4k3/P7/8/8/8/8/8/4K3 w - - 0 1", fen_dialect<ChessVariant>());
+  ASSERT_TRUE(chess.ok());
+  chess->amazon_promotes = true;
+  Position<ChessVariant> pos;
+  StateInfo root;
+  ASSERT_TRUE(pos.set(*chess, root).ok());
+  EXPECT_FALSE(pos.setup().amazon_promotes);
+}
+
 TEST(Superchess, VeteranIsNotRoyal) {
   // A Veteran attacked by a rook is no check, and may be left en prise.
   B b("4k3/8/8/8/8/8/8/r3V1K1 w - - 0 1");

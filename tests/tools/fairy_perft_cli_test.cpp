@@ -119,6 +119,65 @@ TEST(FairyPerftCli, UsageErrorsExitTwo) {
   }
 }
 
+TEST(FairyPerftCli, SuperchessShuffleNumberIsThePosition) {
+  CliRun r = run("--variant superchess --shuffle 5 --depth 1 --format json -q");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out,
+            "{\"variant\":\"superchess\",\"fen\":\"ravqkesr/pppppppp/8/8/8/8/PPPPPPPP/RAVQKESR w "
+            "KQkq - 0 1\",\"results\":[{\"depth\":1,\"nodes\":24}]}\n");
+  EXPECT_EQ(r.err, "");
+}
+
+// --shuffle random --seed S: SplitMix64's first output from state S, mod 1728 (seed 7 gives
+// 1047, seed 0 gives 1519); the number goes to stderr, also with -q.
+TEST(FairyPerftCli, SuperchessShuffleRandomIsReproducible) {
+  for (int i = 0; i < 2; ++i) {
+    CliRun r = run("--variant superchess --shuffle random --seed 7 --depth 1 --format json -q");
+    EXPECT_EQ(r.status, 0) << r.err;
+    EXPECT_EQ(r.err, "fairy-perft: shuffle number 1047 (seed 7)\n");
+    EXPECT_NE(r.out.find("\"fen\":\"vnbskane/pppppppp/8/8/8/8/PPPPPPPP/VNBSKANE w - - 0 1\""),
+              std::string::npos)
+        << r.out;
+  }
+  CliRun zero = run("--variant super --shuffle random --seed 0 --depth 1 -q");
+  EXPECT_EQ(zero.status, 0);
+  EXPECT_EQ(zero.err, "fairy-perft: shuffle number 1519 (seed 0)\n");
+}
+
+// superchess.md 2.6 S1. White has no Amazon on the board: a8=A only with the flag. Depth 1:
+// 5 king moves and 7 (8) promotions; depth 2: the black king on h5 has 5 replies to each.
+TEST(FairyPerftCli, AmazonPromotesAddsAPromotion) {
+  const std::string fen = "--variant superchess --fen \"8/P7/8/7k/8/8/8/4K3 w - - 0 1\"";
+  CliRun without = run(fen + " --max-depth 2 -q");
+  EXPECT_EQ(without.status, 0) << without.err;
+  EXPECT_EQ(without.out, "depth 1: 12\ndepth 2: 60\n");
+  CliRun with = run(fen + " --max-depth 2 -q --amazon-promotes");
+  EXPECT_EQ(with.status, 0) << with.err;
+  EXPECT_EQ(with.out, "depth 1: 13\ndepth 2: 65\n");
+  CliRun divide = run(fen + " --depth 1 --divide -q --amazon-promotes -j 2");
+  EXPECT_NE(divide.out.find("a7a8a: 1\n"), std::string::npos) << divide.out;
+}
+
+TEST(FairyPerftCli, SuperchessFlagUsageErrors) {
+  for (const std::string args :
+       {"--shuffle 5 --depth 1", "--variant chess960 --shuffle random --seed 1 --depth 1",
+        "--variant superchess --shuffle 1728 --depth 1",
+        "--variant superchess --shuffle x --depth 1",
+        "--variant superchess --shuffle 5 --fen startpos --depth 1",
+        "--variant superchess --shuffle random --depth 1",
+        "--variant superchess --shuffle random --seed -1 --depth 1",
+        "--variant superchess --shuffle 5 --seed 1 --depth 1",
+        "--variant superchess --fen startpos --seed 1 --depth 1",
+        "--variant superchess --shuffle 5", "--variant superchess --shuffle 5 --suite x.perft",
+        "--fen startpos --depth 1 --amazon-promotes",
+        "--variant cwda --fen startpos --depth 1 --amazon-promotes"}) {
+    CliRun r = run(args);
+    EXPECT_EQ(r.status, 2) << args;
+    EXPECT_NE(r.err.find("fairy-perft: "), std::string::npos) << args;
+    EXPECT_EQ(r.out, "") << args;
+  }
+}
+
 TEST(FairyPerftCli, UnreadableSuiteExitsTwoAndGoesOn) {
   const std::string ok = kShared + "/oracles/chess-tricky.perft";
   CliRun r = run("--suite /nonexistent/file.epd " + ok + " --max-depth 1 -q");

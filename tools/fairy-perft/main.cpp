@@ -3,8 +3,10 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <cstdint>
 #include <cstdio>
 #include <iostream>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -15,6 +17,7 @@
 #include "analysis/suite.h"
 #include "rules/bitboard.h"
 #include "rules/cwda_fen.h"
+#include "rules/fen.h"
 #include "rules/registry.h"
 #include "tools/common/cli.h"
 
@@ -36,6 +39,12 @@ Position:
       --armies XY       cwda: the armies, White's then Black's (F C N R): with
                         --fen startpos that pairing's start position, with a
                         pychess FEN (which names none) its armies
+      --shuffle N       superchess: the start array with XBoard's shuffle number N
+                        (0-1727) as the position, instead of --fen;
+                        "random" picks one from --seed (the number goes to stderr)
+      --seed S          with --shuffle random: the seed (0 or more) of SplitMix64;
+                        the array is its first output mod 1728
+      --amazon-promotes superchess: Amazons may be promoted to (pool base 1)
   -s, --suite FILE      a suite file; more files may follow as arguments ("-" = stdin)
 
 Depth:
@@ -66,14 +75,19 @@ Examples:
   fairy-perft --fen "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1" --depth 3 --divide
   fairy-perft --variant chess960 --suite chess960.epd --max-depth 4 -j 2
   fairy-perft --variant cwda --fen startpos --armies CN --max-depth 3
+  fairy-perft --variant superchess --shuffle random --seed 7 --depth 3
 )";
 
 const std::vector<cli::FlagSpec> kFlags = {
-    {"variant", 'v', true, false}, {"fen", 'f', true, false},    {"armies", 0, true, false},
-    {"suite", 's', true, true},    {"depth", 'd', true, false},  {"max-depth", 'm', true, false},
-    {"max-nodes", 0, true, false}, {"divide", 0, false, false},  {"format", 0, true, false},
-    {"quiet", 'q', false, false},  {"jobs", 'j', true, false},   {"list-variants", 0, false, false},
-    {"help", 'h', false, false},   {"version", 0, false, false},
+    {"variant", 'v', true, false},        {"fen", 'f', true, false},
+    {"armies", 0, true, false},           {"suite", 's', true, true},
+    {"depth", 'd', true, false},          {"max-depth", 'm', true, false},
+    {"max-nodes", 0, true, false},        {"divide", 0, false, false},
+    {"format", 0, true, false},           {"quiet", 'q', false, false},
+    {"jobs", 'j', true, false},           {"list-variants", 0, false, false},
+    {"help", 'h', false, false},          {"version", 0, false, false},
+    {"shuffle", 0, true, false},          {"seed", 0, true, false},
+    {"amazon-promotes", 0, false, false},
 };
 
 int usage_error(const std::string& msg) { return cli::usage_error("fairy-perft", msg); }
@@ -89,6 +103,15 @@ void report_speed(std::uint64_t nodes, double secs, int threads) {
                slider_implementation());
 }
 
+// SplitMix64 (Steele, Lea, Flood 2014; Vigna's reference code): the first output of the
+// generator whose state is `seed`. --shuffle random takes this mod 1728.
+std::uint64_t splitmix64(std::uint64_t seed) {
+  std::uint64_t z = seed + 0x9e3779b97f4a7c15ULL;
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+  return z ^ (z >> 31);
+}
+
 struct Options {
   const VariantInfo* variant = nullptr;
   std::string fen;
@@ -101,6 +124,7 @@ struct Options {
   bool json = false;
   bool quiet = false;
   int jobs = 1;
+  bool amazon_promotes = false;
 };
 
 int run_fen(const Options& o) {
@@ -126,6 +150,7 @@ int run_fen(const Options& o) {
     po.depth = d;
     po.threads = o.jobs;
     po.divide = o.divide;
+    po.amazon_promotes = o.amazon_promotes;
     absl::StatusOr<analysis::PerftResult> r = analysis::run_perft(o.variant->id, fen, po);
     if (!r.ok()) {
       std::cerr << "fairy-perft: invalid position \"" << fen << "\": " << r.status().message()
@@ -163,6 +188,7 @@ int run_suites(const Options& o) {
   so.default_variant = o.variant->id;
   so.threads = o.jobs;
   so.max_nodes = o.max_nodes;
+  so.amazon_promotes = o.amazon_promotes;
   if (o.depth >= 0) {
     so.max_depth = o.depth;
     so.only_depth = true;
@@ -242,6 +268,34 @@ int main(int argc, char** argv) {
       return usage_error("--armies wants two army letters of FCNR (White's, then Black's), not '" +
                          o.armies + "'");
   }
+  const bool superchess = o.variant->id == VariantId::kSuperchess;
+  o.amazon_promotes = args->has("amazon-promotes");
+  if (o.amazon_promotes && !superchess)
+    return usage_error("--amazon-promotes applies to --variant superchess only");
+  const bool shuffle_given = args->has("shuffle");
+  if (shuffle_given) {
+    if (!superchess) return usage_error("--shuffle applies to --variant superchess only");
+    if (args->has("fen")) return usage_error("--shuffle and --fen cannot be combined");
+    const std::string shuffle = *args->get("shuffle");
+    long long number = 0;
+    if (shuffle == "random") {
+      if (!args->has("seed")) return usage_error("--shuffle random needs --seed S");
+      absl::StatusOr<long long> seed =
+          cli::parse_int("seed", *args->get("seed"), 0, std::numeric_limits<long long>::max());
+      if (!seed.ok()) return usage_error(std::string(seed.status().message()));
+      number = static_cast<long long>(splitmix64(std::uint64_t(*seed)) % 1728);
+      std::cerr << "fairy-perft: shuffle number " << number << " (seed " << *seed << ")\n";
+    } else {
+      if (args->has("seed")) return usage_error("--seed applies to --shuffle random only");
+      absl::StatusOr<long long> n = cli::parse_int("shuffle", shuffle, 0, 1727);
+      if (!n.ok())
+        return usage_error("--shuffle wants a number 0-1727 or \"random\", not '" + shuffle + "'");
+      number = *n;
+    }
+    o.fen = superchess_start_fen(int(number));
+  } else if (args->has("seed")) {
+    return usage_error("--seed applies to --shuffle random only");
+  }
   o.suites = args->all("suite");
   for (const std::string& p : args->positional) o.suites.push_back(p);
   o.divide = args->has("divide");
@@ -273,14 +327,16 @@ int main(int argc, char** argv) {
   o.jobs = int(jobs);
   const bool depth_given = args->has("depth");
 
-  const bool fen_given = args->has("fen");
+  const bool fen_given = args->has("fen") || shuffle_given;
   if (fen_given == !o.suites.empty())
-    return usage_error(fen_given ? "--fen and suite files cannot be combined"
+    return usage_error(fen_given ? std::string(shuffle_given ? "--shuffle" : "--fen") +
+                                       " and suite files cannot be combined"
                                  : "give a position with --fen FEN or a suite with --suite FILE");
   if (depth_given && o.max_depth) return usage_error("--depth and --max-depth cannot be combined");
   if (fen_given) {
     if (!depth_given && !o.max_depth)
-      return usage_error("--fen needs --depth N (or --max-depth N for every depth 1..N)");
+      return usage_error(std::string(shuffle_given ? "--shuffle" : "--fen") +
+                         " needs --depth N (or --max-depth N for every depth 1..N)");
     if (args->has("max-nodes")) return usage_error("--max-nodes applies to suites only");
     return run_fen(o);
   }
