@@ -19,8 +19,8 @@ namespace fairykit::analysis {
 
 struct PipelineOptions {
   int threads = 1;
-  std::size_t batch_games = 1024;        // at most this many games per batch
-  std::size_t batch_bytes = 4u << 20;    // ... or about this many bytes of game text
+  std::size_t batch_games = 1024;      // at most this many games per batch
+  std::size_t batch_bytes = 4u << 20;  // ... or about this many bytes of game text
 };
 
 // Runs the pipeline over every game of `splitter`. `progress` (may be empty) is called

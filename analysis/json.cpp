@@ -14,10 +14,10 @@ std::size_t utf8_length(std::string_view s, std::size_t i) {
   if (n == 0 || i + n > s.size()) return 0;
   for (std::size_t k = 1; k < n; ++k)
     if ((byte(i + k) & 0xC0) != 0x80) return 0;
-  if (n == 3 && c == 0xE0 && byte(i + 1) < 0xA0) return 0;  // overlong
-  if (n == 3 && c == 0xED && byte(i + 1) >= 0xA0) return 0; // surrogates
-  if (n == 4 && c == 0xF0 && byte(i + 1) < 0x90) return 0;  // overlong
-  if (n == 4 && c == 0xF4 && byte(i + 1) >= 0x90) return 0; // beyond U+10FFFF
+  if (n == 3 && c == 0xE0 && byte(i + 1) < 0xA0) return 0;   // overlong
+  if (n == 3 && c == 0xED && byte(i + 1) >= 0xA0) return 0;  // surrogates
+  if (n == 4 && c == 0xF0 && byte(i + 1) < 0x90) return 0;   // overlong
+  if (n == 4 && c == 0xF4 && byte(i + 1) >= 0x90) return 0;  // beyond U+10FFFF
   return n;
 }
 

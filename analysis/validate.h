@@ -25,29 +25,29 @@ struct Diagnostic {
   parsers::Severity severity = parsers::Severity::kError;
   std::int64_t line = 0;  // input line (0: the game as a whole)
   int column = 0;
-  int ply = 0;            // half-move number from the game's start position (0: none)
-  std::string message;    // e.g. illegal move "Nf6"
-  std::string fen;        // the position before the move, when the diagnostic is about one
+  int ply = 0;          // half-move number from the game's start position (0: none)
+  std::string message;  // e.g. illegal move "Nf6"
+  std::string fen;      // the position before the move, when the diagnostic is about one
 };
 
 struct GameReport {
   std::int64_t index = 0;       // 1-based game number in its input
   std::int64_t first_line = 0;  // input line where the game starts
   std::string white = "?", black = "?";
-  std::string variant;          // the variant the game was checked as ("" when unsupported)
-  std::string result_tag;       // as written ("" when missing)
-  std::string result_marker;    // the termination marker ("" when missing)
-  int plies = 0;                // main-line half-moves read and found legal
+  std::string variant;        // the variant the game was checked as ("" when unsupported)
+  std::string result_tag;     // as written ("" when missing)
+  std::string result_marker;  // the termination marker ("" when missing)
+  int plies = 0;              // main-line half-moves read and found legal
   int errors = 0, warnings = 0;
   std::vector<Diagnostic> diagnostics;  // in order of appearance
   bool valid() const { return errors == 0; }
 };
 
 struct ValidateOptions {
-  bool variations = true;                          // check the moves of variations
-  VariantId default_variant = VariantId::kChess;   // for games without a Variant tag
-  bool roster_warnings = true;                     // warn about missing seven-tag roster tags
-  bool positions = false;                          // fill Diagnostic::fen (--show-position)
+  bool variations = true;                         // check the moves of variations
+  VariantId default_variant = VariantId::kChess;  // for games without a Variant tag
+  bool roster_warnings = true;                    // warn about missing seven-tag roster tags
+  bool positions = false;                         // fill Diagnostic::fen (--show-position)
 };
 
 GameReport validate_game(const parsers::RawGame& game, const ValidateOptions& options);

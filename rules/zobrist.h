@@ -11,7 +11,7 @@ namespace zobrist {
 extern Key psq[PIECE_NB][SQUARE_NB];
 extern Key castling[CASTLING_RIGHT_NB];
 extern Key ep_file[8];
-extern Key side;                    // XORed in when Black is to move
+extern Key side;  // XORed in when Black is to move
 }  // namespace zobrist
 
 // Fills every table of the rules core (bitboards, attacks, Zobrist keys). Idempotent and
