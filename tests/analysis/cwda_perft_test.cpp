@@ -10,17 +10,12 @@
 #include "analysis/suite.h"
 #include "rules/fen.h"
 #include "rules/movegen.h"
+#include "tests/analysis/oracles.h"
 
 namespace fairykit::analysis {
 namespace {
 
-const std::string kCwdaFile = std::string(FAIRYKIT_SHARED_DIR) + "/oracles/cwda.perft";
-
-std::vector<SuiteEntry> load_cwda() {
-  absl::StatusOr<std::vector<SuiteEntry>> entries = load_suite(kCwdaFile);
-  EXPECT_TRUE(entries.ok()) << entries.status();
-  return entries.ok() ? *entries : std::vector<SuiteEntry>{};
-}
+std::vector<SuiteEntry> load_cwda() { return testing::load_oracle("cwda.perft"); }
 
 // Every pairing to depth 4 (at most 742952 nodes a count; about 7.5 million in all).
 TEST(CwdaPerft, EveryPairingToDepth4) {

@@ -10,17 +10,12 @@
 #include "analysis/suite.h"
 #include "rules/fen.h"
 #include "rules/movegen.h"
+#include "tests/analysis/oracles.h"
 
 namespace fairykit::analysis {
 namespace {
 
-const std::string kSuperchessFile = std::string(FAIRYKIT_SHARED_DIR) + "/oracles/superchess.perft";
-
-std::vector<SuiteEntry> load_superchess() {
-  absl::StatusOr<std::vector<SuiteEntry>> entries = load_suite(kSuperchessFile);
-  EXPECT_TRUE(entries.ok()) << entries.status();
-  return entries.ok() ? *entries : std::vector<SuiteEntry>{};
-}
+std::vector<SuiteEntry> load_superchess() { return testing::load_oracle("superchess.perft"); }
 
 // Every count of at most 2 million nodes (depth 4 of the arrays, depth 3 of promo-features,
 // all of promo-bare): about 1.6 million nodes in all.

@@ -45,6 +45,18 @@ struct Board {
     if (!m.ok()) return std::string(m.status().message());
     return move_to_uci(pos, *m);
   }
+  // The legal moves (UCI, sorted, space-separated) that start on `from`.
+  std::string MovesFrom(std::string_view from) const {
+    std::string out;
+    const std::string all = Moves() + " ";
+    for (std::size_t i = 0; i < all.size();) {
+      const std::size_t end = all.find(' ', i);
+      const std::string m = all.substr(i, end - i);
+      if (m.compare(0, from.size(), from) == 0) out += (out.empty() ? "" : " ") + m;
+      i = end + 1;
+    }
+    return out;
+  }
   // Every legal move in UCI, sorted, space-separated; checks the counting generator agrees.
   std::string Moves() const {
     std::vector<std::string> v;

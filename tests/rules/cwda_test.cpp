@@ -15,19 +15,6 @@ namespace {
 
 using B = testing::Board<CwdaVariant>;
 
-// The legal moves (UCI, sorted) that start on `from`.
-std::string MovesFrom(const B& b, std::string_view from) {
-  std::string out;
-  std::string all = b.Moves() + " ";
-  for (std::size_t i = 0; i < all.size();) {
-    const std::size_t end = all.find(' ', i);
-    const std::string m = all.substr(i, end - i);
-    if (m.compare(0, from.size(), from) == 0) out += (out.empty() ? "" : " ") + m;
-    i = end + 1;
-  }
-  return out;
-}
-
 TEST(Cwda, RegistryAndStartFen) {
   const VariantInfo* v = find_variant("Chess with Different Armies");
   ASSERT_NE(v, nullptr);
@@ -55,16 +42,16 @@ TEST(Cwda, FenArmiesFieldIsReadAndWritten) {
 }
 
 TEST(Cwda, EachArmyCastlesWithItsRookEquivalent) {
-  EXPECT_EQ(MovesFrom(B("4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1 FF"), "e1"),
+  EXPECT_EQ(B("4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1 FF").MovesFrom("e1"),
             "e1c1 e1d1 e1d2 e1e2 e1f1 e1f2 e1g1");
-  EXPECT_EQ(MovesFrom(B("4k3/8/8/8/8/8/8/G3K2G w KQ - 0 1 NF"), "e1"),
+  EXPECT_EQ(B("4k3/8/8/8/8/8/8/G3K2G w KQ - 0 1 NF").MovesFrom("e1"),
             "e1c1 e1d1 e1d2 e1e2 e1f1 e1f2 e1g1");
-  EXPECT_EQ(MovesFrom(B("4k3/8/8/8/8/8/8/S3K2S w KQ - 0 1 RF"), "e1"),
+  EXPECT_EQ(B("4k3/8/8/8/8/8/8/S3K2S w KQ - 0 1 RF").MovesFrom("e1"),
             "e1c1 e1d1 e1d2 e1e2 e1f1 e1f2 e1g1");
   // Clobberers: the long castle lands on b1.
-  EXPECT_EQ(MovesFrom(B("4k3/8/8/8/8/8/8/D3K2D w KQ - 0 1 CF"), "e1"),
+  EXPECT_EQ(B("4k3/8/8/8/8/8/8/D3K2D w KQ - 0 1 CF").MovesFrom("e1"),
             "e1b1 e1d1 e1d2 e1e2 e1f1 e1f2 e1g1");
-  EXPECT_EQ(MovesFrom(B("d3k2d/8/8/8/8/8/8/4K3 b kq - 0 1 FC"), "e8"),
+  EXPECT_EQ(B("d3k2d/8/8/8/8/8/8/4K3 b kq - 0 1 FC").MovesFrom("e8"),
             "e8b8 e8d7 e8d8 e8e7 e8f7 e8f8 e8g8");
 }
 
@@ -85,30 +72,30 @@ TEST(Cwda, ClobberersLongCastlePutsKingOnB1AndBedeOnC1) {
 
 TEST(Cwda, ClobberersLongCastleNeedsB1SafeAndEmpty) {
   // b1 attacked by a rook on b8: no O-O-O, O-O stays.
-  EXPECT_EQ(MovesFrom(B("1r2k3/8/8/8/8/8/8/D3K2D w KQ - 0 1 CF"), "e1"),
+  EXPECT_EQ(B("1r2k3/8/8/8/8/8/8/D3K2D w KQ - 0 1 CF").MovesFrom("e1"),
             "e1d1 e1d2 e1e2 e1f1 e1f2 e1g1");
   // c1 attacked (a black bishop on h6 sees c1 across d2-g5).
-  EXPECT_EQ(MovesFrom(B("4k3/8/7b/8/8/8/8/D3K2D w KQ - 0 1 CF"), "e1"), "e1d1 e1e2 e1f1 e1f2 e1g1");
+  EXPECT_EQ(B("4k3/8/7b/8/8/8/8/D3K2D w KQ - 0 1 CF").MovesFrom("e1"), "e1d1 e1e2 e1f1 e1f2 e1g1");
   // b1 occupied.
-  EXPECT_EQ(MovesFrom(B("4k3/8/8/8/8/8/8/DW2K2D w KQ - 0 1 CF"), "e1"),
+  EXPECT_EQ(B("4k3/8/8/8/8/8/8/DW2K2D w KQ - 0 1 CF").MovesFrom("e1"),
             "e1d1 e1d2 e1e2 e1f1 e1f2 e1g1");
   // In the same game the FIDE army's O-O-O still lands on c8 (not pychess's b-file, C3).
-  EXPECT_EQ(MovesFrom(B("r3k3/8/8/8/8/8/8/D3K2D b Kq - 0 1 CF"), "e8"),
+  EXPECT_EQ(B("r3k3/8/8/8/8/8/8/D3K2D b Kq - 0 1 CF").MovesFrom("e8"),
             "e8c8 e8d7 e8d8 e8e7 e8f7 e8f8");
 }
 
 TEST(Cwda, PromotionToEitherArmy) {
   // Different armies: 8 types; SAN and UCI letters of the fairy pieces.
   B fc("4k3/P7/8/8/8/8/8/4K3 w - - 0 1 FC");
-  EXPECT_EQ(MovesFrom(fc, "a7"), "a7a8b a7a8c a7a8d a7a8f a7a8n a7a8q a7a8r a7a8w");
+  EXPECT_EQ(fc.MovesFrom("a7"), "a7a8b a7a8c a7a8d a7a8f a7a8n a7a8q a7a8r a7a8w");
   EXPECT_EQ(fc.San("a7a8c"), "a8=C");
   EXPECT_EQ(fc.ReadSan("a8=D"), "a7a8d");
   EXPECT_EQ(fc.ReadUci("a7a8w"), "a7a8w");
   EXPECT_NE(fc.ReadUci("a7a8l"), "a7a8l");  // a Colonel is not in this game
   // The same army twice: 4 types, and no FIDE piece without the FIDE army.
-  EXPECT_EQ(MovesFrom(B("4k3/P7/8/8/8/8/8/4K3 w - - 0 1 CC"), "a7"), "a7a8c a7a8d a7a8f a7a8w");
+  EXPECT_EQ(B("4k3/P7/8/8/8/8/8/4K3 w - - 0 1 CC").MovesFrom("a7"), "a7a8c a7a8d a7a8f a7a8w");
   B nr("4k3/P7/8/8/8/8/8/4K3 w - - 0 1 NR");
-  EXPECT_EQ(MovesFrom(nr, "a7"), "a7a8g a7a8h a7a8i a7a8l a7a8o a7a8s a7a8t a7a8y");
+  EXPECT_EQ(nr.MovesFrom("a7"), "a7a8g a7a8h a7a8i a7a8l a7a8o a7a8s a7a8t a7a8y");
   EXPECT_EQ(nr.ReadUci("a7a8l"), "a7a8l");
   EXPECT_EQ(nr.San("a7a8l"), "a8=L+");  // the Colonel slides sideways to e8
 }
@@ -118,28 +105,28 @@ TEST(Cwda, LeapingCheckCannotBeBlocked) {
   // capturing (Rh3xe3) or a king step.
   EXPECT_EQ(B("4k3/8/8/8/8/4y2R/R7/4K3 w - - 0 1 FR").Moves(), "e1d1 e1d2 e1f1 e1f2 h3e3");
   // The Half-Duck's H jump from e4: nothing interposes on e2 or e3.
-  EXPECT_EQ(MovesFrom(B("4k3/8/8/8/4h3/8/R6R/4K3 w - - 0 1 FR"), "a2"), "");
+  EXPECT_EQ(B("4k3/8/8/8/4h3/8/R6R/4K3 w - - 0 1 FR").MovesFrom("a2"), "");
   // A Bede's bishop slide can be blocked (Bd2 style interpositions are legal).
-  EXPECT_EQ(MovesFrom(B("4k3/8/8/8/8/8/R2d4/R3K3 w - - 0 1 FC"), "a2"), "a2d2");
+  EXPECT_EQ(B("4k3/8/8/8/8/8/R2d4/R3K3 w - - 0 1 FC").MovesFrom("a2"), "a2d2");
 }
 
 TEST(Cwda, ShortRookPinsOnlyWithinRange) {
   // Short Rook on e5: e1 is 4 squares away, the knight on e2 is pinned.
-  EXPECT_EQ(MovesFrom(B("4k3/8/8/4s3/8/8/4N3/4K3 w - - 0 1 FR"), "e2"), "");
+  EXPECT_EQ(B("4k3/8/8/4s3/8/8/4N3/4K3 w - - 0 1 FR").MovesFrom("e2"), "");
   // On e6 (5 squares): no pin, the knight moves freely.
-  EXPECT_EQ(MovesFrom(B("4k3/8/4s3/8/8/8/4N3/4K3 w - - 0 1 FR"), "e2"),
+  EXPECT_EQ(B("4k3/8/4s3/8/8/8/4N3/4K3 w - - 0 1 FR").MovesFrom("e2"),
             "e2c1 e2c3 e2d4 e2f4 e2g1 e2g3");
   // A pinned Woody Rook may step along the pin line or take the pinner, but not jump past
   // it to e5.
-  EXPECT_EQ(MovesFrom(B("4k3/8/8/8/4r3/4Y3/8/4K3 w - - 0 1 RF"), "e3"), "e3e2 e3e4");
+  EXPECT_EQ(B("4k3/8/8/8/4r3/4Y3/8/4K3 w - - 0 1 RF").MovesFrom("e3"), "e3e2 e3e4");
 }
 
 TEST(Cwda, NuttyKnightsMoveRelativeToTheirOwner) {
   // Black's Charging Rook on d5: forward (towards rank 1) and sideways, one step back.
-  EXPECT_EQ(MovesFrom(B("k7/8/8/3g4/8/8/8/7K b - - 0 1 FN"), "d5"),
+  EXPECT_EQ(B("k7/8/8/3g4/8/8/8/7K b - - 0 1 FN").MovesFrom("d5"),
             "d5a5 d5b5 d5c5 d5c6 d5d1 d5d2 d5d3 d5d4 d5d6 d5e5 d5e6 d5f5 d5g5 d5h5");
   // Black's Charging Knight on d5: the 4 knight moves towards rank 1, steps back/sideways.
-  EXPECT_EQ(MovesFrom(B("k7/8/8/3t4/8/8/8/7K b - - 0 1 FN"), "d5"),
+  EXPECT_EQ(B("k7/8/8/3t4/8/8/8/7K b - - 0 1 FN").MovesFrom("d5"),
             "d5b4 d5c3 d5c5 d5c6 d5d6 d5e3 d5e5 d5e6 d5f4");
   // Black's Colonel on d4 slides forward (towards rank 1) onto d1.
   B b("4k3/8/8/8/3l4/8/8/3K4 w - - 0 1 FN");

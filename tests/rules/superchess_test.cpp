@@ -20,19 +20,6 @@ namespace {
 
 using B = testing::Board<SuperchessVariant>;
 
-// The legal moves (UCI, sorted) that start on `from`.
-std::string MovesFrom(const B& b, std::string_view from) {
-  std::string out;
-  std::string all = b.Moves() + " ";
-  for (std::size_t i = 0; i < all.size();) {
-    const std::size_t end = all.find(' ', i);
-    const std::string m = all.substr(i, end - i);
-    if (m.compare(0, from.size(), from) == 0) out += (out.empty() ? "" : " ") + m;
-    i = end + 1;
-  }
-  return out;
-}
-
 // The pool of colour c as piece letters, in kPromotions order with repeats ("QERBBNN").
 std::string Pool(const Position<SuperchessVariant>& pos, Color c) {
   std::string out;
@@ -132,13 +119,13 @@ TEST(Superchess, SubstitutesMoveAsCompounds) {
   // Lone pieces on d4: Amazon Q + N 27 + 8, Empress R + N 14 + 8, Princess B + N 13 + 8,
   // Veteran K + N 8 + 8.
   auto count_from_d4 = [](const std::string& fen) {
-    const std::string moves = MovesFrom(B(fen), "d4");
+    const std::string moves = B(fen).MovesFrom("d4");
     return moves.empty() ? 0u : std::size_t(std::count(moves.begin(), moves.end(), ' ')) + 1;
   };
   EXPECT_EQ(count_from_d4("8/8/8/8/3A4/7k/8/7K w - - 0 1"), 35u);
   EXPECT_EQ(count_from_d4("8/8/8/8/3E4/7k/8/7K w - - 0 1"), 22u);
   EXPECT_EQ(count_from_d4("8/8/8/8/3S4/7k/8/7K w - - 0 1"), 21u);
-  EXPECT_EQ(MovesFrom(B("7k/8/8/8/3V4/8/8/K7 w - - 0 1"), "d4"),
+  EXPECT_EQ(B("7k/8/8/8/3V4/8/8/K7 w - - 0 1").MovesFrom("d4"),
             "d4b3 d4b5 d4c2 d4c3 d4c4 d4c5 d4c6 d4d3 d4d5 d4e2 d4e3 d4e4 d4e5 d4e6 d4f3 d4f5");
   // SAN letters.
   B b("7k/8/8/8/3V4/8/8/K7 w - - 0 1");
@@ -148,11 +135,11 @@ TEST(Superchess, SubstitutesMoveAsCompounds) {
 
 TEST(Superchess, CastlingOnlyWithTheOriginalRook) {
   // Both rooks original: both castles.
-  EXPECT_EQ(MovesFrom(B("4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1"), "e1"),
+  EXPECT_EQ(B("4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1").MovesFrom("e1"),
             "e1c1 e1d1 e1d2 e1e2 e1f1 e1f2 e1g1");
   // A substitute on a1 (here an Empress, also a rook mover) never castles, and the FEN
   // castling field cannot give it a right.
-  EXPECT_EQ(MovesFrom(B("4k3/8/8/8/8/8/8/E3K2R w K - 0 1"), "e1"), "e1d1 e1d2 e1e2 e1f1 e1f2 e1g1");
+  EXPECT_EQ(B("4k3/8/8/8/8/8/8/E3K2R w K - 0 1").MovesFrom("e1"), "e1d1 e1d2 e1e2 e1f1 e1f2 e1g1");
   const FenDialect dialect = fen_dialect<SuperchessVariant>();
   EXPECT_FALSE(setup_from_fen("4k3/8/8/8/8/8/8/E3K2R w KQ - 0 1", dialect).ok());
   EXPECT_FALSE(setup_from_fen("4k3/8/8/8/8/8/8/R3K2A w K - 0 1", dialect).ok());
@@ -161,7 +148,7 @@ TEST(Superchess, CastlingOnlyWithTheOriginalRook) {
   EXPECT_EQ(b.pos.castling_rights(), WHITE_OO | BLACK_OO);
   // Castling with the Rook once the way is clear.
   B c("a3k2r/8/8/8/8/8/8/A3K2R w Kk - 0 1");
-  EXPECT_EQ(MovesFrom(c, "e1"), "e1d1 e1d2 e1e2 e1f1 e1f2 e1g1");
+  EXPECT_EQ(c.MovesFrom("e1"), "e1d1 e1d2 e1e2 e1f1 e1f2 e1g1");
   EXPECT_EQ(c.San("e1g1"), "O-O");
   EXPECT_FALSE(move_from_san(c.pos, "O-O-O").ok());
 }
@@ -171,7 +158,7 @@ TEST(Superchess, PromotionOffersExactlyThePool) {
   // Q E S R B B N N (no V).
   B b("4k3/1P6/8/8/8/8/8/R3K1V1 w Q - 0 1");
   EXPECT_EQ(Pool(b.pos, WHITE), "QESRBBNN");
-  EXPECT_EQ(MovesFrom(b, "b7"), "b7b8b b7b8e b7b8n b7b8q b7b8r b7b8s");
+  EXPECT_EQ(b.MovesFrom("b7"), "b7b8b b7b8e b7b8n b7b8q b7b8r b7b8s");
   EXPECT_EQ(b.San("b7b8e"), "b8=E+");  // the Empress checks along rank 8
   EXPECT_EQ(b.ReadSan("b8=S"), "b7b8s");
   EXPECT_NE(b.ReadSan("b8=V"), "b7b8v");  // no Veteran in the pool
@@ -195,7 +182,7 @@ TEST(Superchess, CapturingAnEmpressPutsItInTheOpponentsPool) {
   EXPECT_EQ(Pool(b.pos, BLACK), "QESRRBBNNV");
   EXPECT_EQ(Pool(b.pos, WHITE), "QESRRBBNV");
   B after(to_fen(b.pos));
-  EXPECT_EQ(MovesFrom(after, "g2"), "g2g1b g2g1e g2g1n g2g1q g2g1r g2g1s g2g1v");
+  EXPECT_EQ(after.MovesFrom("g2"), "g2g1b g2g1e g2g1n g2g1q g2g1r g2g1s g2g1v");
 }
 
 TEST(Superchess, EmptyPoolForbidsTheLastRank) {
@@ -204,10 +191,10 @@ TEST(Superchess, EmptyPoolForbidsTheLastRank) {
   const std::string fen = "n1n4k/1P4pp/8/8/8/8/2ESV3/RNBQKBNR w KQ - 0 1";
   B b(fen);
   EXPECT_EQ(Pool(b.pos, WHITE), "");
-  EXPECT_EQ(MovesFrom(b, "b7"), "");
+  EXPECT_EQ(b.MovesFrom("b7"), "");
   // One knight fewer: exactly the knight, on all three squares.
   B n("n1n4k/1P4pp/8/8/8/8/2ESV3/RNBQKB1R w KQ - 0 1");
-  EXPECT_EQ(MovesFrom(n, "b7"), "b7a8n b7b8n b7c8n");
+  EXPECT_EQ(n.MovesFrom("b7"), "b7a8n b7b8n b7c8n");
 }
 
 // superchess.md 2.6 S1: with Setup::amazon_promotes the Amazon joins the pool (base 1).
@@ -278,8 +265,8 @@ TEST(Superchess, VeteranIsNotRoyal) {
   EXPECT_TRUE(B("4k3/8/3V4/8/8/8/8/6K1 b - - 0 1").pos.in_check());
   EXPECT_TRUE(B("4k3/4V3/8/8/8/8/8/6K1 b - - 0 1").pos.in_check());
   // A pinned Veteran may step along its pin line (and only there).
-  EXPECT_EQ(MovesFrom(B("4r1k1/8/8/8/8/8/4V3/4K3 w - - 0 1"), "e2"), "e2e3");
-  EXPECT_EQ(MovesFrom(B("6k1/8/8/b7/8/2V5/8/4K3 w - - 0 1"), "c3"), "c3b4 c3d2");
+  EXPECT_EQ(B("4r1k1/8/8/8/8/8/4V3/4K3 w - - 0 1").MovesFrom("e2"), "e2e3");
+  EXPECT_EQ(B("6k1/8/8/b7/8/2V5/8/4K3 w - - 0 1").MovesFrom("c3"), "c3b4 c3d2");
 }
 
 TEST(Superchess, FenLettersAndHoldings) {
