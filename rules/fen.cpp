@@ -104,9 +104,20 @@ std::string pools_text(const PoolCounts& pools, const FenDialect& dialect) {
   return out.empty() ? "-" : out;
 }
 
-// A holdings bracket of a pool variant: it must name the pools the board implies.
-absl::Status check_holdings(const std::string& text, int column, const Setup& s,
-                            const FenDialect& dialect) {
+// The pools a setup holds: what the board implies plus the bracket's offsets.
+PoolCounts setup_pools(const Setup& s, const FenDialect& dialect) {
+  PoolCounts pools = board_pools(s.board, dialect);
+  for (int c = 0; c < COLOR_NB; ++c)
+    for (std::size_t i = 0; i < 8; ++i)
+      pools[c][i] = std::max(0, pools[c][i] + s.pool_offset[c][i]);
+  return pools;
+}
+
+// A holdings bracket of a pool variant. The pools it names win over what the board implies
+// (superchess.md 2.5: hand-made positions, three knights...); the difference is kept in
+// Setup::pool_offset.
+absl::Status read_holdings(const std::string& text, int column, Setup& s,
+                           const FenDialect& dialect) {
   PoolCounts said{};
   for (std::size_t k = 0; k < text.size(); ++k) {
     const char ch = text[k];
@@ -124,11 +135,12 @@ absl::Status check_holdings(const std::string& text, int column, const Setup& s,
                          absl::StrFormat("'%c' in the holdings is not a promotion piece", ch));
   }
   const PoolCounts implied = board_pools(s.board, dialect);
-  if (said != implied)
-    return field_error("board", column,
-                       absl::StrFormat("holdings [%s] disagree with the pools the board implies "
-                                       "[%s] (pool = base set - pieces on the board)",
-                                       pools_text(said, dialect), pools_text(implied, dialect)));
+  for (int c = 0; c < COLOR_NB; ++c)
+    for (std::size_t i = 0; i < 8; ++i) {
+      const int offset = said[c][i] - implied[c][i];
+      if (offset < -64 || offset > 64) return field_error("board", column, "holdings too large");
+      s.pool_offset[c][i] = std::int8_t(offset);
+    }
   return absl::OkStatus();
 }
 
@@ -230,8 +242,7 @@ absl::StatusOr<Setup> setup_from_fen_ast(const parsers::FenAst& ast, const FenDi
     }
   }
   if (ast.board.holdings) {
-    absl::Status status =
-        check_holdings(*ast.board.holdings, ast.board.holdings_column, s, dialect);
+    absl::Status status = read_holdings(*ast.board.holdings, ast.board.holdings_column, s, dialect);
     if (!status.ok()) return status;
   }
   s.side_to_move = ast.side.text == "b" ? BLACK : WHITE;
@@ -296,7 +307,7 @@ std::string setup_to_fen(const Setup& s, const FenDialect& dialect,
     if (rank) out += '/';
   }
   if (options.holdings && !dialect.pool_types.empty())
-    absl::StrAppend(&out, "[", pools_text(board_pools(s.board, dialect), dialect), "]");
+    absl::StrAppend(&out, "[", pools_text(setup_pools(s, dialect), dialect), "]");
   out += s.side_to_move == WHITE ? " w " : " b ";
   std::string castling;
   for (int i = 0; i < 4; ++i) {

@@ -37,6 +37,10 @@ struct Setup {
   // V::kPromotionPool (Superchess, superchess.md 2.6 S1): the Amazon joins the pool with
   // base count 1. A rule switch of the game, not part of the FEN.
   bool amazon_promotes = false;
+  // V::kPromotionPool: what a holdings bracket said minus what the board implies, per colour
+  // and index of V::kPromotions (superchess.md 2.5: when they disagree the bracket wins).
+  // Zero without a bracket; constant through the game.
+  std::array<std::array<std::int8_t, 8>, COLOR_NB> pool_offset{};
 };
 
 // The promotion set of a game decided at run time (V::kRuntimePromotions): at most 8 types.
@@ -141,7 +145,8 @@ class Position {
   // V::kPromotionPool: how many pieces of kPromotions[i] colour c may still promote to,
   // base - count on the board, clamped at 0 (the pool is a function of the board).
   int pool_count(Color c, std::size_t i) const requires V::kPromotionPool {
-    return std::max(0, int(V::kPoolBase[i]) - popcount(pieces(c, V::kPromotions[i])));
+    return std::max(
+        0, int(V::kPoolBase[i]) - popcount(pieces(c, V::kPromotions[i])) + pool_offset_[c][i]);
   }
   // With Setup::amazon_promotes the Amazon (base 1) comes first, before kPromotions.
   PromotionList pool_types(Color c) const requires V::kPromotionPool {
@@ -230,6 +235,7 @@ class Position {
   PromotionList promotions_;
   // Setup::amazon_promotes (V::kPromotionPool only): fixed for the game.
   bool amazon_promotes_ = false;
+  std::array<std::array<std::int8_t, 8>, COLOR_NB> pool_offset_{};  // see Setup::pool_offset
 
   template <class, Color, class>
   friend struct MoveGenerator;
@@ -408,6 +414,7 @@ absl::Status Position<V>::set(const Setup& s, StateInfo& root) {
   if (absl::Status status = scratch.build(s, scratch_root); !status.ok()) return status;
   assign(scratch, root);
   amazon_promotes_ = V::kPromotionPool && s.amazon_promotes;
+  pool_offset_ = V::kPromotionPool ? s.pool_offset : decltype(pool_offset_){};
   return absl::OkStatus();
 }
 
@@ -427,6 +434,7 @@ void Position<V>::assign(const Position& other, StateInfo& root) {
   armies_ = other.armies_;
   promotions_ = other.promotions_;
   amazon_promotes_ = other.amazon_promotes_;
+  pool_offset_ = other.pool_offset_;
   root = *other.st_;
   root.previous = nullptr;
   st_ = &root;
@@ -571,6 +579,7 @@ Setup Position<V>::setup() const {
   s.fullmove_number = fullmove_number();
   s.armies = armies_;
   s.amazon_promotes = amazon_promotes_;
+  s.pool_offset = pool_offset_;
   return s;
 }
 

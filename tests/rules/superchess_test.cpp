@@ -288,16 +288,21 @@ TEST(Superchess, FenLettersAndHoldings) {
   s = setup_from_fen(full, dialect);
   ASSERT_TRUE(s.ok()) << s.status();
   EXPECT_EQ(setup_to_fen(*s, dialect, {.holdings = true}), full);
-  // A bracket that disagrees with the board is an error naming both pools.
-  absl::StatusOr<fairykit::Setup> bad =
-      setup_from_fen("avbqkesr/pppppppp/8/8/8/8/PPPPPPPP/AVBQKESR[NNBQnnbr] w Kk - 0 1", dialect);
-  ASSERT_FALSE(bad.ok());
-  EXPECT_EQ(std::string(bad.status().message()),
-            "FEN board field, column 45: holdings [NNBQnnbr] disagree with the pools the board "
-            "implies [NNBRnnbr] (pool = base set - pieces on the board)");
+  // A bracket that disagrees with the board wins (superchess.md 2.5) and is written back.
+  const std::string odd = "avbqkesr/pppppppp/8/8/8/8/PPPPPPPP/AVBQKESR[NNBQnnbr] w Kk - 0 1";
+  absl::StatusOr<fairykit::Setup> odd_setup = setup_from_fen(odd, dialect);
+  ASSERT_TRUE(odd_setup.ok()) << odd_setup.status();
+  EXPECT_EQ(setup_to_fen(*odd_setup, dialect, {.holdings = true}), odd);
   EXPECT_FALSE(
       setup_from_fen("avbqkesr/pppppppp/8/8/8/8/PPPPPPPP/AVBQKESR[NNBRnnbrK] w Kk - 0 1", dialect)
           .ok());
+  // The promotion choices follow the bracket: the board implies a full pool for White, the
+  // bracket says two knights only (and nothing for Black).
+  B bracket("4k3/P7/8/8/8/8/8/4K3[NN] w - - 0 1");
+  EXPECT_EQ(bracket.MovesFrom("a7"), "a7a8n");
+  EXPECT_EQ(to_fen(bracket.pos, {.holdings = true}), "4k3/P7/8/8/8/8/8/4K3[NN] w - - 0 1");
+  B implied("4k3/P7/8/8/8/8/8/4K3 w - - 0 1");
+  EXPECT_EQ(implied.MovesFrom("a7"), "a7a8b a7a8e a7a8n a7a8q a7a8r a7a8s a7a8v");
   // Other variants still refuse holdings.
   EXPECT_FALSE(
       setup_from_fen("4k3/8/8/8/8/8/8/4K3[-] w - - 0 1", fen_dialect<ChessVariant>()).ok());
