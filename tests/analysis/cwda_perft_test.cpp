@@ -21,22 +21,11 @@ std::vector<SuiteEntry> load_cwda() { return testing::load_oracle("cwda.perft");
 TEST(CwdaPerft, EveryPairingToDepth4) {
   const std::vector<SuiteEntry> entries = load_cwda();
   ASSERT_EQ(entries.size(), 16u);
-  SuiteOptions options;
-  options.default_variant = VariantId::kChess;  // the file's `variant cwda` lines must win
-  options.max_nodes = 1'000'000;
-  options.threads = 2;
-  int positions = 0, counts = 0;
-  run_suite(entries, options, [&](const EntryResult& r) {
-    ++positions;
-    EXPECT_TRUE(r.error.empty()) << r.entry->line << ": " << r.error;
-    for (const CountResult& c : r.counts) {
-      if (c.status == CountStatus::kSkipped) continue;
-      ++counts;
-      EXPECT_EQ(c.got, c.expected) << r.entry->id << " depth " << c.depth;
-    }
-  });
-  EXPECT_EQ(positions, 16);
-  EXPECT_EQ(counts, 16 * 4);
+  // The default variant is chess: the file's `variant cwda` lines must win.
+  const testing::OracleTotals t =
+      testing::check_oracle_counts(entries, VariantId::kChess, 1'000'000);
+  EXPECT_EQ(t.positions, 16);
+  EXPECT_EQ(t.counts, 16 * 4);
 }
 
 // Make/unmake restores FEN and key, incremental key = recomputed key, board consistent,

@@ -8,60 +8,39 @@
 
 #include "analysis/perft.h"
 #include "analysis/suite.h"
+#include "tests/analysis/oracles.h"
 
 namespace fairykit::analysis {
 namespace {
 
 const std::string kOracles = std::string(FAIRYKIT_SHARED_DIR) + "/oracles/";
 
-struct Totals {
-  int positions = 0;
-  int counts = 0;
-};
+using testing::OracleTotals;
 
-Totals check_suite(const std::string& file, VariantId variant, std::uint64_t budget,
-                   int threads = 2) {
-  absl::StatusOr<std::vector<SuiteEntry>> entries = load_suite(kOracles + file);
-  EXPECT_TRUE(entries.ok()) << entries.status();
-  Totals t;
-  if (!entries.ok()) return t;
-  SuiteOptions options;
-  options.default_variant = variant;
-  options.max_nodes = budget;
-  options.threads = threads;
-  run_suite(*entries, options, [&](const EntryResult& r) {
-    ++t.positions;
-    EXPECT_TRUE(r.error.empty()) << r.entry->file << ":" << r.entry->line << ": " << r.error;
-    for (const CountResult& c : r.counts) {
-      if (c.status == CountStatus::kSkipped) continue;
-      ++t.counts;
-      EXPECT_EQ(c.got, c.expected)
-          << r.entry->file << ":" << r.entry->line << " " << r.entry->fen << " depth " << c.depth;
-    }
-  });
-  return t;
+OracleTotals check_suite(const std::string& file, VariantId variant, std::uint64_t budget) {
+  return testing::check_oracle_counts(testing::load_oracle(file), variant, budget);
 }
 
 TEST(PerftOracles, ChessStandardEpd) {
-  Totals t = check_suite("chess-standard.epd", VariantId::kChess, 2'000'000);
+  OracleTotals t = check_suite("chess-standard.epd", VariantId::kChess, 2'000'000);
   EXPECT_EQ(t.positions, 128);
   EXPECT_GE(t.counts, 128 * 3);
 }
 
 TEST(PerftOracles, Chess960FischerEpd) {
-  Totals t = check_suite("chess960-fischer.epd", VariantId::kChess960, 1'000'000);
+  OracleTotals t = check_suite("chess960-fischer.epd", VariantId::kChess960, 1'000'000);
   EXPECT_EQ(t.positions, 960);
   EXPECT_GE(t.counts, 960 * 3);
 }
 
 TEST(PerftOracles, ChessTrickyPerft) {
-  Totals t = check_suite("chess-tricky.perft", VariantId::kChess, 3'000'000);
+  OracleTotals t = check_suite("chess-tricky.perft", VariantId::kChess, 3'000'000);
   EXPECT_EQ(t.positions, 19);
   EXPECT_EQ(t.counts, 67);  // every count of the file is under the budget
 }
 
 TEST(PerftOracles, ChessRandomPerft) {
-  Totals t = check_suite("chess-random.perft", VariantId::kChess, 20'000);
+  OracleTotals t = check_suite("chess-random.perft", VariantId::kChess, 20'000);
   EXPECT_EQ(t.positions, 6838);
   EXPECT_GT(t.counts, 6838 * 2);
 }

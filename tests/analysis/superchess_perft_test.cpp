@@ -22,22 +22,11 @@ std::vector<SuiteEntry> load_superchess() { return testing::load_oracle("superch
 TEST(SuperchessPerft, OracleCountsUpTo2MillionNodes) {
   const std::vector<SuiteEntry> entries = load_superchess();
   ASSERT_EQ(entries.size(), 5u);
-  SuiteOptions options;
-  options.default_variant = VariantId::kChess;  // the file's `variant superchess` lines win
-  options.max_nodes = 2'000'000;
-  options.threads = 2;
-  int positions = 0, counts = 0;
-  run_suite(entries, options, [&](const EntryResult& r) {
-    ++positions;
-    EXPECT_TRUE(r.error.empty()) << r.entry->line << ": " << r.error;
-    for (const CountResult& c : r.counts) {
-      if (c.status == CountStatus::kSkipped) continue;
-      ++counts;
-      EXPECT_EQ(c.got, c.expected) << r.entry->id << " depth " << c.depth;
-    }
-  });
-  EXPECT_EQ(positions, 5);
-  EXPECT_EQ(counts, 3 * 4 + 4 + 3);
+  // The default variant is chess: the file's `variant superchess` lines must win.
+  const testing::OracleTotals t =
+      testing::check_oracle_counts(entries, VariantId::kChess, 2'000'000);
+  EXPECT_EQ(t.positions, 5);
+  EXPECT_EQ(t.counts, 3 * 4 + 4 + 3);
 }
 
 // Make/unmake restores FEN and key, incremental key = recomputed key, board consistent,
