@@ -34,70 +34,10 @@
 #include <cstdint>
 #include <string_view>
 
+#include "rules/game_state.h"
 #include "rules/movegen.h"
 
 namespace fairykit {
-
-// What ends, or may end, the game. Ordered by precedence: game_state() reports the first
-// that applies.
-enum class GameEnd : std::uint8_t {
-  kNone,                  // the game goes on and there is nothing to claim
-  kCheckmate,             // over: the side to move has lost
-  kStalemate,             // over: draw
-  kInsufficientMaterial,  // over: draw (dead position, see above)
-  kFivefoldRepetition,    // over: draw
-  kSeventyFiveMoveRule,   // over: draw
-  kThreefoldRepetition,   // the game goes on unless a player claims the draw
-  kFiftyMoveRule,         // the game goes on unless a player claims the draw
-};
-
-struct GameState {
-  GameEnd end = GameEnd::kNone;
-  Color side_to_move = WHITE;  // for checkmate: the loser
-  int repetitions = 1;         // how often the position has occurred (this time included)
-  bool threefold = false;      // a threefold repetition can be claimed (also when fivefold)
-  bool fifty_moves = false;    // the fifty-move rule can be claimed (also when 75 moves)
-
-  // Whether the game is over without anyone claiming anything.
-  constexpr bool over() const {
-    return end != GameEnd::kNone && end != GameEnd::kThreefoldRepetition &&
-           end != GameEnd::kFiftyMoveRule;
-  }
-  // Whether a draw can be claimed (the game may be over anyway).
-  constexpr bool claimable() const { return threefold || fifty_moves; }
-};
-
-// "checkmate", "stalemate", "insufficient material", "fivefold repetition",
-// "seventy-five-move rule", "threefold repetition", "fifty-move rule"; "" for kNone.
-constexpr std::string_view describe(GameEnd end) {
-  switch (end) {
-    case GameEnd::kNone:
-      return "";
-    case GameEnd::kCheckmate:
-      return "checkmate";
-    case GameEnd::kStalemate:
-      return "stalemate";
-    case GameEnd::kInsufficientMaterial:
-      return "insufficient material";
-    case GameEnd::kFivefoldRepetition:
-      return "fivefold repetition";
-    case GameEnd::kSeventyFiveMoveRule:
-      return "seventy-five-move rule";
-    case GameEnd::kThreefoldRepetition:
-      return "threefold repetition";
-    case GameEnd::kFiftyMoveRule:
-      return "fifty-move rule";
-  }
-  return "";
-}
-
-// The PGN result the state implies: "1-0" / "0-1" for checkmate, "1/2-1/2" for the
-// automatic draws, "*" while the game goes on (a claimable draw is not a result until it is
-// claimed).
-constexpr std::string_view pgn_result(const GameState& state) {
-  if (state.end == GameEnd::kCheckmate) return state.side_to_move == WHITE ? "0-1" : "1-0";
-  return state.over() ? "1/2-1/2" : "*";
-}
 
 // How often the current position has occurred in the moves played since the root,
 // this occurrence included (1 when it is new).

@@ -1,0 +1,56 @@
+// The contract of a variant whose rules do not fit Position<V>: Interweave (a turn is a
+// chain of capturing steps, and captures are approach, custodian, leap or removal) and
+// Fluidity Chess (captures by dissection, capturable Kings). Each such variant has its own
+// position class in its own namespace; analysis/ drives any of them through this concept
+// (perft, suites, validation), so a new engine is usable by every tool once it satisfies it.
+//
+// The position keeps its own history (do_move pushes, undo_move pops), so that repetition
+// rules and take-backs need nothing from the caller. Moves are whole turns (rules/README.md,
+// decision 1): one PGN move, one perft node.
+#pragma once
+
+#include <concepts>
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "rules/game_state.h"
+#include "rules/types.h"
+
+namespace fairykit {
+
+template <class P>
+concept GameEngine = requires(P& p, const P& cp, typename P::MoveList& list,
+                              const typename P::Move& m, std::string_view text, int depth,
+                              std::string* why) {
+  typename P::Move;      // a whole turn; equality-comparable
+  typename P::MoveList;  // size(), operator[], begin()/end() over P::Move
+  // The variant's start position in its native FEN.
+  { P::kStartFen } -> std::convertible_to<std::string_view>;
+  // Replaces the position (and clears the history). Errors name the FEN field and the
+  // character that is wrong, as rules/fen.h does.
+  { p.set_fen(text) } -> std::same_as<absl::Status>;
+  { cp.fen() } -> std::same_as<std::string>;  // native FEN
+  { cp.key() } -> std::same_as<Key>;          // Zobrist key of the game position
+  { cp.side_to_move() } -> std::same_as<Color>;
+  // Fills `list` (cleared first) with the legal turns, in a fixed generation order.
+  {cp.generate_legal(list)};
+  { cp.count_legal() } -> std::same_as<std::uint64_t>;  // = the list's size, faster
+  {p.do_move(m)};                                       // m legal in this position (precondition)
+  {p.undo_move()};                                      // takes back the last do_move
+  { p.perft(depth) } -> std::same_as<std::uint64_t>;    // bulk-counted at the leaves
+  // Board, pieces, key and counters agree with each other; `why` says what is wrong.
+  { cp.is_consistent(why) } -> std::same_as<bool>;
+  { cp.to_uci(m) } -> std::same_as<std::string>;  // long algebraic, e.g. "a1a5c5"
+  { cp.to_san(m) } -> std::same_as<std::string>;  // with check / win suffix
+  // Reads one move in any notation the variant accepts (SAN, long algebraic, variant-
+  // specific forms), checks optional annotations; the error message is one line that
+  // says why ("illegal move", "ambiguous move", "unreadable move", what is wrong).
+  { cp.parse_move(text) } -> std::same_as<absl::StatusOr<typename P::Move>>;
+  // How the game stands after the moves played since set_fen.
+  { cp.state() } -> std::same_as<GameState>;
+};
+
+}  // namespace fairykit
