@@ -31,8 +31,8 @@ std::uint64_t perft(Position<V>& pos, int depth) {
 }
 
 struct DivideEntry {
-  Move move;
-  std::string uci;  // the move in UCI notation (Chess960 castling as king-takes-rook)
+  std::string uci;  // the move in long algebraic / UCI notation (a whole turn; Chess960
+                    // castling as king-takes-rook, an Interweave chain as its squares)
   std::uint64_t nodes = 0;
 };
 

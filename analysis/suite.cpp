@@ -6,6 +6,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "analysis/engines.h"
 #include "analysis/json.h"
 #include "analysis/perft.h"
 #include "parsers/fen.h"
@@ -196,7 +197,7 @@ bool count_in_range(const parsers::PerftCount& c, const SuiteOptions& options) {
 struct Task {
   std::size_t entry;
   std::size_t count;  // index into the entry's counts
-  Move move;          // root move; Move::none(): the whole count in one task
+  int root;           // index of the root move in generation order; -1: the whole count
 };
 
 // Expected counts up to this many nodes run as one task (a few milliseconds of work).
@@ -205,29 +206,20 @@ constexpr std::uint64_t kWholeCountNodes = 2'000'000;
 // Per-entry state shared by the tasks of the entry.
 struct EntryWork {
   VariantId variant = VariantId::kChess;
-  Setup setup;
   EntryResult result;
   std::vector<std::uint64_t> sums;  // per count
   int pending = 0;                  // tasks not finished yet
 };
 
-template <class V>
+template <class G>
 void prepare_entry(const SuiteEntry& e, const SuiteOptions& options, EntryWork& w,
                    std::size_t index, std::vector<Task>& tasks) {
-  // CwDA FENs may come in any dialect (vchess, xogo, pychess): convert to the native one.
-  absl::StatusOr<std::string> fen = std::string(e.fen);
-  if constexpr (V::kArmies) fen = cwda_to_native_fen(e.fen);
-  absl::StatusOr<Setup> setup = fen.ok() ? setup_from_fen(*fen, fen_dialect<V>()) : fen.status();
-  if (setup.ok()) setup->amazon_promotes = options.amazon_promotes;
-  Position<V> pos;
-  StateInfo st;
-  absl::Status status = setup.ok() ? pos.set(*setup, st) : setup.status();
-  if (!status.ok()) {
-    w.result.error = std::string(status.message());
+  G g;
+  if (absl::Status s = load_engine(g, e.fen, {options.amazon_promotes}); !s.ok()) {
+    w.result.error = std::string(s.message());
     return;
   }
-  w.setup = *setup;
-  const MoveList moves = legal_moves(pos);
+  const int root_moves = int(g.count_legal());
   w.sums.assign(e.counts.size(), 0);
   for (std::size_t c = 0; c < e.counts.size(); ++c) {
     const parsers::PerftCount& pc = e.counts[c];
@@ -235,28 +227,31 @@ void prepare_entry(const SuiteEntry& e, const SuiteOptions& options, EntryWork& 
     if (count_in_range(pc, options)) {
       cr.status = CountStatus::kPass;  // provisional, settled when the tasks are done
       if (pc.depth <= 1) {
-        w.sums[c] = pc.depth <= 0 ? 1 : moves.size();
+        w.sums[c] = pc.depth <= 0 ? 1 : std::uint64_t(root_moves);
       } else if (pc.nodes <= kWholeCountNodes) {
         // Small counts are one task: splitting them costs more than it balances.
-        tasks.push_back({index, c, Move::none()});
+        tasks.push_back({index, c, -1});
         ++w.pending;
       } else {
-        for (Move m : moves) tasks.push_back({index, c, m});
-        w.pending += int(moves.size());
+        for (int i = 0; i < root_moves; ++i) tasks.push_back({index, c, i});
+        w.pending += root_moves;
       }
     }
     w.result.counts.push_back(cr);
   }
 }
 
-template <class V>
-std::uint64_t run_task(const EntryWork& w, const Task& t, int depth) {
-  Position<V> pos;
-  StateInfo st0, st1;
-  (void)pos.set(w.setup, st0);  // checked when the entry was prepared
-  if (t.move == Move::none()) return perft(pos, depth);
-  pos.do_move(t.move, st1);
-  return perft(pos, depth - 1);
+// A task sets its own position up from the FEN (microseconds, against the milliseconds or
+// more of the count) and finds its root move again by index: the generation order is fixed.
+template <class G>
+std::uint64_t run_task(const SuiteEntry& e, const SuiteOptions& options, const Task& t, int depth) {
+  G g;
+  (void)load_engine(g, e.fen, {options.amazon_promotes});  // checked when prepared
+  if (t.root < 0) return g.perft(depth);
+  typename G::MoveList moves;
+  g.generate_legal(moves);
+  g.do_move(moves[std::size_t(t.root)]);
+  return g.perft(depth - 1);
 }
 
 void settle(EntryWork& w) {
@@ -291,7 +286,7 @@ void run_suite(const std::vector<SuiteEntry>& entries, const SuiteOptions& optio
       }
       w.variant = v->id;
     }
-    visit_variant(w.variant, [&]<class V>() { prepare_entry<V>(e, options, w, i, tasks); });
+    visit_engine(w.variant, [&]<class G>() { prepare_entry<G>(e, options, w, i, tasks); });
   }
 
   std::size_t next_to_emit = 0;
@@ -311,8 +306,8 @@ void run_suite(const std::vector<SuiteEntry>& entries, const SuiteOptions& optio
     const Task& t = tasks[std::size_t(k)];
     const EntryWork& w = work[t.entry];
     const int depth = entries[t.entry].counts[t.count].depth;
-    const std::uint64_t nodes =
-        visit_variant(w.variant, [&]<class V>() { return run_task<V>(w, t, depth); });
+    const std::uint64_t nodes = visit_engine(
+        w.variant, [&]<class G>() { return run_task<G>(entries[t.entry], options, t, depth); });
 #pragma omp critical(fairykit_suite_emit)
     {
       work[t.entry].sums[t.count] += nodes;
