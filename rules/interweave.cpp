@@ -636,8 +636,6 @@ bool Position::is_consistent(std::string* why) const {
     const PieceType pt = type_of(pc);
     if (pt != PAWN && pt != SMASHER && pt != LEAPER && pt != REMOVER && pt != KING)
       return fail("a piece that Interweave does not have on " + square_name(Square(s)));
-    if (pt == PAWN && (rank_of(Square(s)) == RANK_1 || rank_of(Square(s)) == RANK_8))
-      return fail("a Pawn on the first or last rank, " + square_name(Square(s)));
     colors[color_of(pc)] |= square_bb(Square(s));
     types[pt] |= square_bb(Square(s));
   }

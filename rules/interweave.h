@@ -151,6 +151,8 @@ class Position {
   // Leaper, Remover, then Black's), halfmove the 50-move clock (0 when absent). Also reads
   // the board alone, optionally prefixed `fen:` (the seed diagrams): White to move, no en
   // passant, empty pools. Errors name the field, the column (1-based) and the character.
+  // A side may have at most 16 pieces (the army). Pawns may stand on any rank (the seed's
+  // Leaper diagram has a Black Pawn on g1); a Pawn on its last rank has no moves.
   absl::Status set_fen(std::string_view text);
   // The vchess form; the halfmove clock is written as a 6th field only when it is not 0,
   // so that positions without a pending 50-move count are plain vchess FENs.

@@ -135,8 +135,6 @@ absl::Status Position::set_fen(std::string_view text) {
         if (file >= 8)
           return field_error("board", column,
                              absl::StrFormat("rank %d has more than 8 squares", rank + 1));
-        if (pt == PAWN && (rank == 0 || rank == 7))
-          return field_error("board", column, absl::StrFormat("a Pawn on rank %d", rank + 1));
         board[make_square(file, rank)] =
             make_piece(std::isupper(static_cast<unsigned char>(c)) ? WHITE : BLACK, pt);
         ++file;
