@@ -20,8 +20,9 @@ constexpr int pool_index(PieceType pt) {
   return pt == ROOK ? 0 : pt == KNIGHT ? 1 : pt == BISHOP ? 2 : -1;
 }
 
-// A piece has at most 20 capturing steps from one square (a Leaper: 4 directions x 3
-// landing squares + 8 double-knight leaps; a Pawn: 4 destinations x 4 promotion choices).
+// A piece has at most 20 capturing steps from one square: a Leaper 4 directions x 3 landing
+// squares + 8 double-knight leaps; a Pawn at most 11 (from rank 6: a short leap to rank 8 with
+// 3 promotion choices, two steps to rank 7 with 4 choices each).
 inline constexpr int kMaxCaptureSteps = 24;
 
 struct Sets {
