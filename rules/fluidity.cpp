@@ -69,8 +69,10 @@ void init_all() {
   });
 }
 
-constexpr Bitboard kCorners =
-    square_bb(SQ_A1) | square_bb(SQ_H1) | square_bb(SQ_A8) | square_bb(SQ_H8);
+// The squares whose capture costs castling rights: the corners (a captured Rook takes its
+// right with it, §3.6) and e1/e8 (a captured King, so that the final FEN stays readable).
+constexpr Bitboard kRightsSquares = square_bb(SQ_A1) | square_bb(SQ_H1) | square_bb(SQ_A8) |
+                                    square_bb(SQ_H8) | square_bb(SQ_E1) | square_bb(SQ_E8);
 
 // A ranger's reach may pass more enemies along one ray than its limit; the ray then ends
 // just before the (limit+1)-th enemy (§3.4). `dirs` is a bit set over RayDir.
@@ -320,8 +322,7 @@ void Position::do_move(Move m) {
     k ^= zobrist::psq[pc][s];
     remove(s);
   }
-  if (taken & kCorners)  // §3.6: a captured corner Rook takes its right with it
-    for (Bitboard b = taken & kCorners; b;) lost |= tables.rights_lost[pop_lsb(b)];
+  for (Bitboard b = taken & kRightsSquares; b;) lost |= tables.rights_lost[pop_lsb(b)];
   const Piece pc = board_[from];
   remove(from);
   put(pc, to);

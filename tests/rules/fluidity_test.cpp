@@ -5,6 +5,8 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <array>
+#include <cstdlib>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -410,6 +412,194 @@ TEST(FluidityState, Precedence) {
   const GameState st = at("8/8/8/8/8/8/8/4K3 b - - 60 90").state();
   EXPECT_EQ(st.end, GameEnd::kKingCaptured);
   EXPECT_TRUE(st.fifty_moves);
+}
+
+// ---------------------------------------------------------------------------------------
+// A reference generator: the rules of fluidity.md read literally on a mailbox, every
+// candidate made on a copy and tested by scanning for attacks. Slow and independent of the
+// engine's bitboard shortcuts (pins, "sensitive" squares, bulk counting).
+
+struct RefBoard {
+  std::array<Piece, 64> sq{};
+};
+
+bool on_board(int f, int r) { return f >= 0 && f < 8 && r >= 0 && r < 8; }
+
+bool ref_attacked(const RefBoard& b, int sq, Color by) {
+  const int f = sq & 7, r = sq >> 3;
+  for (int df : {-2, -1, 1, 2})
+    for (int dr : {-2, -1, 1, 2}) {
+      if (std::abs(df) == std::abs(dr) || !on_board(f + df, r + dr)) continue;
+      if (b.sq[std::size_t(make_square(f + df, r + dr))] == make_piece(by, KNIGHT)) return true;
+    }
+  for (int df = -1; df <= 1; ++df)
+    for (int dr = -1; dr <= 1; ++dr) {
+      if (!df && !dr) continue;
+      const bool diagonal = df && dr;
+      for (int ff = f + df, rr = r + dr; on_board(ff, rr); ff += df, rr += dr) {
+        const Piece pc = b.sq[std::size_t(make_square(ff, rr))];
+        if (pc == NO_PIECE) continue;
+        if (color_of(pc) == by &&
+            (type_of(pc) == QUEEN || type_of(pc) == (diagonal ? BISHOP : ROOK)))
+          return true;
+        break;
+      }
+    }
+  return false;
+}
+
+std::vector<std::string> ref_moves(const Position& p) {
+  RefBoard b;
+  int kings[2] = {-1, -1};
+  for (int s = 0; s < 64; ++s) {
+    b.sq[std::size_t(s)] = p.piece_on(Square(s));
+    if (b.sq[std::size_t(s)] != NO_PIECE && type_of(b.sq[std::size_t(s)]) == KING)
+      kings[color_of(b.sq[std::size_t(s)])] = s;
+  }
+  std::vector<std::string> out;
+  if (kings[0] < 0 || kings[1] < 0) return out;
+  const Color us = p.side_to_move(), them = ~us;
+  auto try_move = [&](int from, int to, const std::vector<int>& victims) {
+    RefBoard a = b;
+    bool takes_king = false;
+    for (int v : victims) {
+      takes_king |= type_of(a.sq[std::size_t(v)]) == KING;
+      a.sq[std::size_t(v)] = NO_PIECE;
+    }
+    a.sq[std::size_t(to)] = a.sq[std::size_t(from)];
+    a.sq[std::size_t(from)] = NO_PIECE;
+    const int king = from == kings[us] ? to : kings[us];
+    if (takes_king || !ref_attacked(a, king, them))
+      out.push_back(square_name(Square(from)) + square_name(Square(to)));
+  };
+  for (int from = 0; from < 64; ++from) {
+    const Piece pc = b.sq[std::size_t(from)];
+    if (pc == NO_PIECE || color_of(pc) != us) continue;
+    const int f = from & 7, r = from >> 3;
+    const PieceType pt = type_of(pc);
+    if (pt == KNIGHT) {
+      for (int df : {-2, -1, 1, 2})
+        for (int dr : {-2, -1, 1, 2}) {
+          if (std::abs(df) == std::abs(dr) || !on_board(f + df, r + dr)) continue;
+          const int to = make_square(f + df, r + dr);
+          if (b.sq[std::size_t(to)] != NO_PIECE) continue;
+          // The long leg: two unit steps along the coordinate that changes by 2.
+          const int lf = std::abs(df) == 2 ? df / 2 : 0, lr = std::abs(dr) == 2 ? dr / 2 : 0;
+          std::vector<int> victims;
+          for (int k = 1; k <= 2; ++k) {
+            const int v = make_square(f + k * lf, r + k * lr);
+            if (b.sq[std::size_t(v)] != NO_PIECE && color_of(b.sq[std::size_t(v)]) == them)
+              victims.push_back(v);
+          }
+          try_move(from, to, victims);
+        }
+    } else if (pt == KING) {
+      for (int df = -1; df <= 1; ++df)
+        for (int dr = -1; dr <= 1; ++dr)
+          if ((df || dr) && on_board(f + df, r + dr) &&
+              b.sq[std::size_t(make_square(f + df, r + dr))] == NO_PIECE)
+            try_move(from, make_square(f + df, r + dr), {});
+    } else {
+      const int limit = pt == BISHOP ? 3 : pt == ROOK ? 3 : 6;
+      for (int df = -1; df <= 1; ++df)
+        for (int dr = -1; dr <= 1; ++dr) {
+          if (!df && !dr) continue;
+          if ((pt == BISHOP && !(df && dr)) || (pt == ROOK && df && dr)) continue;
+          std::vector<int> passed;
+          for (int ff = f + df, rr = r + dr; on_board(ff, rr); ff += df, rr += dr) {
+            const int s = make_square(ff, rr);
+            const Piece q = b.sq[std::size_t(s)];
+            if (q == NO_PIECE) {
+              try_move(from, s, passed);
+              continue;
+            }
+            if (color_of(q) == us) break;
+            passed.push_back(s);
+            if (int(passed.size()) > limit) break;
+          }
+        }
+    }
+  }
+  // Castling, §3.5.
+  const int home = us == WHITE ? 4 : 60;
+  for (const bool king_side : {true, false}) {
+    if (!(p.castling_rights() & castling_right(us, king_side)) || p.in_check()) continue;
+    const int rook = king_side ? home + 3 : home - 4;
+    std::vector<int> victims;
+    bool ok = true;
+    for (int s = std::min(home, rook) + 1; s < std::max(home, rook); ++s) {
+      const Piece q = b.sq[std::size_t(s)];
+      if (q == NO_PIECE) continue;
+      if (color_of(q) == us || (type_of(q) != BISHOP && type_of(q) != KNIGHT)) ok = false;
+      if (!victims.empty() && victims.back() == s - 1) ok = false;
+      victims.push_back(s);
+    }
+    if (!ok) continue;
+    RefBoard a = b;
+    for (int v : victims) a.sq[std::size_t(v)] = NO_PIECE;
+    const int step = king_side ? 1 : -1;
+    if (ref_attacked(a, home + step, them) || ref_attacked(a, home + 2 * step, them)) continue;
+    out.push_back(square_name(Square(home)) + square_name(Square(home + 2 * step)));
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+// Checks at every node down to `depth`: the reference generator agrees, count_legal equals
+// the list, every move's SAN and UCI read back as the move, undo restores FEN and key, the
+// position is consistent. Returns the nodes visited.
+std::uint64_t check_tree(Position& p, int depth) {
+  std::string why;
+  EXPECT_TRUE(p.is_consistent(&why)) << p.fen() << ": " << why;
+  if (depth == 0) return 1;
+  MoveList list;
+  p.generate_legal(list);
+  EXPECT_EQ(p.count_legal(), list.size()) << p.fen();
+  EXPECT_EQ(moves(p), ref_moves(p)) << p.fen();
+  const std::string fen = p.fen();
+  const Key key = p.key();
+  std::uint64_t n = 0;
+  for (const Move m : list) {
+    const std::string san = p.to_san(m), long_form = p.to_uci(m);
+    absl::StatusOr<Move> a = p.parse_move(san), b = p.parse_move(long_form);
+    EXPECT_TRUE(a.ok() && *a == m) << fen << " " << san << ": " << a.status();
+    EXPECT_TRUE(b.ok() && *b == m) << fen << " " << long_form << ": " << b.status();
+    p.do_move(m);
+    n += check_tree(p, depth - 1);
+    p.undo_move();
+    EXPECT_EQ(p.fen(), fen);
+    EXPECT_EQ(p.key(), key) << fen << " " << long_form;
+  }
+  return n;
+}
+
+TEST(FluidityInvariants, EveryNodeToDepth3OfTheOraclePositions) {
+  for (const parsers::PerftRecord& r : oracle()) {
+    Position p = at(r.fen);
+    const std::uint64_t leaves = check_tree(p, 3);
+    for (const parsers::PerftCount& c : r.counts)
+      if (c.depth == 3) EXPECT_EQ(leaves, c.nodes) << r.id;
+  }
+}
+
+// Random playouts reach positions the oracle trees do not (few pieces, open Kings, corner
+// captures): the same checks to depth 2 along them.
+TEST(FluidityInvariants, RandomPlayouts) {
+  std::uint64_t seed = 12345;
+  auto next = [&] {
+    seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+    return std::size_t(seed >> 33);
+  };
+  for (int game = 0; game < 40; ++game) {
+    Position p;
+    for (int ply = 0; ply < 120; ++ply) {
+      MoveList list;
+      p.generate_legal(list);
+      if (list.empty()) break;
+      if (ply % 10 == 9) check_tree(p, 2);
+      p.do_move(list[next() % list.size()]);
+    }
+  }
 }
 }  // namespace
 }  // namespace fairykit::fluidity
