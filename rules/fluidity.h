@@ -139,7 +139,8 @@ class Position {
   std::string to_san(Move m) const;
   // Reads SAN (x, +, #, !, ? optional), long algebraic ("Nb1-c3", "Nb1xc3", "b1c3"),
   // castling as O-O, 0-0, O-O-O, 0-0-0 or the King's step ("e1g1"), each optionally followed
-  // by a victim annotation "{b2,b3}" that must list exactly the captured squares. Errors
+  // by a victim annotation "{b2,b3}" that must list exactly the captured squares ("{}" for
+  // none). Errors
   // (InvalidArgument, one line):
   //   unreadable move "Zz9"
   //   illegal move "Nf6"

@@ -314,7 +314,7 @@ absl::StatusOr<Move> Position::parse_move(std::string_view text) const {
   if (annotation) {
     Bitboard said = 0;
     std::string_view rest = *annotation;
-    while (true) {
+    while (!trim(*annotation).empty()) {  // "{}" says: no victims
       const std::size_t comma = rest.find(',');
       const std::string_view item = trim(rest.substr(0, comma));
       if (item.size() != 2 || !is_file(item[0]) || !is_rank(item[1]))

@@ -577,8 +577,10 @@ TEST(FluidityInvariants, EveryNodeToDepth3OfTheOraclePositions) {
   for (const parsers::PerftRecord& r : oracle()) {
     Position p = at(r.fen);
     const std::uint64_t leaves = check_tree(p, 3);
-    for (const parsers::PerftCount& c : r.counts)
-      if (c.depth == 3) EXPECT_EQ(leaves, c.nodes) << r.id;
+    for (const parsers::PerftCount& c : r.counts) {
+      if (c.depth != 3) continue;
+      EXPECT_EQ(leaves, c.nodes) << r.id;
+    }
   }
 }
 
@@ -600,6 +602,109 @@ TEST(FluidityInvariants, RandomPlayouts) {
       p.do_move(list[next() % list.size()]);
     }
   }
+}
+
+// ---------------------------------------------------------------------------------------
+// FEN (fluidity.md §3.8).
+
+TEST(FluidityFen, StartAndRoundTrip) {
+  Position p;
+  EXPECT_EQ(p.fen(), Position::kStartFen);
+  EXPECT_EQ(p.count_legal(), 47u);
+  // X-FEN / Shredder castling letters of the corner files are read, KQkq is written.
+  EXPECT_EQ(at("rnbqkbnr/8/8/8/8/8/8/RNBQKBNR w HAha - 0 1").fen(), Position::kStartFen);
+  // The clocks may be left out.
+  EXPECT_EQ(at("rnbqkbnr/8/8/8/8/8/8/RNBQKBNR b Kq -").fen(),
+            "rnbqkbnr/8/8/8/8/8/8/RNBQKBNR b Kq - 0 1");
+  // A finished game (a King captured) is a position too.
+  EXPECT_EQ(at("4R3/8/8/8/8/8/8/7K b - - 0 1").fen(), "4R3/8/8/8/8/8/8/7K b - - 0 1");
+}
+
+TEST(FluidityFen, Errors) {
+  EXPECT_EQ(fen_error("rnbqkbnr/pppppppp/8/8/8/8/8/RNBQKBNR w KQkq - 0 1"),
+            "FEN board field, column 10: 'p': Fluidity has no pawns");
+  EXPECT_EQ(fen_error("rnbqkbnr/8/8/8/8/8/8/RNBQKBNR w KQkq e3 0 1"),
+            "FEN en passant field, column 38: 'e': Fluidity has no en passant, expected '-'");
+  EXPECT_EQ(fen_error("rnbqkbnr/8/8/8/8/8/8/RNBQKZNR w - - 0 1"),
+            "FEN board field, column 27: unknown piece letter 'Z'");
+  EXPECT_EQ(fen_error("rnbqkbnr/8/8/8/8/8/8/RNBQKBNRR w - - 0 1"),
+            "FEN board field, column 30: rank 1 has more than 8 squares");
+  EXPECT_EQ(fen_error("rnbqkbnr/8/8/8/8/8/8/RNBQKBN w - - 0 1"),
+            "FEN board field, column 28: rank 1 has 7 squares, expected 8");
+  EXPECT_EQ(fen_error("rnbqkbnr/8/8/8/8/8/8 w - - 0 1"),
+            "FEN board field, column 1: 7 ranks, expected 8");
+  EXPECT_EQ(fen_error("rnbqkbnr/8/8/8/8/8/8/RNBQKBNR[Nn] w KQkq - 0 1"),
+            "FEN board field, column 31: pieces in hand are not part of Fluidity");
+  EXPECT_EQ(fen_error("rnbqkbnr/8/8/8/8/8/8/RNBQKBNR x KQkq - 0 1"),
+            "FEN side to move field, column 31: expected 'w' or 'b', found 'x'");
+  EXPECT_EQ(fen_error("rnbqkbnr/8/8/8/8/8/8/RNBQKBNR w KQkx - 0 1"),
+            "FEN castling field, column 36: unexpected character 'x'");
+  EXPECT_EQ(fen_error("rnbqkbnr/8/8/8/8/8/8/RNBQKBNR w KQkqB - 0 1"),
+            "FEN castling field, column 37: 'B': Fluidity castles only with the corner rooks");
+  EXPECT_EQ(fen_error("rnbqkbnr/8/8/8/8/8/8/RNBQKBNR w KK - 0 1"),
+            "FEN castling field, column 34: 'K' repeats a castling right");
+  EXPECT_EQ(fen_error("rnbqkbnr/8/8/8/8/8/8/RNBQ1BNR w KQkq - 0 1"),
+            "FEN castling field, column 33: 'K' but no white king on e1");
+  EXPECT_EQ(fen_error("rnbqkbn1/8/8/8/8/8/8/RNBQKBNR w KQkq - 0 1"),
+            "FEN castling field, column 35: 'k' but no black rook on h8");
+  EXPECT_EQ(fen_error("rnbqkbnr/8/8/8/8/8/8/RNBQKBNR w KQkq - x 1"),
+            "FEN halfmove clock field, column 40: unexpected character 'x'");
+  EXPECT_EQ(fen_error("rnbq1bnr/8/8/8/8/8/8/RNBQ1BNR w - - 0 1"), "no king on the board");
+  EXPECT_EQ(fen_error("rnbqkbnr/8/8/8/8/8/8/RNBQKKNR w - - 0 1"), "2 white kings");
+  EXPECT_EQ(fen_error("kk6/8/8/8/8/8/8/KK6 w - - 0 1"), "2 white kings; 2 black kings");
+  EXPECT_EQ(fen_error(""), "empty FEN");
+}
+
+// ---------------------------------------------------------------------------------------
+// Notation (fluidity.md §3.8).
+
+TEST(FluidityNotation, ReadsEveryForm) {
+  const Position p;
+  const Move nc3(SQ_B1, SQ_C3);
+  for (std::string_view text : {"Nc3", "Nbc3", "N1c3", "Nb1c3", "Nb1-c3", "Nb1xc3", "b1c3", "b1-c3",
+                                "Nc3+", "Nc3!?", " Nc3 ", "Nc3{}"})
+    EXPECT_EQ(error_of(p, text), "ok b1c3") << text;
+  EXPECT_EQ(p.to_uci(nc3), "b1c3");
+  EXPECT_EQ(p.to_san(nc3), "Nc3");
+}
+
+TEST(FluidityNotation, Errors) {
+  const Position p;
+  EXPECT_EQ(error_of(p, "Nf6"), "illegal move \"Nf6\"");
+  EXPECT_EQ(error_of(p, "c3"), "illegal move \"c3\"");  // there are no pawns
+  EXPECT_EQ(error_of(p, "O-O"), "illegal move \"O-O\"");
+  EXPECT_EQ(error_of(p, "e1g1"), "illegal move \"e1g1\"");
+  EXPECT_EQ(error_of(p, "Zz9"), "unreadable move \"Zz9\"");
+  EXPECT_EQ(error_of(p, ""), "unreadable move \"\"");
+  EXPECT_EQ(error_of(p, "Nc3x"), "unreadable move \"Nc3x\"");
+  EXPECT_EQ(error_of(p, "N-c3"), "unreadable move \"N-c3\"");
+  EXPECT_EQ(error_of(p, "Nc3{b2"), "unreadable move \"Nc3{b2\"");
+  EXPECT_EQ(error_of(p, "Nc3{b9}"), "unreadable victims \"{b9}\" in \"Nc3{b9}\"");
+  EXPECT_EQ(error_of(p, "Nc3{b2}"), "wrong victims {b2} for \"Nc3\" (captures nothing)");
+  const Position rooks = at("7k/8/8/8/8/8/K7/R6R w - - 0 1");
+  EXPECT_EQ(error_of(rooks, "Rd1"), "ambiguous move \"Rd1\" (Rad1, Rhd1)");
+  EXPECT_EQ(error_of(rooks, "Rad1"), "ok a1d1");
+  EXPECT_EQ(rooks.to_san(Move(SQ_H1, SQ_D1)), "Rhd1");
+  const Position legs = at("7k/8/8/8/8/1n6/1b6/1N5K w - - 0 1");
+  EXPECT_EQ(error_of(legs, "Nc3{b2}"), "wrong victims {b2} for \"Nc3\" (captures b2,b3)");
+  EXPECT_EQ(error_of(legs, "Nxc3 {b3, b2}"), "ok b1c3");
+  EXPECT_EQ(error_of(legs, "Nc3"), "ok b1c3");  // the 'x' may be left out
+  EXPECT_EQ(error_of(legs, "Nd2{}"), "ok b1d2");
+}
+
+TEST(FluidityNotation, RankAndSquareDisambiguation) {
+  // Knights b1 and b5 both reach c3 and a3 (the rank disambiguates); with a third on d1, b1
+  // shares its file with b5 and its rank with d1 (the square does).
+  const Position p = at("7k/8/8/1N6/8/8/8/1N5K w - - 0 1");
+  EXPECT_EQ(p.to_san(Move(SQ_B1, SQ_C3)), "N1c3");
+  EXPECT_EQ(p.to_san(Move(SQ_B5, SQ_A3)), "N5a3");
+  EXPECT_EQ(p.to_san(Move(SQ_B1, SQ_D2)), "Nd2");
+  const Position q = at("7k/8/8/1N6/8/8/8/1N1N3K w - - 0 1");
+  EXPECT_EQ(q.to_san(Move(SQ_B1, SQ_C3)), "Nb1c3");
+  EXPECT_EQ(q.to_san(Move(SQ_B5, SQ_C3)), "N5c3");
+  EXPECT_EQ(q.to_san(Move(SQ_D1, SQ_C3)), "Ndc3");
+  EXPECT_EQ(error_of(q, "Nc3"), "ambiguous move \"Nc3\" (Nb1c3, Ndc3, N5c3)");
+  EXPECT_EQ(error_of(q, "Nbc3"), "ambiguous move \"Nbc3\" (Nb1c3, N5c3)");
 }
 }  // namespace
 }  // namespace fairykit::fluidity
