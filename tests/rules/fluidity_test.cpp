@@ -706,5 +706,78 @@ TEST(FluidityNotation, RankAndSquareDisambiguation) {
   EXPECT_EQ(error_of(q, "Nc3"), "ambiguous move \"Nc3\" (Nb1c3, Ndc3, N5c3)");
   EXPECT_EQ(error_of(q, "Nbc3"), "ambiguous move \"Nbc3\" (Nb1c3, N5c3)");
 }
+
+// ---------------------------------------------------------------------------------------
+// samples/fluidity.pgn: every game replays with parse_move, every move is written back
+// exactly as in the file, and the final state agrees with the Result tag (a claimed draw:
+// the state offers the claim).
+
+struct SampleGame {
+  std::string result;
+  std::vector<std::string> moves;
+};
+
+// A simple reader for the samples' own layout: tag lines, then movetext with move numbers,
+// `{...}` comments and a result token.
+std::vector<SampleGame> read_samples(const std::string& text) {
+  std::vector<SampleGame> games;
+  std::istringstream in(text);
+  std::string line;
+  bool in_moves = false, in_comment = false;
+  while (std::getline(in, line)) {
+    if (line.rfind("[Event ", 0) == 0) {
+      games.emplace_back();
+      in_moves = false;
+    }
+    if (games.empty()) continue;
+    if (line.rfind("[Result \"", 0) == 0) games.back().result = line.substr(9, line.size() - 11);
+    if (line.empty() || line[0] == '[') {
+      in_moves = in_moves || (line.empty() && !games.back().result.empty());
+      continue;
+    }
+    if (!in_moves) continue;
+    std::istringstream tokens(line);
+    std::string token;
+    while (tokens >> token) {
+      if (token.front() == '{') in_comment = true;
+      if (in_comment) {
+        if (token.back() == '}') in_comment = false;
+        continue;
+      }
+      if (token.back() == '.' || token == "1-0" || token == "0-1" || token == "1/2-1/2" ||
+          token == "*")
+        continue;
+      games.back().moves.push_back(token);
+    }
+  }
+  return games;
+}
+
+TEST(FluiditySamples, ReplayAndResults) {
+  const std::vector<SampleGame> games =
+      read_samples(read_text(std::string(FAIRYKIT_SOURCE_DIR) + "/samples/fluidity.pgn"));
+  ASSERT_EQ(games.size(), 6u);
+  std::vector<GameEnd> ends;
+  for (const SampleGame& g : games) {
+    Position p;
+    for (const std::string& text : g.moves) {
+      ASSERT_EQ(p.state().end, GameEnd::kNone) << "the game went on after its end: " << text;
+      absl::StatusOr<Move> m = p.parse_move(text);
+      ASSERT_TRUE(m.ok()) << m.status();
+      EXPECT_EQ(p.to_san(*m), text);
+      p.do_move(*m);
+    }
+    const GameState st = p.state();
+    ends.push_back(st.end);
+    if (st.claimable() && !st.over())
+      EXPECT_EQ(g.result, "1/2-1/2");
+    else
+      EXPECT_EQ(g.result, pgn_result(st));
+  }
+  EXPECT_EQ(ends,
+            (std::vector<GameEnd>{GameEnd::kCheckmate, GameEnd::kKingCaptured,
+                                  GameEnd::kNoLegalMove, GameEnd::kInsufficientMaterial,
+                                  GameEnd::kThreefoldRepetition, GameEnd::kTwentyFiveMoveRule}));
+}
 }  // namespace
 }  // namespace fairykit::fluidity
