@@ -1,0 +1,34 @@
+// Fluidity perft bench (rules/fluidity.h): perft of the start position and of the oracle
+// positions, with nodes and Mnodes/s. The total node count is a behaviour fingerprint. Not
+// built by default; build it by hand after building the libraries (ninja -C build rules_tests):
+//
+//   g++ -std=c++20 -O3 -DNDEBUG -march=native -I. bench/fluidity_bench.cpp
+//       build/rules/libfairykit_rules.a build/parsers/libfairykit_parsers.a
+//       $(pkg-config --libs absl_statusor absl_strings absl_str_format) -o /tmp/fluidity_bench
+//   (one command line)
+//   /tmp/fluidity_bench [depth [fen]]     (default: depth 5, the start position)
+//
+// Compare with fairykit's chess speed: build/bin/fairy-perft --fen startpos --depth 6.
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+
+#include "rules/fluidity.h"
+
+int main(int argc, char** argv) {
+  const int depth = argc > 1 ? std::atoi(argv[1]) : 5;
+  const std::string fen = argc > 2 ? argv[2] : std::string(fairykit::fluidity::Position::kStartFen);
+  fairykit::fluidity::Position pos;
+  if (const absl::Status s = pos.set_fen(fen); !s.ok()) {
+    std::fprintf(stderr, "%s\n", std::string(s.message()).c_str());
+    return 1;
+  }
+  const auto start = std::chrono::steady_clock::now();
+  const std::uint64_t nodes = pos.perft(depth);
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  std::printf("perft %d: %llu nodes, %.3f s, %.1f Mnodes/s\n", depth,
+              static_cast<unsigned long long>(nodes), seconds, double(nodes) / seconds / 1e6);
+  return 0;
+}
