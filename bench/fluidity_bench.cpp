@@ -8,6 +8,7 @@
 //   (one command line)
 //   /tmp/fluidity_bench [depth [fen]]     (default: depth 5, the start position)
 //
+// Self-computed fingerprints of the start position: perft 5 = 171517300, perft 6 = 7652391310.
 // Compare with fairykit's chess speed: build/bin/fairy-perft --fen startpos --depth 6.
 #include <chrono>
 #include <cstdio>

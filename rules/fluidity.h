@@ -67,11 +67,13 @@ static_assert(sizeof(Move) == 2);
 static_assert(Move(SQ_E1, SQ_G1, true).is_castling() && Move(SQ_E1, SQ_G1, true).to() == SQ_G1);
 static_assert(Move(SQ_H8, SQ_A1).from() == SQ_H8 && !Move(SQ_H8, SQ_A1).is_castling());
 
-// A fixed-capacity list. 416 bounds any position a FEN can describe: at most 15 non-King
-// pieces with at most 27 destinations each, 8 King steps and 2 castlings.
+// A fixed-capacity list. 768 bounds any position a FEN can describe: an empty square is
+// reached by at most 17 pieces of one side (the nearest own piece on each of its 8 lines,
+// 8 Knights, the King) and a piece reaches at most 27 squares, so with E empty squares and
+// P pieces (E + P <= 63) there are at most min(17E, 27P) <= 657 moves, plus 2 castlings.
 class MoveList {
  public:
-  static constexpr std::size_t kCapacity = 416;
+  static constexpr std::size_t kCapacity = 768;
   std::size_t size() const { return size_; }
   bool empty() const { return size_ == 0; }
   const Move& operator[](std::size_t i) const { return moves_[i]; }
