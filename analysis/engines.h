@@ -18,8 +18,10 @@
 #include "absl/status/statusor.h"
 #include "rules/cwda_fen.h"
 #include "rules/fen.h"
+#include "rules/fluidity.h"
 #include "rules/game_end.h"
 #include "rules/game_engine.h"
+#include "rules/interweave.h"
 #include "rules/movegen.h"
 #include "rules/registry.h"
 #include "rules/san.h"
@@ -110,9 +112,19 @@ absl::Status load_engine(G& g, std::string_view fen, const EngineOptions& option
   return g.set_fen(fen);
 }
 
-// Calls f.template operator()<G>() with the engine type of `id`.
+// Calls f.template operator()<G>() with the engine of `id`, for the variants with an engine
+// of their own (precondition: !in_position_family(id)).
+template <class F>
+decltype(auto) visit_own_engine(VariantId id, F&& f) {
+  if (id == VariantId::kInterweave)
+    return std::forward<F>(f).template operator()<interweave::Position>();
+  return std::forward<F>(f).template operator()<fluidity::Position>();
+}
+
+// Calls f.template operator()<G>() with the engine type of `id`, for any variant.
 template <class F>
 decltype(auto) visit_engine(VariantId id, F&& f) {
+  if (!in_position_family(id)) return visit_own_engine(id, std::forward<F>(f));
   return visit_variant(id, [&]<class V>() -> decltype(auto) {
     return std::forward<F>(f).template operator()<ClassicGame<V>>();
   });

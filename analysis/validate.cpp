@@ -5,6 +5,7 @@
 #include <string_view>
 
 #include "absl/strings/str_cat.h"
+#include "analysis/engines.h"
 #include "rules/cwda_fen.h"
 #include "rules/fen.h"
 #include "rules/game_end.h"
@@ -191,6 +192,69 @@ class ReplayerOf final : public Replayer {
   std::vector<Frame> frames_;
 };
 
+// Replays the moves of one game of a variant with an engine of its own (rules/game_engine.h:
+// Interweave, Fluidity). The engine reads every notation the variant accepts and keeps the
+// history itself; notation quirks are not reported for these variants.
+template <class G>
+class EngineReplayer final : public Replayer {
+ public:
+  absl::Status init(std::string_view fen) {
+    line_.clear();
+    frames_.clear();
+    return g_.set_fen(fen);
+  }
+
+  bool play(std::string_view text, PlayResult& r) override {
+    absl::StatusOr<typename G::Move> m = g_.parse_move(text);
+    if (!m.ok()) {
+      const GameState st = g_.state();
+      if (st.over() && g_.count_legal() == 0)
+        r.error = absl::StrCat("move \"", std::string(text), "\" after the game ended (",
+                               std::string(describe(st.end)), ")");
+      else
+        r.error = std::string(m.status().message());
+      return false;
+    }
+    g_.do_move(*m);
+    line_.push_back(*m);
+    return true;
+  }
+
+  bool begin_variation() override {
+    const std::size_t base = frames_.empty() ? 0 : frames_.back().base;
+    if (line_.size() <= base) return false;
+    g_.undo_move();
+    frames_.push_back({line_.back(), line_.size() - 1});
+    line_.pop_back();
+    return true;
+  }
+
+  void end_variation() override {
+    Frame f = std::move(frames_.back());
+    frames_.pop_back();
+    while (line_.size() > f.base) {
+      g_.undo_move();
+      line_.pop_back();
+    }
+    g_.do_move(f.undone);
+    line_.push_back(std::move(f.undone));
+  }
+
+  GameState state() const override { return g_.state(); }
+  std::string fen() const override { return g_.fen(); }
+  int ply() const override { return int(line_.size()); }
+  bool has_legal_move() const override { return g_.count_legal() != 0; }
+
+ private:
+  struct Frame {
+    typename G::Move undone;  // the move the variation replaces
+    std::size_t base;         // line_ size at the variation's start
+  };
+  G g_;
+  std::vector<typename G::Move> line_;
+  std::vector<Frame> frames_;
+};
+
 // The seven-tag roster, in its PGN order.
 constexpr std::string_view kRoster[7] = {"Event", "Site",  "Date",  "Round",
                                          "White", "Black", "Result"};
@@ -269,6 +333,20 @@ class GameChecker final : public parsers::PgnVisitor {
     // Superchess has 432 start arrays and no default one (superchess.md 2.7).
     if (variant == VariantId::kSuperchess && !has_fen) {
       add(Severity::kError, game_start(), 0, "Superchess game without a FEN tag");
+      return;
+    }
+    if (!in_position_family(variant)) {
+      // Interweave, Fluidity: engines of their own; one replayer per thread and variant.
+      absl::Status status = visit_own_engine(variant, [&]<class G>() -> absl::Status {
+        thread_local EngineReplayer<G> replayer;
+        if (absl::Status s = replayer.init(has_fen ? std::string_view(fen) : G::kStartFen); !s.ok())
+          return s;
+        replayer_ = &replayer;
+        return absl::OkStatus();
+      });
+      if (!status.ok())
+        add(Severity::kError, fen_where_, 0,
+            absl::StrCat("invalid FEN tag \"", fen_, "\": ", std::string(status.message())));
       return;
     }
     absl::Status status = visit_variant(variant, [&]<class V>() -> absl::Status {
@@ -447,30 +525,21 @@ class GameChecker final : public parsers::PgnVisitor {
     if (claimed.empty()) return;
     const GameState st = replayer_->state();
     const std::string_view implied = pgn_result(st);
-    switch (st.end) {
-      case GameEnd::kCheckmate:
-      case GameEnd::kStalemate:
-      case GameEnd::kInsufficientMaterial: {
-        if (claimed == std::string(implied)) break;
-        const std::string what =
-            st.end == GameEnd::kCheckmate
-                ? absl::StrCat("checkmate (", st.side_to_move == WHITE ? "Black" : "White",
-                               " wins)")
-                : std::string(describe(st.end));
-        add(claimed == "*" ? Severity::kWarning : Severity::kError, where, 0,
-            absl::StrCat("the game ends in ", what, " but the result is \"", claimed, "\""),
-            options_.positions ? replayer_->fen() : std::string());
-        break;
-      }
-      case GameEnd::kFivefoldRepetition:
-      case GameEnd::kSeventyFiveMoveRule:
-        if (claimed != "1/2-1/2" && claimed != "*")
-          add(Severity::kWarning, where, 0,
-              absl::StrCat("the final position is drawn by the ", std::string(describe(st.end)),
-                           " but the result is \"", claimed, "\""));
-        break;
-      default:
-        break;
+    if (st.decisive() || st.end == GameEnd::kStalemate ||
+        st.end == GameEnd::kInsufficientMaterial) {
+      if (claimed == std::string(implied)) return;
+      const std::string what = st.decisive()
+                                   ? absl::StrCat(std::string(describe(st.end)), " (",
+                                                  st.loser() == WHITE ? "Black" : "White", " wins)")
+                                   : std::string(describe(st.end));
+      add(claimed == "*" ? Severity::kWarning : Severity::kError, where, 0,
+          absl::StrCat("the game ends in ", what, " but the result is \"", claimed, "\""),
+          options_.positions ? replayer_->fen() : std::string());
+    } else if (st.end == GameEnd::kFivefoldRepetition || st.end == GameEnd::kSeventyFiveMoveRule) {
+      if (claimed != "1/2-1/2" && claimed != "*")
+        add(Severity::kWarning, where, 0,
+            absl::StrCat("the final position is drawn by the ", std::string(describe(st.end)),
+                         " but the result is \"", claimed, "\""));
     }
   }
 

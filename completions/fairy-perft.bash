@@ -14,7 +14,7 @@ _fairy_perft_variants() {
   if type -P "$cmd" >/dev/null 2>&1; then
     names=$("$cmd" --list-variants 2>/dev/null | awk 'NF { print $1 }')
   fi
-  printf '%s\n' "${names:-chess chess960 cwda superchess}"
+  printf '%s\n' "${names:-chess chess960 cwda superchess interweave fluidity}"
 }
 
 # Suite files: *.epd and *.perft (and directories) first; any file when none match.

@@ -11,7 +11,7 @@ function __fairy_validate_variants
     if command -q $cmd
         set variants ($cmd --list-variants 2>/dev/null | string replace -r '^(\S+)\s+' '$1\t')
     end
-    set -q variants[1]; or set variants chess chess960 cwda superchess
+    set -q variants[1]; or set variants chess chess960 cwda superchess interweave fluidity
     printf '%s\n' $variants
 end
 

@@ -67,6 +67,9 @@ class PositionModel final : public AnyPosition {
 
 absl::StatusOr<std::unique_ptr<AnyPosition>> AnyPosition::from_setup(VariantId variant,
                                                                      const Setup& setup) {
+  if (!in_position_family(variant))
+    return absl::InvalidArgumentError(
+        "AnyPosition covers the Position<V> family only; use the variant's own engine");
   return visit_variant(variant, [&]<class V>() -> absl::StatusOr<std::unique_ptr<AnyPosition>> {
     auto model = std::make_unique<PositionModel<V>>();
     model->id_ = variant;
@@ -77,6 +80,9 @@ absl::StatusOr<std::unique_ptr<AnyPosition>> AnyPosition::from_setup(VariantId v
 
 absl::StatusOr<std::unique_ptr<AnyPosition>> AnyPosition::from_fen(VariantId variant,
                                                                    std::string_view fen) {
+  if (!in_position_family(variant))
+    return absl::InvalidArgumentError(
+        "AnyPosition covers the Position<V> family only; use the variant's own engine");
   return visit_variant(variant, [&]<class V>() -> absl::StatusOr<std::unique_ptr<AnyPosition>> {
     const std::string_view text = fen == "startpos" ? V::kStartFen : fen;
     absl::StatusOr<Setup> setup = setup_from_fen(text, fen_dialect<V>());

@@ -18,7 +18,11 @@ constexpr std::array<std::string_view, 3> kCwdaAliases = {
 constexpr std::array<std::string_view, 3> kSuperchessAliases = {"super", "superschaak",
                                                                 "super chess"};
 
-const std::array<VariantInfo, 4> kVariants = {{
+constexpr std::array<std::string_view, 0> kNoAliases = {};
+// "Fluidity Chess" is the name on the Chess Variant Pages.
+constexpr std::array<std::string_view, 1> kFluidityAliases = {"fluidity chess"};
+
+const std::array<VariantInfo, 6> kVariants = {{
     {VariantId::kChess, ChessVariant::kName, "standard chess (FIDE Laws)", ChessVariant::kStartFen,
      kChessAliases},
     {VariantId::kChess960, Chess960Variant::kName,
@@ -32,6 +36,14 @@ const std::array<VariantInfo, 4> kVariants = {{
      "Superchess (XBoard 'super', set I): Amazon A, Empress E, Princess S, Veteran V; "
      "promotion from the pool",
      SuperchessVariant::kStartFen, kSuperchessAliases},
+    {VariantId::kInterweave, "interweave",
+     "Interweave (Aronson): colour-bound pieces, compulsory capture chains; vchess FEN "
+     "with the promotion pool",
+     "rbnkknbr/pppppppp/8/8/8/8/PPPPPPPP/RBNKKNBR w 0 - 000000", kNoAliases},
+    {VariantId::kFluidity, "fluidity",
+     "Fluidity Chess (Grigoriev, pawnless): captures by dissection (B3 R3 Q6), "
+     "capturable Kings",
+     "rnbqkbnr/8/8/8/8/8/8/RNBQKBNR w KQkq - 0 1", kFluidityAliases},
 }};
 
 std::string normalise(std::string_view s) {

@@ -14,7 +14,14 @@
 
 namespace fairykit {
 
-enum class VariantId { kChess, kChess960, kCwda, kSuperchess };
+enum class VariantId { kChess, kChess960, kCwda, kSuperchess, kInterweave, kFluidity };
+
+// Whether the variant is one of the Position<V> family (chess, Chess960, CwDA, Superchess),
+// which visit_variant() and AnyPosition cover. Interweave and Fluidity have engines of
+// their own (rules/game_engine.h); analysis/engines.h's visit_engine() covers every variant.
+constexpr bool in_position_family(VariantId id) {
+  return id != VariantId::kInterweave && id != VariantId::kFluidity;
+}
 
 struct VariantInfo {
   VariantId id;
@@ -33,7 +40,8 @@ const VariantInfo* find_variant(std::string_view name);
 // The names of all variants, comma-separated (for error messages and --help).
 std::string variant_names();
 
-// Calls f.template operator()<V>() with the traits type of `id`.
+// Calls f.template operator()<V>() with the traits type of `id`, for the variants of the
+// Position<V> family (precondition: in_position_family(id)).
 template <class F>
 decltype(auto) visit_variant(VariantId id, F&& f) {
   switch (id) {
