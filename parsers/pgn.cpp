@@ -87,7 +87,9 @@ const auto move_byte = x3::char_("a-zA-Z0-9=+#:@-");
 const auto square = x3::char_('a', 'z') >> +digit;
 const auto captured_squares = x3::lit('{') >> square >>
                               *(x3::lit(',') >> *x3::lit(' ') >> square) >> x3::lit('}');
-const auto move_rest = *(+move_byte | captured_squares);
+// vchess joins the sub-moves of an Interweave turn with commas: "Nc5X,Ne5X".
+const auto vchess_join = x3::lit(',') >> &letter;
+const auto move_rest = *(+move_byte | captured_squares | vchess_join);
 // A move up to an attached "e.p." (MatchMove goes on after it).
 const auto move = (x3::char_("a-zA-Z") | x3::lit("0-0") | x3::lit("--")) >> move_rest;
 const auto result_end = !(move_byte | x3::char_("/."));

@@ -109,7 +109,8 @@ struct Token {
 // The token at the start of `text` (text[0] is not whitespace). A move starts with a
 // letter, with "0-0" (castling written with zeros) or is "--" (a null move), and runs over
 // the move bytes (IsMoveChar), "e.p." written attached ("exd6e.p.") and attached captured-
-// square annotations `{a4}` / `{b2,b3}` of the rules' notation ("Na1xa5{a4}xc5{b3}").
+// square annotations `{a4}` / `{b2,b3}` of the rules' notation ("Na1xa5{a4}xc5{b3}"), and
+// vchess's commas between the sub-moves of an Interweave turn ("Nc5X,Ne5X").
 Token ScanToken(std::string_view text);
 
 // An "e.p." or "ep" written apart after a move (`exd6 e.p.`), with any check marks after

@@ -251,5 +251,127 @@ TEST(Validate, SuperchessNeedsAFenTag) {
   EXPECT_EQ(bare.errors(0), "1:1: Superchess game without a FEN tag\n");
 }
 
+// Interweave and Fluidity (issues 5 and 6): the sample games validate, and damaged copies
+// fail with the message that names what is wrong, at its line and column.
+const std::string kSamples = std::string(FAIRYKIT_SOURCE_DIR) + "/samples/";
+
+// `text` with the first `from` after byte `after` replaced by `to`; `at` set to its offset.
+std::string replaced(std::string text, std::string_view from, std::string_view to, std::size_t& at,
+                     std::size_t after = 0) {
+  at = text.find(std::string(from), after);
+  EXPECT_NE(at, std::string::npos) << from;
+  if (at != std::string::npos) text.replace(at, from.size(), std::string(to));
+  return text;
+}
+
+std::string where(const std::string& text, std::size_t offset) {
+  return std::to_string(line_of(text, offset)) + ":" + std::to_string(column_of(text, offset));
+}
+
+TEST(ValidateVariants, SampleGamesAreValidAtOneAndTwoThreads) {
+  for (const char* file : {"interweave.pgn", "fluidity.pgn"}) {
+    const std::string text = read_file(kSamples + file);
+    const Outcome one = validate_text(text, 1), two = validate_text(text, 2);
+    ASSERT_GE(one.reports.size(), 5u) << file;
+    EXPECT_EQ(one.invalid, 0) << file;
+    for (std::size_t g = 0; g < one.reports.size(); ++g) {
+      EXPECT_EQ(one.diagnostics(g), "") << file << " game " << g + 1;
+      EXPECT_EQ(one.diagnostics(g), two.diagnostics(g));
+      EXPECT_EQ(one.reports[g].variant, std::string(file).substr(0, std::string(file).find('.')));
+    }
+  }
+}
+
+TEST(ValidateVariants, InterweaveDamagedCopies) {
+  const std::string text = read_file(kSamples + "interweave.pgn");
+  std::size_t at = 0;
+  {  // A Leaper's quiet double-knight leap to a square it cannot reach.
+    const std::string t = replaced(text, "Nf1-d5", "Nf1-d4", at);
+    const Outcome run = validate_text(t);
+    EXPECT_EQ(run.invalid, 1);
+    EXPECT_EQ(run.errors(0), where(t, at) + ": illegal move \"Nf1-d4\"\n");
+    EXPECT_EQ(run.reports[0].diagnostics[0].ply, 3);
+  }
+  {  // The King capture of game 1 scored for the wrong side (tag and marker).
+    std::string t = replaced(text, "[Result \"0-1\"]", "[Result \"1-0\"]", at);
+    t = replaced(t, "Rf3xb3xf3# 0-1", "Rf3xb3xf3# 1-0", at);
+    const Outcome run = validate_text(t);
+    EXPECT_EQ(run.errors(0), where(t, at + 11) +
+                                 ": the game ends in capture of a King (Black wins) but the "
+                                 "result is \"1-0\"\n");
+  }
+  {  // A move after the King capture.
+    const std::string t = replaced(text, "Rf3xb3xf3# 0-1", "Rf3xb3xf3# 53. Kd1-e2 0-1", at);
+    const Outcome run = validate_text(t);
+    EXPECT_EQ(run.errors(0),
+              where(t, at + 15) + ": move \"Kd1-e2\" after the game ended (capture of a King)\n");
+  }
+  {  // The third repetition loses (interweave.md 1.7): not a draw.
+    const std::size_t game3 = nth_line_starting(text, "[Event ", 2);
+    std::string t = replaced(text, "[Result \"0-1\"]", "[Result \"1/2-1/2\"]", at, game3);
+    t = replaced(t, "12. Rb2-a1 0-1", "12. Rb2-a1 1/2-1/2", at, game3);
+    const Outcome run = validate_text(t);
+    EXPECT_EQ(run.errors(2), where(t, at + 11) +
+                                 ": the game ends in third repetition (Black wins) but the "
+                                 "result is \"1/2-1/2\"\n");
+  }
+  {  // A captured-squares annotation that names the wrong square.
+    const std::string t = replaced(text, "Ra4xc4xc2", "Ra4xc4{b4}xc2", at);
+    const Outcome run = validate_text(t);
+    ASSERT_EQ(run.invalid, 1);
+    // Ra4-c4 is an approach capture: it removes d4, the square after c4 (interweave.md 1.4).
+    EXPECT_EQ(run.errors(0), where(t, at) +
+                                 ": wrong captured squares {b4} for \"Ra4xc4{b4}xc2\" (the "
+                                 "step to c4 captures {d4})\n");
+  }
+}
+
+TEST(ValidateVariants, InterweaveNotationsInPgn) {
+  // vchess's own notation (comma-joined sub-moves, "e4R"), long algebraic chains and the
+  // SAN-like form with attached annotations, in one archive.
+  const Outcome run = validate_text(
+      "[Variant \"Interweave\"]\n[SetUp \"1\"]\n"
+      "[FEN \"8/Nr5R/2rP3n/2N5/7b/4b2P/4P3/8 w 0 - 000000\"]\n\n1. Ne7X,Na5X *\n\n"
+      "[Variant \"Interweave\"]\n[SetUp \"1\"]\n"
+      "[FEN \"8/Nr5R/2rP3n/2N5/7b/4b2P/4P3/8 w 0 - 000000\"]\n\n1. a7e7a5 *\n\n"
+      "[Variant \"Interweave\"]\n[SetUp \"1\"]\n"
+      "[FEN \"8/Nr5R/2rP3n/2N5/7b/4b2P/4P3/8 w 0 - 000000\"]\n\n1. Na7xe7{b7}xa5{c6} *\n\n"
+      "[Variant \"Interweave\"]\n[SetUp \"1\"]\n[FEN \"8/8/8/8/4Bp2/8/8/8 w 0 - 000000\"]\n\n"
+      "1. e4R *\n\n"
+      "[Variant \"Interweave\"]\n\n1. c2-d3 Nc8-a4 *\n",
+      1, {.roster_warnings = false});
+  ASSERT_EQ(run.reports.size(), 5u);
+  for (std::size_t g = 0; g < 5; ++g) EXPECT_EQ(run.errors(g), "") << "game " << g + 1;
+}
+
+TEST(ValidateVariants, FluidityDamagedCopies) {
+  const std::string text = read_file(kSamples + "fluidity.pgn");
+  std::size_t at = 0;
+  {  // Game 1 ends in checkmate, 0-1; scored 1-0.
+    std::string t = replaced(text, "[Result \"0-1\"]", "[Result \"1-0\"]", at);
+    t = replaced(t, "Re6# 0-1", "Re6# 1-0", at);
+    const Outcome run = validate_text(t);
+    EXPECT_EQ(run.errors(0), where(t, at + 5) +
+                                 ": the game ends in checkmate (Black wins) but the result is "
+                                 "\"1-0\"\n");
+  }
+  {  // Game 2 ends with the White King dissected; scored as a draw.
+    const std::size_t game2 = nth_line_starting(text, "[Event ", 1);
+    std::string t = replaced(text, "[Result \"0-1\"]", "[Result \"1/2-1/2\"]", at, game2);
+    t = replaced(t, "Rxh1# 0-1", "Rxh1# 1/2-1/2", at, game2);
+    const Outcome run = validate_text(t);
+    EXPECT_EQ(run.errors(1), where(t, at + 6) +
+                                 ": the game ends in capture of a King (Black wins) but the "
+                                 "result is \"1/2-1/2\"\n");
+  }
+  {  // No move ends on an occupied square, and nothing lies beyond d8 (fluidity.md 3.3).
+    const std::string t = replaced(text, "2. Qg4", "2. Qxd8", at);
+    const Outcome run = validate_text(t);
+    EXPECT_EQ(run.invalid, 1);
+    EXPECT_EQ(run.errors(0), where(t, at + 3) + ": illegal move \"Qxd8\"\n");
+    EXPECT_EQ(run.reports[0].diagnostics[0].ply, 3);
+  }
+}
+
 }  // namespace
 }  // namespace fairykit::analysis

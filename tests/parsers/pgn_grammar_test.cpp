@@ -170,6 +170,10 @@ TEST(PgnGrammar, MoveTokens) {
   EXPECT_EQ(Scan("Ra1:a8"), P(m, 6));
   EXPECT_EQ(Scan("e7e8q"), P(m, 5));
   EXPECT_EQ(Scan("Be4x "), P(m, 4));
+  // vchess joins an Interweave chain's sub-moves with commas; a comma must lead to a letter.
+  EXPECT_EQ(Scan("Nc5X,Ne5X "), P(m, 9));
+  EXPECT_EQ(Scan("Nc5X, Ne5X"), P(m, 4));
+  EXPECT_EQ(Scan("Nc5X,1"), P(m, 4));
   EXPECT_EQ(Scan("--"), P(m, 2));
   EXPECT_EQ(Scan("Z0"), P(m, 2));
   EXPECT_EQ(Scan("Kx"), P(m, 2));
