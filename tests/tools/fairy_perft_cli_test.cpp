@@ -54,6 +54,32 @@ TEST(FairyPerftCli, Chess960DivideWritesCastlingAsKingTakesRook) {
   EXPECT_EQ(r.out.find("e1g1"), std::string::npos);
 }
 
+// Interweave: one root line per whole turn, a chain written as its squares, a Remover
+// capture as its square twice (interweave.md 1.11). The last diagram of 1.12 has 8 turns,
+// among them the chain a7-e7-a5; in its Remover diagram the one turn removes e5 and f4.
+TEST(FairyPerftCli, InterweaveDivideWritesWholeTurns) {
+  CliRun r =
+      run("--variant interweave --fen \"8/Nr5R/2rP3n/2N5/7b/4b2P/4P3/8 w 0 - 000000\" --depth 1 "
+          "--divide -q");
+  EXPECT_EQ(r.status, 0);
+  EXPECT_NE(r.out.find("\na7e7a5: 1\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\nNodes searched: 8\n"), std::string::npos) << r.out;
+  CliRun remover = run("--variant interweave --fen \"8/8/8/4p3/4Bp2/8/8/8\" --depth 1 --divide -q");
+  EXPECT_EQ(remover.out, "e4e4: 1\n\nNodes searched: 1\n");
+}
+
+TEST(FairyPerftCli, OwnEngineVariantsFromTheirStartPositions) {
+  CliRun iw = run("--variant interweave --fen startpos --max-depth 3 -q");
+  EXPECT_EQ(iw.out, "depth 1: 30\ndepth 2: 888\ndepth 3: 26318\n");  // interweave.perft
+  CliRun fl = run("--variant fluidity --fen startpos --max-depth 3 -q");
+  EXPECT_EQ(fl.out, "depth 1: 47\ndepth 2: 1980\ndepth 3: 87437\n");  // fluidity.perft
+  CliRun bad =
+      run("--variant fluidity --fen \"rnbqkbnr/pppppppp/8/8/8/8/8/RNBQKBNR w - - 0 1\" "
+          "--depth 1");
+  EXPECT_EQ(bad.status, 1);
+  EXPECT_NE(bad.err.find("fairy-perft: invalid position"), std::string::npos) << bad.err;
+}
+
 TEST(FairyPerftCli, JsonForAPosition) {
   CliRun r = run("--fen startpos --depth 1 --divide --format json -q");
   EXPECT_EQ(r.status, 0);

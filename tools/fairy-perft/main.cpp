@@ -35,7 +35,9 @@ Position:
   -v, --variant NAME    variant of the positions (default: chess); see --list-variants.
                         A suite entry's own `variant` line wins over this flag.
   -f, --fen FEN         the position; "startpos" is the variant's start position.
-                        cwda: also vchess, xogo or pychess FEN (converted)
+                        cwda: also vchess, xogo or pychess FEN (converted);
+                        interweave: vchess FEN ("board w 0 - 000000") or the
+                        board alone
       --armies XY       cwda: the armies, White's then Black's (F C N R): with
                         --fen startpos that pairing's start position, with a
                         pychess FEN (which names none) its armies
@@ -55,7 +57,9 @@ Depth:
 
 Output:
       --divide          with --fen: the count below each root move, then the total
-                        (Stockfish's shape: "e2e4: 20" lines, then "Nodes searched: N")
+                        (Stockfish's shape: "e2e4: 20" lines, then "Nodes searched: N");
+                        a root move is a whole turn (an Interweave chain as its
+                        squares, "a7e7a5"; a Remover capture "e4e4")
       --format FORMAT   text (default) or json
   -q, --quiet           suites: print only failures and the summary; no timing
   -j, --jobs N          threads (default 1); results are identical at any N
@@ -76,6 +80,8 @@ Examples:
   fairy-perft --variant chess960 --suite chess960.epd --max-depth 4 -j 2
   fairy-perft --variant cwda --fen startpos --armies CN --max-depth 3
   fairy-perft --variant superchess --shuffle random --seed 7 --depth 3
+  fairy-perft --variant interweave --fen startpos --depth 5
+  fairy-perft --variant fluidity --fen startpos --max-depth 4
 )";
 
 const std::vector<cli::FlagSpec> kFlags = {

@@ -56,7 +56,8 @@ Output:
 
 A game is invalid when it has an error: an unreadable or illegal move, an unsupported
 variant, an invalid FEN, a result that contradicts the Result tag or the final position
-(checkmate, stalemate, dead position). Warnings (missing roster tags, a missing or wrong
+(checkmate, stalemate, dead position; in Interweave and Fluidity also the capture of a
+King, no legal move and, in Interweave, the third repetition, which all lose). Warnings (missing roster tags, a missing or wrong
 check mark, long algebraic moves, no termination marker...) leave the game valid.
 
 Exit status:
@@ -68,6 +69,7 @@ Examples:
   fairy-validate twic0920.pgn
   fairy-validate -j 2 --invalid-out broken.pgn archive.pgn.zst
   fairy-validate --format jsonl games.pgn.gz > report.jsonl
+  fairy-validate --variant interweave vchess-games.pgn
 )";
 
 const std::vector<cli::FlagSpec> kFlags = {
