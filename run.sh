@@ -14,7 +14,9 @@ status=0
 for suite in samples/*.epd samples/*.perft; do
   variant=chess
   case "$suite" in *960*) variant=chess960 ;; esac
-  echo "== fairy-perft --variant $variant --suite $suite --max-depth 4"
+  note=""
+  case "$suite" in *variants*) note="   (each block names its own variant)" ;; esac
+  echo "== fairy-perft --variant $variant --suite $suite --max-depth 4$note"
   "$bin/fairy-perft" --variant "$variant" --suite "$suite" --max-depth 4 -j "$(nproc)" || status=$?
   echo
 done
