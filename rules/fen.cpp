@@ -198,17 +198,20 @@ absl::StatusOr<Setup> setup_from_fen(std::string_view fen, const FenDialect& dia
   return setup_from_fen_ast(*ast, dialect);
 }
 
-absl::StatusOr<Setup> setup_from_fen_ast(const parsers::FenAst& ast, const FenDialect& dialect) {
-  Setup s;
-  const auto& ranks = ast.board.ranks;
+absl::Status fen_field_error(std::string_view field, int column, std::string_view what) {
+  return field_error(field, column, what);
+}
+
+absl::StatusOr<std::array<Piece, SQUARE_NB>> board_from_fen_ast(
+    const parsers::FenBoard& fen_board,
+    absl::FunctionRef<absl::StatusOr<Piece>(char letter)> piece) {
+  const auto& ranks = fen_board.ranks;
   if (ranks.size() != 8)
-    return field_error("board", ast.board.column,
+    return field_error("board", fen_board.column,
                        absl::StrFormat("%d ranks, expected 8", int(ranks.size())));
-  if (ast.board.holdings && dialect.pool_types.empty())
-    return field_error("board", ast.board.holdings_column,
-                       "pieces in hand are not part of this variant");
-  for (int i = 0; i < 8; ++i) {
-    const int rank = 7 - i;
+  std::array<Piece, SQUARE_NB> board{};
+  for (std::size_t i = 0; i < 8; ++i) {
+    const int rank = 7 - int(i);
     int file = 0;
     for (const parsers::FenBoardItem& item : ranks[i]) {
       if (item.kind == parsers::FenBoardItem::kEmpty) {
@@ -224,23 +227,39 @@ absl::StatusOr<Setup> setup_from_fen_ast(const parsers::FenAst& ast, const FenDi
       if (item.promoted)
         return field_error("board", item.column,
                            "'~' (promoted piece) is not part of this variant");
-      const char up = char(std::toupper(static_cast<unsigned char>(item.letter)));
-      PieceType found = NO_PIECE_TYPE;
-      for (PieceType pt : dialect.piece_types)
-        if (piece_info(pt).letter == up) found = pt;
-      if (found == NO_PIECE_TYPE)
-        return field_error("board", item.column,
-                           absl::StrFormat("unknown piece letter '%c'", item.letter));
-      const Color c = std::isupper(static_cast<unsigned char>(item.letter)) ? WHITE : BLACK;
-      s.board[make_square(file, rank)] = make_piece(c, found);
+      absl::StatusOr<Piece> pc = piece(item.letter);
+      if (!pc.ok()) return field_error("board", item.column, std::string(pc.status().message()));
+      board[make_square(file, rank)] = *pc;
       ++file;
     }
     if (file < 8) {
-      int col = ranks[i].empty() ? ast.board.column : ranks[i].back().column;
+      const int col = ranks[i].empty() ? fen_board.column : ranks[i].back().column;
       return field_error("board", col,
                          absl::StrFormat("rank %d has %d squares, expected 8", rank + 1, file));
     }
   }
+  return board;
+}
+
+absl::StatusOr<Setup> setup_from_fen_ast(const parsers::FenAst& ast, const FenDialect& dialect) {
+  Setup s;
+  const auto& ranks = ast.board.ranks;
+  if (ranks.size() != 8)
+    return field_error("board", ast.board.column,
+                       absl::StrFormat("%d ranks, expected 8", int(ranks.size())));
+  if (ast.board.holdings && dialect.pool_types.empty())
+    return field_error("board", ast.board.holdings_column,
+                       "pieces in hand are not part of this variant");
+  absl::StatusOr<std::array<Piece, SQUARE_NB>> board =
+      board_from_fen_ast(ast.board, [&](char letter) -> absl::StatusOr<Piece> {
+        const char up = char(std::toupper(static_cast<unsigned char>(letter)));
+        for (PieceType pt : dialect.piece_types)
+          if (piece_info(pt).letter == up)
+            return make_piece(std::isupper(static_cast<unsigned char>(letter)) ? WHITE : BLACK, pt);
+        return absl::InvalidArgumentError(absl::StrFormat("unknown piece letter '%c'", letter));
+      });
+  if (!board.ok()) return board.status();
+  s.board = *board;
   if (ast.board.holdings) {
     absl::Status status = read_holdings(*ast.board.holdings, ast.board.holdings_column, s, dialect);
     if (!status.ok()) return status;

@@ -6,11 +6,14 @@
 // rook; names field and column too). Position::set then checks legality.
 #pragma once
 
+#include <array>
+
 #include <cstdint>
 #include <span>
 #include <string>
 #include <string_view>
 
+#include "absl/functional/function_ref.h"
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "parsers/fen.h"
@@ -60,6 +63,16 @@ struct FenWriteOptions {
 absl::StatusOr<Setup> setup_from_fen(std::string_view fen, const FenDialect& dialect);
 // The same from an already parsed AST (EPD records, PGN FEN tags).
 absl::StatusOr<Setup> setup_from_fen_ast(const parsers::FenAst& ast, const FenDialect& dialect);
+
+// The error every FEN reader of the rules core returns: "FEN <field> field, column <n>: <what>".
+absl::Status fen_field_error(std::string_view field, int column, std::string_view what);
+
+// The board field of a parsed FEN, for every variant's FEN reader: eight ranks of eight
+// squares, no '~' (promoted) marks. Each piece letter goes through `piece`, which gives the
+// piece or an error message (wrapped as the board field's error at the letter's column).
+// Holdings are the caller's business.
+absl::StatusOr<std::array<Piece, SQUARE_NB>> board_from_fen_ast(
+    const parsers::FenBoard& board, absl::FunctionRef<absl::StatusOr<Piece>(char letter)> piece);
 
 std::string setup_to_fen(const Setup& setup, const FenDialect& dialect,
                          const FenWriteOptions& options = {});

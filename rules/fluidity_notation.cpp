@@ -8,6 +8,7 @@
 #include "absl/strings/str_format.h"
 #include "parsers/fen.h"
 #include "rules/bitboard.h"
+#include "rules/fen.h"
 #include "rules/fluidity.h"
 #include "rules/zobrist.h"
 
@@ -18,8 +19,7 @@ namespace {
 constexpr std::string_view kLetters = "NBRQK";  // index + KNIGHT = the piece type
 
 absl::Status field_error(std::string_view field, int column, const std::string& what) {
-  return absl::InvalidArgumentError(
-      absl::StrFormat("FEN %s field, column %d: %s", std::string(field), column, what));
+  return fen_field_error(field, column, what);
 }
 
 char letter_of(Piece pc) {
@@ -50,49 +50,22 @@ bool is_rank(char c) { return c >= '1' && c <= '8'; }
 absl::Status Position::set_fen(std::string_view text) {
   absl::StatusOr<parsers::FenAst> ast = parsers::ParseFen(text);
   if (!ast.ok()) return ast.status();
-  const auto& ranks = ast->board.ranks;
-  if (ranks.size() != 8)
-    return field_error("board", ast->board.column,
-                       absl::StrFormat("%d ranks, expected 8", int(ranks.size())));
-  if (ast->board.holdings)
+  if (ast->board.ranks.size() == 8 && ast->board.holdings)
     return field_error("board", ast->board.holdings_column,
                        "pieces in hand are not part of Fluidity");
-  std::array<Piece, SQUARE_NB> board{};
-  for (int i = 0; i < 8; ++i) {
-    const int rank = 7 - i;
-    int file = 0;
-    for (const parsers::FenBoardItem& item : ranks[std::size_t(i)]) {
-      if (item.kind == parsers::FenBoardItem::kEmpty) {
-        file += item.empty_count;
-        if (file > 8)
-          return field_error("board", item.column,
-                             absl::StrFormat("rank %d has more than 8 squares", rank + 1));
-        continue;
-      }
-      if (file >= 8)
-        return field_error("board", item.column,
-                           absl::StrFormat("rank %d has more than 8 squares", rank + 1));
-      if (item.promoted)
-        return field_error("board", item.column, "'~' (promoted piece) is not part of Fluidity");
-      const char up = char(std::toupper(static_cast<unsigned char>(item.letter)));
-      if (up == 'P')
-        return field_error("board", item.column,
-                           absl::StrFormat("'%c': Fluidity has no pawns", item.letter));
-      const std::size_t index = kLetters.find(up);
-      if (index == std::string_view::npos)
-        return field_error("board", item.column,
-                           absl::StrFormat("unknown piece letter '%c'", item.letter));
-      const Color c = std::isupper(static_cast<unsigned char>(item.letter)) ? WHITE : BLACK;
-      board[make_square(file, rank)] = make_piece(c, PieceType(KNIGHT + int(index)));
-      ++file;
-    }
-    if (file < 8) {
-      const int col =
-          ranks[std::size_t(i)].empty() ? ast->board.column : ranks[std::size_t(i)].back().column;
-      return field_error("board", col,
-                         absl::StrFormat("rank %d has %d squares, expected 8", rank + 1, file));
-    }
-  }
+  absl::StatusOr<std::array<Piece, SQUARE_NB>> placed =
+      board_from_fen_ast(ast->board, [](char letter) -> absl::StatusOr<Piece> {
+        const char up = char(std::toupper(static_cast<unsigned char>(letter)));
+        if (up == 'P')
+          return absl::InvalidArgumentError(absl::StrFormat("'%c': Fluidity has no pawns", letter));
+        const std::size_t index = kLetters.find(up);
+        if (index == std::string_view::npos)
+          return absl::InvalidArgumentError(absl::StrFormat("unknown piece letter '%c'", letter));
+        const Color c = std::isupper(static_cast<unsigned char>(letter)) ? WHITE : BLACK;
+        return make_piece(c, PieceType(KNIGHT + int(index)));
+      });
+  if (!placed.ok()) return placed.status();
+  const std::array<Piece, SQUARE_NB>& board = *placed;
   // Castling (§3.5): KQkq, or the X-FEN / Shredder letters of the corner files (H A h a).
   std::uint8_t castling = 0;
   for (const parsers::CastlingToken& tok : ast->castling_tokens) {
