@@ -1,8 +1,9 @@
 #include "analysis/suite.h"
 
-#include <fstream>
+#include <algorithm>
+#include <map>
 #include <ostream>
-#include <sstream>
+#include <utility>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
@@ -29,70 +30,183 @@ bool EntryResult::ran() const {
   return false;
 }
 
+namespace {
+
+std::string_view strip_suffix(std::string_view s, std::string_view suffix) {
+  if (s.size() >= suffix.size() && s.substr(s.size() - suffix.size()) == suffix)
+    s.remove_suffix(suffix.size());
+  return s;
+}
+
+// The format a file name announces (after a compression suffix), if any.
+std::optional<SuiteFormat> format_of_name(std::string_view name) {
+  for (std::string_view z : {".gz", ".bz2", ".zst"}) {
+    const std::string_view base = strip_suffix(name, z);
+    if (base.size() != name.size()) {
+      name = base;
+      break;
+    }
+  }
+  if (strip_suffix(name, ".epd").size() != name.size()) return SuiteFormat::kEpd;
+  if (strip_suffix(name, ".perft").size() != name.size()) return SuiteFormat::kPerft;
+  return std::nullopt;
+}
+
+constexpr bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\v' || c == '\f'; }
+
+// The line without leading and trailing blanks.
+std::string_view trim(std::string_view s) {
+  while (!s.empty() && is_blank(s.front())) s.remove_prefix(1);
+  while (!s.empty() && is_blank(s.back())) s.remove_suffix(1);
+  return s;
+}
+
+// The first significant line of a suite of unknown format decides it (suite.h).
+SuiteFormat sniff_format(std::string_view line) {
+  const std::string_view t = trim(line);
+  const std::string_view first_word = t.substr(0, t.find_first_of(" \t\v\f"));
+  return first_word.find('/') != std::string_view::npos ? SuiteFormat::kEpd : SuiteFormat::kPerft;
+}
+
+bool is_perft_opcode(std::string_view opcode) {
+  return !opcode.empty() && opcode[0] == 'D' &&
+         opcode.find_first_not_of("0123456789", 1) == std::string_view::npos;
+}
+
+}  // namespace
+
+absl::StatusOr<std::unique_ptr<SuiteReader>> SuiteReader::open(const std::string& path) {
+  absl::StatusOr<std::unique_ptr<parsers::ByteSource>> source = parsers::open_input(path);
+  if (!source.ok()) return source.status();
+  return std::make_unique<SuiteReader>(*std::move(source));
+}
+
+SuiteReader::SuiteReader(std::unique_ptr<parsers::ByteSource> source,
+                         std::optional<SuiteFormat> format)
+    : name_(source->name()),
+      lines_(std::move(source), kMaxSuiteLine),
+      format_(format ? format : format_of_name(name_)),
+      perft_(name_, /*keep_other=*/false) {}
+
+absl::StatusOr<SuiteEntry> SuiteReader::epd_entry(std::string_view line) {
+  const int line_no = lines_.line_number();
+  auto error = [&](int column, const std::string& what) {
+    return absl::InvalidArgumentError(
+        absl::StrFormat("%s:%d:%d: %s", name_, line_no, column, what));
+  };
+  absl::StatusOr<parsers::EpdRecord> rec = parsers::ParseEpd(line);
+  if (!rec.ok())
+    return absl::InvalidArgumentError(
+        absl::StrFormat("%s:%d: %s", name_, line_no, rec.status().message()));
+  SuiteEntry e;
+  e.file = name_;
+  e.line = line_no;
+  // The position part: everything before the first operation.
+  const int cut = rec->operations.empty() ? int(line.size()) + 1 : rec->operations[0].column;
+  std::string_view fen = line.substr(0, std::size_t(cut - 1));
+  while (!fen.empty() && (fen.back() == ' ' || fen.back() == ';' || fen.back() == '\t'))
+    fen.remove_suffix(1);
+  e.fen = std::string(fen);
+  std::map<int, int> depth_columns;  // depth -> column of its operation
+  for (const parsers::EpdOperation& op : rec->operations) {
+    if (op.opcode == "id" && !op.operands.empty()) e.id = op.operands[0];
+    if (op.opcode == "variant" && !op.operands.empty()) e.variant = op.operands[0];
+    if (!is_perft_opcode(op.opcode)) continue;
+    if (op.opcode.size() == 1) {
+      return error(op.column, absl::StrFormat("operation D needs a depth: D%d to D%d",
+                                              parsers::kMinPerftDepth, parsers::kMaxPerftDepth));
+    }
+    absl::StatusOr<int> depth = parsers::ReadPerftDepth(std::string_view(op.opcode).substr(1));
+    if (!depth.ok()) return error(op.column, std::string(depth.status().message()));
+    if (op.operands.size() != 1 ||
+        !std::all_of(op.operands[0].begin(), op.operands[0].end(),
+                     [](char c) { return c >= '0' && c <= '9'; }) ||
+        op.operands[0].empty()) {
+      return error(op.column, absl::StrFormat("operation %s needs one node count", op.opcode));
+    }
+    absl::StatusOr<std::uint64_t> nodes = parsers::ReadPerftNodes(op.operands[0]);
+    if (!nodes.ok()) return error(op.column, std::string(nodes.status().message()));
+    if (const auto [it, inserted] = depth_columns.emplace(*depth, op.column); !inserted) {
+      return error(op.column, absl::StrFormat("perft depth %d already given at column %d", *depth,
+                                              it->second));
+    }
+    e.counts.push_back({*depth, *nodes, line_no});
+  }
+  return e;
+}
+
+SuiteEntry SuiteReader::perft_entry(parsers::PerftRecord&& r) const {
+  return {name_,
+          r.fen_line,
+          std::move(r.id),
+          std::move(r.variant),
+          std::move(r.fen),
+          std::move(r.counts)};
+}
+
+absl::StatusOr<std::optional<SuiteEntry>> SuiteReader::next() {
+  auto fail = [this](absl::Status s) {
+    done_ = true;
+    return s;
+  };
+  while (!done_) {
+    absl::StatusOr<std::optional<std::string_view>> line = lines_.Next();
+    if (!line.ok()) return fail(line.status());
+    if (!*line) break;
+    const std::string_view t = trim(**line);
+    const bool significant = !t.empty() && t[0] != '#';
+    if (!format_) {
+      if (!significant) continue;  // neither format reads anything from these
+      format_ = sniff_format(t);
+    }
+    if (*format_ == SuiteFormat::kPerft) {
+      absl::StatusOr<std::optional<parsers::PerftRecord>> rec =
+          perft_.Add(**line, lines_.line_number());
+      if (!rec.ok()) return fail(rec.status());
+      if (*rec) return perft_entry(**std::move(rec));
+    } else if (significant) {
+      // Leading blanks stay: EPD columns count from the start of the line.
+      const std::string_view epd =
+          (**line).substr(0, std::size_t(t.data() + t.size() - (**line).data()));
+      absl::StatusOr<SuiteEntry> e = epd_entry(epd);
+      if (!e.ok()) return fail(e.status());
+      return *std::move(e);
+    }
+  }
+  if (done_) return std::nullopt;
+  done_ = true;
+  if (format_ != SuiteFormat::kPerft) return std::nullopt;
+  absl::StatusOr<std::optional<parsers::PerftRecord>> rec = perft_.Finish();
+  if (!rec.ok()) return rec.status();
+  if (*rec) return perft_entry(**std::move(rec));
+  return std::nullopt;
+}
+
+namespace {
+
+absl::StatusOr<std::vector<SuiteEntry>> read_all(SuiteReader& reader) {
+  std::vector<SuiteEntry> out;
+  while (true) {
+    absl::StatusOr<std::optional<SuiteEntry>> e = reader.next();
+    if (!e.ok()) return e.status();
+    if (!*e) return out;
+    out.push_back(**std::move(e));
+  }
+}
+
+}  // namespace
+
 absl::StatusOr<std::vector<SuiteEntry>> parse_suite(std::string_view text, const std::string& name,
                                                     bool epd) {
-  std::vector<SuiteEntry> out;
-  if (!epd) {
-    absl::StatusOr<std::vector<parsers::PerftRecord>> recs = parsers::ParsePerftFile(text);
-    if (!recs.ok())
-      return absl::InvalidArgumentError(absl::StrCat(name, ": ", recs.status().message()));
-    for (const parsers::PerftRecord& r : *recs) {
-      if (r.fen.empty())
-        return absl::InvalidArgumentError(
-            absl::StrFormat("%s:%d: block without a fen or epd line", name, r.line));
-      out.push_back({name, r.fen_line ? r.fen_line : r.line, r.id, r.variant, r.fen, r.counts});
-    }
-    return out;
-  }
-  int line_no = 0;
-  std::size_t pos = 0;
-  while (pos <= text.size()) {
-    std::size_t nl = text.find('\n', pos);
-    std::string_view line = text.substr(pos, nl == std::string_view::npos ? text.npos : nl - pos);
-    pos = nl == std::string_view::npos ? text.size() + 1 : nl + 1;
-    ++line_no;
-    while (!line.empty() && (line.back() == '\r' || line.back() == ' ')) line.remove_suffix(1);
-    std::size_t first = line.find_first_not_of(" \t");
-    if (first == std::string_view::npos || line[first] == '#') continue;
-    absl::StatusOr<parsers::EpdRecord> rec = parsers::ParseEpd(line);
-    if (!rec.ok())
-      return absl::InvalidArgumentError(
-          absl::StrFormat("%s:%d: %s", name, line_no, rec.status().message()));
-    SuiteEntry e;
-    e.file = name;
-    e.line = line_no;
-    // The position part: everything before the first operation.
-    const int cut = rec->operations.empty() ? int(line.size()) + 1 : rec->operations[0].column;
-    std::string_view fen = line.substr(0, std::size_t(cut - 1));
-    while (!fen.empty() && (fen.back() == ' ' || fen.back() == ';' || fen.back() == '\t'))
-      fen.remove_suffix(1);
-    e.fen = std::string(fen);
-    for (const parsers::EpdOperation& op : rec->operations) {
-      if (op.opcode == "id" && !op.operands.empty()) e.id = op.operands[0];
-      if (op.opcode == "variant" && !op.operands.empty()) e.variant = op.operands[0];
-      if (op.opcode.size() >= 2 && op.opcode[0] == 'D' &&
-          op.opcode.find_first_not_of("0123456789", 1) == std::string::npos) {
-        if (op.operands.size() != 1 ||
-            op.operands[0].find_first_not_of("0123456789") != std::string::npos ||
-            op.operands[0].empty() || op.opcode.size() > 4)
-          return absl::InvalidArgumentError(absl::StrFormat(
-              "%s:%d:%d: operation %s needs one node count", name, line_no, op.column, op.opcode));
-        e.counts.push_back({std::stoi(op.opcode.substr(1)), std::stoull(op.operands[0]), line_no});
-      }
-    }
-    out.push_back(std::move(e));
-  }
-  return out;
+  SuiteReader reader(parsers::memory_input(std::string(text), name),
+                     epd ? SuiteFormat::kEpd : SuiteFormat::kPerft);
+  return read_all(reader);
 }
 
 absl::StatusOr<std::vector<SuiteEntry>> load_suite(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return absl::NotFoundError(absl::StrCat(path, ": cannot open file"));
-  std::stringstream ss;
-  ss << in.rdbuf();
-  const std::string text = ss.str();
-  bool epd = path.size() >= 4 && path.compare(path.size() - 4, 4, ".epd") == 0;
-  return parse_suite(text, path, epd);
+  absl::StatusOr<std::unique_ptr<SuiteReader>> reader = SuiteReader::open(path);
+  if (!reader.ok()) return reader.status();
+  return read_all(**reader);
 }
 
 EntryResult run_entry(const SuiteEntry& entry, const SuiteOptions& options) {
@@ -211,11 +325,17 @@ struct EntryWork {
   int pending = 0;                  // tasks not finished yet
 };
 
+// The position of an entry: "startpos" is the start position of the entry's variant.
+template <class G>
+std::string_view entry_fen(const SuiteEntry& e) {
+  return e.fen == "startpos" ? std::string_view(G::kStartFen) : std::string_view(e.fen);
+}
+
 template <class G>
 void prepare_entry(const SuiteEntry& e, const SuiteOptions& options, EntryWork& w,
                    std::size_t index, std::vector<Task>& tasks) {
   G g;
-  if (absl::Status s = load_engine(g, e.fen, {options.amazon_promotes}); !s.ok()) {
+  if (absl::Status s = load_engine(g, entry_fen<G>(e), {options.amazon_promotes}); !s.ok()) {
     w.result.error = std::string(s.message());
     return;
   }
@@ -246,7 +366,7 @@ void prepare_entry(const SuiteEntry& e, const SuiteOptions& options, EntryWork& 
 template <class G>
 std::uint64_t run_task(const SuiteEntry& e, const SuiteOptions& options, const Task& t, int depth) {
   G g;
-  (void)load_engine(g, e.fen, {options.amazon_promotes});  // checked when prepared
+  (void)load_engine(g, entry_fen<G>(e), {options.amazon_promotes});  // checked when prepared
   if (t.root < 0) return g.perft(depth);
   typename G::MoveList moves;
   g.generate_legal(moves);
@@ -316,6 +436,27 @@ void run_suite(const std::vector<SuiteEntry>& entries, const SuiteOptions& optio
     }
   }
   emit_ready();
+}
+
+absl::Status run_suite(SuiteReader& reader, const SuiteOptions& options,
+                       const std::function<void(const EntryResult&)>& emit) {
+  std::vector<SuiteEntry> batch;
+  std::size_t bytes = 0;
+  while (true) {
+    absl::StatusOr<std::optional<SuiteEntry>> e = reader.next();
+    const bool more = e.ok() && e->has_value();
+    if (more) {
+      bytes += (*e)->fen.size() + (*e)->id.size() + (*e)->variant.size();
+      batch.push_back(**std::move(e));
+    }
+    if (batch.size() == kSuiteBatch || bytes >= kSuiteBatchBytes || (!more && !batch.empty())) {
+      run_suite(batch, options, emit);
+      batch.clear();
+      bytes = 0;
+    }
+    if (!e.ok()) return e.status();
+    if (!more) return absl::OkStatus();
+  }
 }
 
 }  // namespace fairykit::analysis

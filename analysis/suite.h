@@ -2,13 +2,20 @@
 // to the requested depths and reported pass/fail; a summary closes the report.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <functional>
 #include <iosfwd>
+#include <memory>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
+#include "absl/status/status.h"
 #include "absl/status/statusor.h"
+#include "parsers/input.h"
+#include "parsers/line_reader.h"
 #include "parsers/perft_file.h"
 #include "rules/registry.h"
 
@@ -19,12 +26,59 @@ struct SuiteEntry {
   int line = 0;
   std::string id;       // from `id` (.perft) or the `id` operation (EPD); may be empty
   std::string variant;  // as written; empty = the run's default variant
-  std::string fen;
+  std::string fen;      // as written; "startpos" (.perft) is the variant's start position
   std::vector<parsers::PerftCount> counts;
 };
 
-// Reads a suite file (EPD when the name ends in .epd, otherwise the .perft format, unless
-// the content says otherwise). Errors name file and line.
+enum class SuiteFormat { kEpd, kPerft };
+
+// Limits of suite input, reported as errors naming the file and line when passed: a line of
+// at most 1 MiB (so that memory stays bounded whatever the input, /dev/zero included), and
+// depths 1 to 64 (parsers::kMaxPerftDepth) in every format.
+inline constexpr std::size_t kMaxSuiteLine = std::size_t{1} << 20;
+
+// Reads the entries of one suite one at a time, from a file, standard input or a gzip,
+// bzip2 or zstd stream (recognised by content), in bounded memory: one line, one record.
+//
+// The format: a name ending in .epd or .perft (before a .gz, .bz2 or .zst suffix) says
+// which; otherwise (standard input, other names) the first line that is neither blank nor a
+// '#' comment decides: EPD when its first word holds a '/' (a FEN board such as
+// `rnbqkbnr/pppppppp/...`), the .perft format otherwise (its lines begin with a keyword:
+// id, variant, fen, epd, perft). Both formats take LF, CR LF or a lone CR as line end.
+//
+// EPD entries take their counts from `Dn N` operations (n = 1..64, each depth once), their
+// id from `id` and their variant from `variant`. A `fen` or `epd` line of `startpos` in a
+// .perft file is the start position of the entry's variant.
+class SuiteReader {
+ public:
+  // Opens `path` ("-" = standard input). Errors: "x.epd: cannot open file: Is a directory".
+  static absl::StatusOr<std::unique_ptr<SuiteReader>> open(const std::string& path);
+  // A suite read from `source`, in `format` when given, else guessed as above.
+  explicit SuiteReader(std::unique_ptr<parsers::ByteSource> source,
+                       std::optional<SuiteFormat> format = std::nullopt);
+
+  // The next entry; nothing at the end of the suite. Errors name the file and the line
+  // (and for EPD operations the column): "x.epd:3:29: perft depth 1 already given at
+  // column 22". After an error the reader is done.
+  absl::StatusOr<std::optional<SuiteEntry>> next();
+
+  const std::string& name() const { return name_; }
+  // Compressed bytes read so far and the file's size (0 when unknown), for progress.
+  std::uint64_t raw_bytes_read() const { return lines_.source().raw_bytes_read(); }
+  std::uint64_t raw_size() const { return lines_.source().raw_size(); }
+
+ private:
+  absl::StatusOr<SuiteEntry> epd_entry(std::string_view line);
+  SuiteEntry perft_entry(parsers::PerftRecord&& record) const;
+
+  std::string name_;
+  parsers::LineReader lines_;
+  std::optional<SuiteFormat> format_;
+  parsers::PerftFileReader perft_;
+  bool done_ = false;
+};
+
+// Every entry of a suite file (SuiteReader::open), or the first error.
 absl::StatusOr<std::vector<SuiteEntry>> load_suite(const std::string& path);
 // The same from text already in memory (`name` is used in messages).
 absl::StatusOr<std::vector<SuiteEntry>> parse_suite(std::string_view text, const std::string& name,
@@ -77,6 +131,15 @@ EntryResult run_entry(const SuiteEntry& entry, const SuiteOptions& options);
 // as soon as the entry and all entries before it are complete (an ordered pool).
 void run_suite(const std::vector<SuiteEntry>& entries, const SuiteOptions& options,
                const std::function<void(const EntryResult&)>& emit);
+
+// Runs the entries of `reader` as they are read: in batches of up to kSuiteBatch entries
+// (or kSuiteBatchBytes of text), each run as above, so that memory stays bounded whatever
+// the suite's length. Returns the reader's error, if any, once every entry before it has
+// been run and emitted.
+inline constexpr std::size_t kSuiteBatch = 1024;
+inline constexpr std::size_t kSuiteBatchBytes = std::size_t{16} << 20;
+absl::Status run_suite(SuiteReader& reader, const SuiteOptions& options,
+                       const std::function<void(const EntryResult&)>& emit);
 
 // Report writers. Text: one line per position, "ok"/"FAIL" first; JSON: one document.
 // Neither prints timings, so the output is the same at any thread count.

@@ -5,11 +5,15 @@
 // first non-blank character is '#' is a comment and is skipped without ending the record
 // (fluidity.perft comments inside a record); a '#' preceded by whitespace starts a trailing
 // comment. A '#' inside a word (`id pos#3`) is kept.
+//
+// Depths and node counts go through from_chars on digits only: a number that does not fit
+// is an "out of range" error, never an exception or a wrapped value.
 #include "parsers/perft_file.h"
 
 #include <charconv>
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <system_error>
@@ -22,10 +26,6 @@
 
 namespace fairykit::parsers {
 namespace {
-
-absl::Status LineError(int line, std::string_view what) {
-  return absl::InvalidArgumentError(absl::StrFormat("line %d: %s", line, what));
-}
 
 std::string_view StripComment(std::string_view line) {
   for (std::size_t i = 0; i < line.size(); ++i) {
@@ -52,56 +52,84 @@ NumberResult ParseNumber(std::string_view s, T& value) {
                                                          : NumberResult::kNotANumber;
 }
 
-// "perft depth 'x' is not a number", "perft node count '99...9' is out of range".
-template <class T>
-absl::Status ReadNumber(int line_no, std::string_view what, std::string_view text, T& value) {
-  switch (ParseNumber(text, value)) {
+// The next line of `text` without its line end (LF, CR LF or CR); `text` keeps the rest.
+std::string_view NextLine(std::string_view& text) {
+  std::size_t i = 0;
+  while (i < text.size() && text[i] != '\n' && text[i] != '\r') ++i;
+  const std::string_view line = text.substr(0, i);
+  if (i < text.size()) i += text[i] == '\r' && i + 1 < text.size() && text[i + 1] == '\n' ? 2 : 1;
+  text.remove_prefix(i);
+  return line;
+}
+
+}  // namespace
+
+absl::StatusOr<int> ReadPerftDepth(std::string_view text) {
+  int depth = 0;
+  const NumberResult r = ParseNumber(text, depth);
+  if (r == NumberResult::kNotANumber)
+    return absl::InvalidArgumentError(absl::StrFormat("perft depth '%s' is not a number", text));
+  if (r == NumberResult::kOutOfRange || depth < kMinPerftDepth || depth > kMaxPerftDepth) {
+    return absl::InvalidArgumentError(absl::StrFormat("perft depth '%s' is out of range (%d to %d)",
+                                                      text, kMinPerftDepth, kMaxPerftDepth));
+  }
+  return depth;
+}
+
+absl::StatusOr<std::uint64_t> ReadPerftNodes(std::string_view text) {
+  std::uint64_t nodes = 0;
+  switch (ParseNumber(text, nodes)) {
     case NumberResult::kOk:
-      return absl::OkStatus();
+      return nodes;
     case NumberResult::kNotANumber:
-      return LineError(line_no, absl::StrFormat("%s '%s' is not a number", what, text));
+      return absl::InvalidArgumentError(
+          absl::StrFormat("perft node count '%s' is not a number", text));
     case NumberResult::kOutOfRange:
       break;
   }
-  return LineError(line_no, absl::StrFormat("%s '%s' is out of range", what, text));
+  return absl::InvalidArgumentError(absl::StrFormat("perft node count '%s' is out of range", text));
 }
 
-// The record being read, with the lines needed for its diagnostics.
-struct Pending {
-  PerftRecord record;
-  int id_line = 0;
-  int variant_line = 0;
-  std::map<int, int> depth_lines;  // depth -> line
-};
+PerftFileReader::PerftFileReader(std::string file, bool keep_other)
+    : file_(std::move(file)), keep_other_(keep_other) {}
 
-absl::Status Finish(Pending& pending, std::vector<PerftRecord>& out) {
-  const PerftRecord& r = pending.record;
-  if (r.fen_line == 0) return LineError(r.line, "the record has no fen or epd line");
-  if (r.counts.empty()) return LineError(r.line, "the record has no perft line");
-  out.push_back(std::move(pending.record));
-  pending = Pending{};
-  return absl::OkStatus();
+absl::Status PerftFileReader::Error(int line_no, std::string_view what) const {
+  if (file_.empty())
+    return absl::InvalidArgumentError(absl::StrFormat("line %d: %s", line_no, what));
+  return absl::InvalidArgumentError(absl::StrFormat("%s:%d: %s", file_, line_no, what));
 }
 
-absl::Status ReadLine(int line_no, std::string_view keyword, std::string_view value, Pending& p) {
+absl::StatusOr<std::optional<PerftRecord>> PerftFileReader::Close() {
+  in_record_ = false;
+  const PerftRecord& r = pending_.record;
+  if (r.fen_line == 0) return Error(r.line, "the record has no fen or epd line");
+  if (r.counts.empty()) return Error(r.line, "the record has no perft line");
+  std::optional<PerftRecord> done = std::move(pending_.record);
+  pending_ = Pending{};
+  return done;
+}
+
+absl::Status PerftFileReader::ReadLine(int line_no, std::string_view keyword,
+                                       std::string_view value) {
+  Pending& p = pending_;
   PerftRecord& r = p.record;
   auto needs_value = [&]() {
-    return LineError(line_no, absl::StrFormat("%s line needs a value", keyword));
+    return Error(line_no, absl::StrFormat("%s line needs a value", keyword));
   };
   if (keyword == "id" || keyword == "variant") {
     const bool is_id = keyword == "id";
     int& seen = is_id ? p.id_line : p.variant_line;
     if (seen != 0) {
-      return LineError(line_no, absl::StrFormat("the record already has %s (line %d)",
-                                                is_id ? "an id" : "a variant", seen));
+      return Error(line_no, absl::StrFormat("the record already has %s (line %d)",
+                                            is_id ? "an id" : "a variant", seen));
     }
     if (value.empty()) return needs_value();
     seen = line_no;
     (is_id ? r.id : r.variant) = std::string(value);
   } else if (keyword == "fen" || keyword == "epd") {
     if (r.fen_line != 0) {
-      return LineError(line_no,
-                       absl::StrFormat("the record already has a position (line %d)", r.fen_line));
+      return Error(line_no,
+                   absl::StrFormat("the record already has a position (line %d)", r.fen_line));
     }
     if (value.empty()) return needs_value();
     r.fen = std::string(value);
@@ -110,66 +138,60 @@ absl::Status ReadLine(int line_no, std::string_view keyword, std::string_view va
   } else if (keyword == "perft") {
     const auto [depth_text, rest] = SplitWord(value);
     const auto [nodes_text, extra] = SplitWord(rest);
-    if (nodes_text.empty()) {
-      return LineError(line_no, "perft line needs a depth and a node count");
-    }
+    if (nodes_text.empty()) return Error(line_no, "perft line needs a depth and a node count");
     if (!extra.empty()) {
-      return LineError(line_no,
-                       absl::StrFormat("unexpected text '%s' after the perft node count", extra));
+      return Error(line_no,
+                   absl::StrFormat("unexpected text '%s' after the perft node count", extra));
     }
-    PerftCount count;
-    count.line = line_no;
-    if (absl::Status s = ReadNumber(line_no, "perft depth", depth_text, count.depth); !s.ok()) {
-      return s;
+    const absl::StatusOr<int> depth = ReadPerftDepth(depth_text);
+    if (!depth.ok()) return Error(line_no, std::string(depth.status().message()));
+    const absl::StatusOr<std::uint64_t> nodes = ReadPerftNodes(nodes_text);
+    if (!nodes.ok()) return Error(line_no, std::string(nodes.status().message()));
+    if (const auto [it, inserted] = p.depth_lines.emplace(*depth, line_no); !inserted) {
+      return Error(line_no,
+                   absl::StrFormat("perft depth %d already given at line %d", *depth, it->second));
     }
-    if (absl::Status s = ReadNumber(line_no, "perft node count", nodes_text, count.nodes);
-        !s.ok()) {
-      return s;
-    }
-    if (const auto [it, inserted] = p.depth_lines.emplace(count.depth, line_no); !inserted) {
-      return LineError(line_no, absl::StrFormat("perft depth %d already given at line %d",
-                                                count.depth, it->second));
-    }
-    r.counts.push_back(count);
-  } else {
+    r.counts.push_back({*depth, *nodes, line_no});
+  } else if (keep_other_) {
     r.other.emplace_back(std::string(keyword), std::string(value));
   }
   return absl::OkStatus();
 }
 
-}  // namespace
+absl::StatusOr<std::optional<PerftRecord>> PerftFileReader::Add(std::string_view line,
+                                                                int line_no) {
+  if (detail::Trim(line).empty()) {
+    if (in_record_) return Close();
+    return std::nullopt;
+  }
+  const std::string_view content = detail::Trim(StripComment(line));
+  if (content.empty()) return std::nullopt;  // a comment line: does not end the record
+
+  if (!in_record_) {
+    in_record_ = true;
+    pending_.record.line = line_no;
+  }
+  const auto [keyword, value] = SplitWord(content);
+  if (absl::Status s = ReadLine(line_no, keyword, value); !s.ok()) return s;
+  return std::nullopt;
+}
+
+absl::StatusOr<std::optional<PerftRecord>> PerftFileReader::Finish() {
+  if (in_record_) return Close();
+  return std::nullopt;
+}
 
 absl::StatusOr<std::vector<PerftRecord>> ParsePerftFile(std::string_view text) {
   std::vector<PerftRecord> records;
-  Pending pending;
-  bool in_record = false;
-  int line_no = 0;
-  while (!text.empty() || line_no == 0) {
-    const std::size_t newline = text.find('\n');
-    const std::string_view raw = text.substr(0, newline);
-    text = newline == std::string_view::npos ? std::string_view() : text.substr(newline + 1);
-    ++line_no;
-
-    if (detail::Trim(raw).empty()) {
-      if (in_record) {
-        if (absl::Status s = Finish(pending, records); !s.ok()) return s;
-        in_record = false;
-      }
-      continue;
-    }
-    const std::string_view content = detail::Trim(StripComment(raw));
-    if (content.empty()) continue;  // a comment line: does not end the record
-
-    if (!in_record) {
-      in_record = true;
-      pending.record.line = line_no;
-    }
-    const auto [keyword, value] = SplitWord(content);
-    if (absl::Status s = ReadLine(line_no, keyword, value, pending); !s.ok()) return s;
+  PerftFileReader reader;
+  for (int line_no = 1; !text.empty(); ++line_no) {
+    absl::StatusOr<std::optional<PerftRecord>> done = reader.Add(NextLine(text), line_no);
+    if (!done.ok()) return done.status();
+    if (*done) records.push_back(**std::move(done));
   }
-  if (in_record) {
-    if (absl::Status s = Finish(pending, records); !s.ok()) return s;
-  }
+  absl::StatusOr<std::optional<PerftRecord>> last = reader.Finish();
+  if (!last.ok()) return last.status();
+  if (*last) records.push_back(**std::move(last));
   return records;
 }
 

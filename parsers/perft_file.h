@@ -4,6 +4,8 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -31,7 +33,49 @@ struct PerftRecord {
   std::vector<std::pair<std::string, std::string>> other;
 };
 
-// Errors name the line: "line 12: perft line needs a depth and a node count".
+// The perft depths a suite may ask for, in every format (and fairy-perft's --depth).
+inline constexpr int kMinPerftDepth = 1;
+inline constexpr int kMaxPerftDepth = 64;
+
+// A depth (kMinPerftDepth..kMaxPerftDepth) or a node count (64 bits) written in decimal
+// digits. Errors, without a location: "perft depth 'x' is not a number", "perft depth '65'
+// is out of range (1 to 64)", "perft node count '18446744073709551616' is out of range".
+absl::StatusOr<int> ReadPerftDepth(std::string_view text);
+absl::StatusOr<std::uint64_t> ReadPerftNodes(std::string_view text);
+
+// Reads the format one line at a time, so that a file of any length streams through: memory
+// holds one record. Lines come without their line ends.
+class PerftFileReader {
+ public:
+  // `file` names the input in messages: "x.perft:12: ..."; when empty, "line 12: ...".
+  // keep_other = false drops unknown keywords (PerftRecord::other) instead of keeping them.
+  explicit PerftFileReader(std::string file = {}, bool keep_other = true);
+
+  // Line `line_no` of the input. Returns the record that this line ended (a blank line ends
+  // one), if any.
+  absl::StatusOr<std::optional<PerftRecord>> Add(std::string_view line, int line_no);
+  // The end of the input: the record still open, if any.
+  absl::StatusOr<std::optional<PerftRecord>> Finish();
+
+ private:
+  struct Pending {
+    PerftRecord record;
+    int id_line = 0;
+    int variant_line = 0;
+    std::map<int, int> depth_lines;  // depth -> line
+  };
+  absl::Status Error(int line_no, std::string_view what) const;
+  absl::Status ReadLine(int line_no, std::string_view keyword, std::string_view value);
+  absl::StatusOr<std::optional<PerftRecord>> Close();
+
+  std::string file_;
+  bool keep_other_;
+  bool in_record_ = false;
+  Pending pending_;
+};
+
+// A whole file in memory. A line ends at LF, CR LF or a lone CR. Errors name the line:
+// "line 12: perft line needs a depth and a node count".
 absl::StatusOr<std::vector<PerftRecord>> ParsePerftFile(std::string_view text);
 
 }  // namespace fairykit::parsers

@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -88,9 +89,40 @@ TEST(ParsePerftFile, CrLfLines) {
 }
 
 TEST(ParsePerftFile, RecordAtEndOfFileWithoutBlankLine) {
-  const std::vector<PerftRecord> records = MustParse("fen x\nperft 0 1");
+  const std::vector<PerftRecord> records = MustParse("fen x\nperft 1 1");
   ASSERT_EQ(records.size(), 1u);
-  EXPECT_EQ(records[0].counts[0].depth, 0);
+  EXPECT_EQ(records[0].counts[0].depth, 1);
+}
+
+// A lone CR ends a line as LF and CR LF do: the same records, the same line numbers.
+TEST(ParsePerftFile, CrOnlyLines) {
+  const std::vector<PerftRecord> records =
+      MustParse("id a\rfen x\rperft 1 3\r\rfen y\r\nperft 64 1\n\nfen z\rperft 2 9\r");
+  ASSERT_EQ(records.size(), 3u);
+  EXPECT_EQ(records[0].fen, "x");
+  EXPECT_EQ(records[0].counts[0].line, 3);
+  EXPECT_EQ(records[1].line, 5);
+  EXPECT_EQ(records[1].counts[0].depth, 64);
+  EXPECT_EQ(records[2].line, 8);
+  EXPECT_EQ(records[2].counts[0].line, 9);
+  EXPECT_EQ(ErrorOf("fen x\rperft 1 3\rperft 1 4\r"),
+            "line 3: perft depth 1 already given at line 2");
+}
+
+// The streaming reader names the file; without keep_other, unknown keywords are dropped.
+TEST(PerftFileReader, NamesTheFileAndStreams) {
+  PerftFileReader reader("x.perft", /*keep_other=*/false);
+  EXPECT_EQ(*reader.Add("id a", 1), std::nullopt);
+  EXPECT_EQ(*reader.Add("note dropped", 2), std::nullopt);
+  EXPECT_EQ(*reader.Add("fen x", 3), std::nullopt);
+  EXPECT_EQ(*reader.Add("perft 1 20", 4), std::nullopt);
+  absl::StatusOr<std::optional<PerftRecord>> done = reader.Add("", 5);
+  ASSERT_TRUE(done.ok() && done->has_value());
+  EXPECT_EQ((*done)->id, "a");
+  EXPECT_TRUE((*done)->other.empty());
+  EXPECT_EQ(*reader.Finish(), std::nullopt);
+  EXPECT_EQ(reader.Add("perft 65 1", 6).status().message(),
+            "x.perft:6: perft depth '65' is out of range (1 to 64)");
 }
 
 TEST(ParsePerftFileErrors, Messages) {
@@ -101,7 +133,12 @@ TEST(ParsePerftFileErrors, Messages) {
   EXPECT_EQ(ErrorOf("fen x\nperft x 20\n"), "line 2: perft depth 'x' is not a number");
   EXPECT_EQ(ErrorOf("fen x\nperft -1 20\n"), "line 2: perft depth '-1' is not a number");
   EXPECT_EQ(ErrorOf("fen x\nperft 99999999999 20\n"),
-            "line 2: perft depth '99999999999' is out of range");
+            "line 2: perft depth '99999999999' is out of range (1 to 64)");
+  // One depth limit everywhere (fairy-perft's --depth too): 1 to 64.
+  EXPECT_EQ(ErrorOf("fen x\nperft 0 1\n"), "line 2: perft depth '0' is out of range (1 to 64)");
+  EXPECT_EQ(ErrorOf("fen x\nperft 65 1\n"), "line 2: perft depth '65' is out of range (1 to 64)");
+  EXPECT_EQ(ErrorOf("fen x\nperft 2147483647 1\n"),
+            "line 2: perft depth '2147483647' is out of range (1 to 64)");
   EXPECT_EQ(ErrorOf("fen x\nperft 1 2x\n"), "line 2: perft node count '2x' is not a number");
   EXPECT_EQ(ErrorOf("fen x\nperft 1 18446744073709551616\n"),
             "line 2: perft node count '18446744073709551616' is out of range");

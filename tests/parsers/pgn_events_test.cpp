@@ -205,6 +205,15 @@ TEST(PgnEvents, Annotations) {
                "move e5 @1:61", "warning unknown move annotation '!!!' @1:63"}));
   EXPECT_EQ(Events("1. e4 $99999999999 e5"),
             (V{"end_tags", "move e4 @1:4", "error NAG $99999999999 is too large @1:7"}));
+  EXPECT_EQ(
+      Events("1. e4 $99999999999999999999999999 e5"),
+      (V{"end_tags", "move e4 @1:4", "error NAG $99999999999999999999999999 is too large @1:7"}));
+}
+
+// Move numbers are never converted to numbers: any length is read and skipped.
+TEST(PgnEvents, OutOfRangeMoveNumbersAreSkipped) {
+  EXPECT_EQ(Events("99999999999999999999999. e4 99999999999999999999999... e5 *"),
+            (V{"end_tags", "move e4 @1:26", "move e5 @1:56", "result * @1:59"}));
 }
 
 TEST(PgnEvents, CommentsAndEscapes) {

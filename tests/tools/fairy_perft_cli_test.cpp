@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <string>
 
@@ -12,7 +13,9 @@ namespace {
 
 using CliRun = fairykit::testing::ToolOutput;
 
-CliRun run(const std::string& args) { return fairykit::testing::run_tool("fairy-perft", args); }
+CliRun run(const std::string& args, const std::string& input = "") {
+  return fairykit::testing::run_tool("fairy-perft", args, ".", input);
+}
 
 const std::string kShared = FAIRYKIT_SHARED_DIR;
 
@@ -210,6 +213,90 @@ TEST(FairyPerftCli, UnreadableSuiteExitsTwoAndGoesOn) {
   EXPECT_EQ(r.status, 2);
   EXPECT_NE(r.err.find("/nonexistent/file.epd: cannot open file"), std::string::npos) << r.err;
   EXPECT_NE(r.out.find("19 positions: 19 passed"), std::string::npos) << r.out;
+}
+
+// Issue 10, finding 15: a directory is unreadable input for every tool, with one message.
+TEST(FairyPerftCli, DirectoryExitsTwoInEveryTool) {
+  const std::string dir = fairykit::testing::unique_temp("dir");
+  ASSERT_EQ(std::system(("mkdir -p '" + dir + "'").c_str()), 0);
+  CliRun perft = run("--suite " + dir + " -q");
+  EXPECT_EQ(perft.status, 2);
+  EXPECT_EQ(perft.err, "fairy-perft: " + dir + ": cannot open file: Is a directory\n");
+  EXPECT_EQ(perft.out, "0 positions: 0 passed, 0 failed, 0 skipped; 0 counts checked, 0 nodes\n");
+  const auto validate = fairykit::testing::run_tool("fairy-validate", "-q " + dir);
+  EXPECT_EQ(validate.status, 2);
+  EXPECT_EQ(validate.err, "fairy-validate: " + dir + ": cannot open file: Is a directory\n");
+  std::remove(dir.c_str());
+}
+
+// Issue 10, finding 6: an endless line is an error at 1 MiB, from a file or standard input,
+// in a few MiB of memory (the tool runs with a 256 MiB address space).
+TEST(FairyPerftCli, EndlessInputStopsAtTheLineLimit) {
+  CliRun file = fairykit::testing::run_tool("fairy-perft", "--suite /dev/zero -q", ".", "", 256);
+  EXPECT_EQ(file.status, 2);
+  EXPECT_EQ(file.err, "fairy-perft: /dev/zero:1: line longer than 1 MiB\n");
+  CliRun in = fairykit::testing::run_tool("fairy-perft", "--suite - -q", ".", "/dev/zero", 256);
+  EXPECT_EQ(in.status, 2);
+  EXPECT_EQ(in.err, "fairy-perft: <stdin>:1: line longer than 1 MiB\n");
+}
+
+// Suites stream: standard input in either format (told apart by the first line), compressed
+// files, CR-only line ends, `fen startpos`, and an error after good entries (they are
+// reported, then the error; exit 2).
+TEST(FairyPerftCli, SuitesStreamInEveryShape) {
+  const std::string epd = fairykit::testing::unique_temp("suite.txt");
+  std::ofstream(epd, std::ios::binary) << "# kings and a rook\r4k3/8/8/8/8/8/8/4K2R w K - ;D1 15 "
+                                          ";D2 66\r4k3/8/8/8/8/8/8/R3K3 w Q - ;D1 16\r";
+  CliRun e = run("--suite - -q", epd);
+  EXPECT_EQ(e.status, 0) << e.err;
+  EXPECT_EQ(e.out, "2 positions: 2 passed, 0 failed, 0 skipped; 3 counts checked, 97 nodes\n");
+  CliRun named = run("--suite " + epd);
+  EXPECT_NE(named.out.find("ok   " + epd + ":2 4k3/8/8/8/8/8/8/4K2R w K -  D1=15 D2=66\n"),
+            std::string::npos)
+      << named.out;
+
+  const std::string perft = fairykit::testing::unique_temp("suite");
+  std::ofstream(perft) << "id start\nfen startpos\nperft 1 20\nperft 2 400\n";
+  CliRun p = run("--suite - -j 2", perft);
+  EXPECT_EQ(p.status, 0) << p.err;
+  EXPECT_EQ(p.out,
+            "ok   <stdin>:2 start  D1=20 D2=400\n"
+            "1 positions: 1 passed, 0 failed, 0 skipped; 2 counts checked, 420 nodes\n");
+  ASSERT_EQ(std::system(("gzip -c '" + perft + "' >'" + perft + ".gz'").c_str()), 0);
+  CliRun gz = run("--suite " + perft + ".gz -q");
+  EXPECT_EQ(gz.status, 0) << gz.err;
+  EXPECT_EQ(gz.out, p.out.substr(p.out.find('\n') + 1));
+
+  const std::string bad = fairykit::testing::unique_temp("bad.epd");
+  std::ofstream(bad) << "4k3/8/8/8/8/8/8/4K2R w K - ;D1 15\n"
+                     << "4k3/8/8/8/8/8/8/4K2R w K - ;D1 15 ;D1 16\n"
+                     << "4k3/8/8/8/8/8/8/4K2R w K - ;D1 15\n";
+  CliRun b = run("--suite " + bad + " -q");
+  EXPECT_EQ(b.status, 2);
+  EXPECT_EQ(b.err, "fairy-perft: " + bad + ":2:36: perft depth 1 already given at column 29\n");
+  EXPECT_EQ(b.out, "1 positions: 1 passed, 0 failed, 0 skipped; 1 counts checked, 15 nodes\n");
+  for (const std::string& f : {epd, perft, perft + ".gz", bad}) std::remove(f.c_str());
+}
+
+// Issue 10, finding 17: one depth limit everywhere, named with its line.
+TEST(FairyPerftCli, SuiteDepthLimitsNameTheLine) {
+  const std::string epd = fairykit::testing::unique_temp("deep.epd");
+  std::ofstream(epd) << "4k3/8/8/8/8/8/8/4K2R w K - ;D1 15 ;D65 1\n";
+  CliRun e = run("--suite " + epd + " -q");
+  EXPECT_EQ(e.status, 2);
+  EXPECT_EQ(e.err, "fairy-perft: " + epd + ":1:36: perft depth '65' is out of range (1 to 64)\n");
+  const std::string perft = fairykit::testing::unique_temp("deep.perft");
+  std::ofstream(perft) << "fen startpos\nperft 1 20\nperft 2147483647 1\n";
+  CliRun p = run("--suite " + perft + " -q");
+  EXPECT_EQ(p.status, 2);
+  EXPECT_EQ(p.err,
+            "fairy-perft: " + perft + ":3: perft depth '2147483647' is out of range (1 to 64)\n");
+  CliRun flag = run("--suite " + perft + " --max-depth 65");
+  EXPECT_EQ(flag.status, 2);
+  EXPECT_NE(flag.err.find("--max-depth wants a whole number from 1 to 64, not '65'"),
+            std::string::npos);
+  std::remove(epd.c_str());
+  std::remove(perft.c_str());
 }
 
 }  // namespace

@@ -36,13 +36,19 @@ struct ToolOutput {
 };
 
 // Runs `FAIRYKIT_BIN_DIR/tool args` in `dir`, standard input from `input` (default
-// /dev/null). `args` is shell text (quote file names yourself).
+// /dev/null). `args` is shell text (quote file names yourself). A non-zero `memory_mib`
+// limits the tool's address space (RLIMIT_AS, through the shell's `ulimit -v`), for
+// hostile inputs that must not make it grow.
 inline ToolOutput run_tool(const std::string& tool, const std::string& args,
-                           const std::string& dir = ".", const std::string& input = "") {
+                           const std::string& dir = ".", const std::string& input = "",
+                           int memory_mib = 0) {
   const std::string base = unique_temp(tool);
-  const std::string cmd = "cd '" + dir + "' && '" + std::string(FAIRYKIT_BIN_DIR) + "/" + tool +
-                          "' " + args + " <" + (input.empty() ? std::string("/dev/null") : input) +
-                          " >" + base + ".out 2>" + base + ".err";
+  const std::string limit =
+      memory_mib > 0 ? "ulimit -v " + std::to_string(memory_mib * 1024) + " && " : "";
+  const std::string cmd = "cd '" + dir + "' && " + limit + "'" + std::string(FAIRYKIT_BIN_DIR) +
+                          "/" + tool + "' " + args + " <" +
+                          (input.empty() ? std::string("/dev/null") : input) + " >" + base +
+                          ".out 2>" + base + ".err";
   ToolOutput o;
   const int st = std::system(cmd.c_str());
   o.status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;

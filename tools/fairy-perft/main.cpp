@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <iostream>
 #include <limits>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -47,7 +48,11 @@ Position:
       --seed S          with --shuffle random: the seed (0 or more) of SplitMix64;
                         the array is its first output mod 1728
       --amazon-promotes superchess: Amazons may be promoted to (pool base 1)
-  -s, --suite FILE      a suite file; more files may follow as arguments ("-" = stdin)
+  -s, --suite FILE      a suite file; more files may follow as arguments ("-" = stdin):
+                        EPD (";D1 20 ;D2 400") or .perft, told apart by the name
+                        (.epd, .perft), else by the first line (a FEN board: EPD);
+                        gzip, bzip2 and zstd are read directly. Limits: lines of
+                        at most 1 MiB, depths 1-64; an error names the line
 
 Depth:
   -d, --depth N         count at depth N (with --suite: check only depth N)
@@ -207,34 +212,44 @@ int run_suites(const Options& o) {
   std::string json_entries;
   const auto t0 = std::chrono::steady_clock::now();
   for (const std::string& path : o.suites) {
-    absl::StatusOr<std::vector<analysis::SuiteEntry>> entries;
-    if (path == "-") {
-      std::string text((std::istreambuf_iterator<char>(std::cin)),
-                       std::istreambuf_iterator<char>());
-      entries = analysis::parse_suite(text, "<stdin>", text.find(";D") != std::string::npos);
-    } else {
-      entries = analysis::load_suite(path);
-    }
-    if (!entries.ok()) {
-      std::cerr << "fairy-perft: " << entries.status().message() << '\n';
+    absl::StatusOr<std::unique_ptr<analysis::SuiteReader>> reader =
+        analysis::SuiteReader::open(path);
+    if (!reader.ok()) {
+      std::cerr << "fairy-perft: " << reader.status().message() << '\n';
       unreadable = true;
       continue;
     }
+    const std::string& name = (*reader)->name();
     std::size_t done = 0;
-    analysis::run_suite(*entries, so, [&](const analysis::EntryResult& r) {
-      ++done;
-      analysis::accumulate(summary, r);
-      if (o.json) {
-        absl::StrAppend(&json_entries, json_entries.empty() ? "" : ",\n", analysis::entry_json(r));
-      } else {
-        if (progress) std::fputs("\r\033[K", stderr);
-        analysis::write_entry_text(std::cout, r, o.quiet);
-        std::cout.flush();
-      }
-      if (progress)
-        std::fprintf(stderr, "\r[%zu/%zu] %s", done, entries->size(), path.substr(0, 60).c_str());
-    });
+    const absl::Status read =
+        analysis::run_suite(**reader, so, [&](const analysis::EntryResult& r) {
+          ++done;
+          analysis::accumulate(summary, r);
+          if (o.json) {
+            absl::StrAppend(&json_entries, json_entries.empty() ? "" : ",\n",
+                            analysis::entry_json(r));
+          } else {
+            if (progress) std::fputs("\r\033[K", stderr);
+            analysis::write_entry_text(std::cout, r, o.quiet);
+            std::cout.flush();
+          }
+          if (progress) {
+            // The suite streams, so its length is unknown: the share of the file read instead.
+            const std::uint64_t size = (*reader)->raw_size();
+            if (size > 0)
+              std::fprintf(stderr, "\r[%zu, %d%%] %s", done,
+                           int(100.0 * double((*reader)->raw_bytes_read()) / double(size)),
+                           name.substr(0, 60).c_str());
+            else
+              std::fprintf(stderr, "\r[%zu] %s", done, name.substr(0, 60).c_str());
+          }
+        });
     if (progress) std::fputs("\r\033[K", stderr);
+    if (!read.ok()) {
+      std::cout.flush();
+      std::cerr << "fairy-perft: " << read.message() << '\n';
+      unreadable = true;
+    }
   }
   if (o.json) {
     std::cout << "{\"positions\":[\n"
