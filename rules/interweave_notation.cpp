@@ -155,6 +155,13 @@ absl::Status Position::set_fen(std::string_view text) {
                            absl::StrFormat("%d %s pieces, more than an army's 16", n,
                                            c == WHITE ? "White" : "Black"));
     }
+    for (Color c : {WHITE, BLACK}) {
+      const int kings = int(std::count(board.begin(), board.end(), make_piece(c, KING)));
+      if (kings > kArmyCount)
+        return field_error("board", col,
+                           absl::StrFormat("%d %s Kings, more than the %d a side starts with",
+                                           kings, c == WHITE ? "White" : "Black", kArmyCount));
+    }
   }
 
   Color side = WHITE;
@@ -224,8 +231,18 @@ absl::Status Position::set_fen(std::string_view text) {
           return field_error("pool", col + k, absl::StrFormat("'%c' is not a digit", f[k]));
       if (f.size() != 6)
         return field_error("pool", col, absl::StrFormat("6 digits expected, found %d", f.size()));
-      for (int k = 0; k < 6; ++k)
-        pool[std::size_t(k / 3)][std::size_t(k % 3)] = std::uint8_t(f[std::size_t(k)] - '0');
+      for (int k = 0; k < 6; ++k) {
+        const int count = f[std::size_t(k)] - '0';
+        // A11: a pool holds at most what a side starts with of the type (issue 10, 14).
+        if (count > kArmyCount)
+          return field_error(
+              "pool", col + std::size_t(k),
+              absl::StrFormat("%d %s %s in the pool, more than the %d a side starts with", count,
+                              k < 3 ? "White" : "Black",
+                              std::array{"Smashers", "Leapers", "Removers"}[std::size_t(k % 3)],
+                              kArmyCount));
+        pool[std::size_t(k / 3)][std::size_t(k % 3)] = std::uint8_t(count);
+      }
     }
     if (fields.size() == 6) {
       const auto [f, col] = fields[5];
@@ -246,7 +263,6 @@ absl::Status Position::set_fen(std::string_view text) {
   ep_mid_ = ep_mid;
   ep_to_ = ep_to;
   pool_ = pool;
-  for (Color c : {WHITE, BLACK}) kings_at_setup_[c] = popcount(by_type_[KING] & by_color_[c]);
   history_.clear();
   history_.reserve(256);
   key_ = compute_key();
@@ -278,7 +294,7 @@ std::string Position::fen() const {
     absl::StrAppend(&out, square_name(ep_mid_), ",", std::string(1, char('a' + file_of(ep_to_))));
   out += ' ';
   for (const auto& side : pool_)
-    for (std::uint8_t v : side) out += char('0' + std::min<int>(v, 9));
+    for (std::uint8_t v : side) out += char('0' + v);  // at most kArmyCount
   if (halfmove_) absl::StrAppend(&out, " ", halfmove_);
   return out;
 }

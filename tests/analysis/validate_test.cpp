@@ -326,6 +326,30 @@ TEST(ValidateVariants, InterweaveDamagedCopies) {
   }
 }
 
+// Issue 10, findings 14 and 19: a pool above what a side starts with is an invalid FEN tag
+// (it once let a capture raise a pool to 10 in a "valid" game); a set-up where one side has
+// two Kings and the other fewer is finished (interweave.md A12), so its result is checked
+// and a move after it is an error; boards where neither side has two Kings play on.
+TEST(ValidateVariants, InterweaveSetUpsAreCheckedAsTheRulesSay) {
+  const std::string head = "[Variant \"Interweave\"]\n[SetUp \"1\"]\n[FEN \"";
+  const Outcome run =
+      validate_text(head + "8/8/8/8/8/8/kR6/8 b 0 - 900000\"]\n\n1... Ka2xc2 *\n\n" +  //
+                        head + "k7/8/8/8/8/8/8/K1K5 w 0 - 000000\"]\n\n1-0\n\n" +      //
+                        head + "k7/8/8/8/8/8/8/K1K5 w 0 - 000000\"]\n\n0-1\n\n" +      //
+                        head + "k7/8/8/8/8/8/8/K1K5 w 0 - 000000\"]\n\n1. Ka1-b2 *\n\n" + head +
+                        "k7/8/8/8/8/8/8/K7 w 0 - 000000\"]\n\n1. Ka1-b2 Ka8-b7 *\n",
+                    1, {.roster_warnings = false});
+  ASSERT_EQ(run.reports.size(), 5u);
+  EXPECT_EQ(run.errors(0),
+            "3:1: invalid FEN tag \"8/8/8/8/8/8/kR6/8 b 0 - 900000\": FEN pool field, column 25: "
+            "9 White Smashers in the pool, more than the 2 a side starts with\n");
+  EXPECT_TRUE(run.reports[1].valid()) << run.diagnostics(1);
+  EXPECT_EQ(run.errors(2),
+            "17:1: the game ends in capture of a King (White wins) but the result is \"0-1\"\n");
+  EXPECT_EQ(run.errors(3), "23:4: move \"Ka1-b2\" after the game ended (capture of a King)\n");
+  EXPECT_TRUE(run.reports[4].valid()) << run.diagnostics(4);
+}
+
 TEST(ValidateVariants, InterweaveNotationsInPgn) {
   // vchess's own notation (comma-joined sub-moves, "e4R"), long algebraic chains and the
   // SAN-like form with attached annotations, in one archive.
