@@ -56,6 +56,8 @@ class Replayer {
   virtual std::string fen() const = 0;
   virtual int ply() const = 0;  // half-moves from the start position along the current line
   virtual bool has_legal_move() const = 0;
+  // Whether the position is dead by its material (the game is over: FIDE 5.2.2).
+  virtual bool dead_position() const = 0;
 };
 
 template <class V>
@@ -137,6 +139,7 @@ class ReplayerOf final : public Replayer {
   std::string fen() const override { return to_fen(pos_); }
   int ply() const override { return int(line_.size()); }
   bool has_legal_move() const override { return count_legal(pos_) != 0; }
+  bool dead_position() const override { return insufficient_material(pos_); }
 
  private:
   struct Frame {
@@ -198,10 +201,15 @@ class ReplayerOf final : public Replayer {
 template <class G>
 class EngineReplayer final : public Replayer {
  public:
-  absl::Status init(std::string_view fen) {
+  // Starts a new game; an engine that reads castling rights drops those the position cannot
+  // have, into `dropped` (rules/setup_options.h).
+  absl::Status init(std::string_view fen, DroppedCastlingRights& dropped) {
     line_.clear();
     frames_.clear();
-    return g_.set_fen(fen);
+    if constexpr (requires { g_.set_fen(fen, SetupOptions{}, &dropped); })
+      return g_.set_fen(fen, {.drop_invalid_castling_rights = true}, &dropped);
+    else
+      return g_.set_fen(fen);
   }
 
   bool play(std::string_view text, PlayResult& r) override {
@@ -244,6 +252,12 @@ class EngineReplayer final : public Replayer {
   std::string fen() const override { return g_.fen(); }
   int ply() const override { return int(line_.size()); }
   bool has_legal_move() const override { return g_.count_legal() != 0; }
+  bool dead_position() const override {
+    if constexpr (requires { g_.insufficient_material(); })
+      return g_.insufficient_material();
+    else
+      return false;  // Interweave: Kings capture, no position is dead (interweave.md 1.7)
+  }
 
  private:
   struct Frame {
@@ -335,36 +349,44 @@ class GameChecker final : public parsers::PgnVisitor {
       add(Severity::kError, game_start(), 0, "Superchess game without a FEN tag");
       return;
     }
+    // Castling rights the position cannot have are dropped with a warning (archives carry
+    // them: lichess studies), as python-chess and lichess do.
+    DroppedCastlingRights dropped;
+    absl::Status status;
     if (!in_position_family(variant)) {
       // Interweave, Fluidity: engines of their own; one replayer per thread and variant.
-      absl::Status status = visit_own_engine(variant, [&]<class G>() -> absl::Status {
+      status = visit_own_engine(variant, [&]<class G>() -> absl::Status {
         thread_local EngineReplayer<G> replayer;
-        if (absl::Status s = replayer.init(has_fen ? std::string_view(fen) : G::kStartFen); !s.ok())
+        if (absl::Status s = replayer.init(has_fen ? std::string_view(fen) : G::kStartFen, dropped);
+            !s.ok())
           return s;
         replayer_ = &replayer;
         return absl::OkStatus();
       });
-      if (!status.ok())
-        add(Severity::kError, fen_where_, 0,
-            absl::StrCat("invalid FEN tag \"", fen_, "\": ", std::string(status.message())));
-      return;
+    } else {
+      status = visit_variant(variant, [&]<class V>() -> absl::Status {
+        // One replayer per thread and variant, reused from game to game.
+        thread_local ReplayerOf<V> replayer;
+        if (!has_fen) {
+          replayer.init_start();
+        } else {
+          absl::StatusOr<Setup> setup = setup_from_fen(
+              fen, fen_dialect<V>(), {.drop_invalid_castling_rights = true}, &dropped);
+          if (!setup.ok()) return setup.status();
+          if (absl::Status s = replayer.init(*setup); !s.ok()) return s;
+        }
+        replayer_ = &replayer;
+        return absl::OkStatus();
+      });
     }
-    absl::Status status = visit_variant(variant, [&]<class V>() -> absl::Status {
-      // One replayer per thread and variant, reused from game to game.
-      thread_local ReplayerOf<V> replayer;
-      if (!has_fen) {
-        replayer.init_start();
-      } else {
-        absl::StatusOr<Setup> setup = setup_from_fen(fen, fen_dialect<V>());
-        if (!setup.ok()) return setup.status();
-        if (absl::Status s = replayer.init(*setup); !s.ok()) return s;
-      }
-      replayer_ = &replayer;
-      return absl::OkStatus();
-    });
-    if (!status.ok())
+    if (!status.ok()) {
       add(Severity::kError, fen_where_, 0,
           absl::StrCat("invalid FEN tag \"", fen_, "\": ", std::string(status.message())));
+      return;
+    }
+    for (const DroppedCastlingRight& d : dropped)
+      add(Severity::kWarning, fen_where_, 0,
+          absl::StrCat("FEN castling right '", std::string(1, d.letter), "' dropped: ", d.reason));
   }
 
   void move(std::string_view text, PgnLocation where) override {
@@ -372,6 +394,9 @@ class GameChecker final : public parsers::PgnVisitor {
     std::string before;
     if (options_.positions) before = replayer_->fen();
     const int ply = replayer_->ply() + 1;
+    // FIDE 5.2.2: a dead position ends the game at once; moves played after it are legal
+    // but do not count. One warning per game, at the first such move of the main line.
+    const bool after_dead = depth_ == 0 && !dead_reported_ && replayer_->dead_position();
     PlayResult& r = play_result_;
     r.clear();
     if (!replayer_->play(text, r)) {
@@ -381,6 +406,13 @@ class GameChecker final : public parsers::PgnVisitor {
       else
         dead_depth_ = depth_;
       return;
+    }
+    if (after_dead) {
+      dead_reported_ = true;
+      add(Severity::kWarning, where, ply,
+          absl::StrCat("move \"", std::string(text),
+                       "\" after the game ended in a dead position (insufficient material)"),
+          before);
     }
     if (!r.quirks.empty()) report_quirks(text, r.quirks, where, ply, before);
     if (depth_ == 0) report_.plies = ply;
@@ -572,6 +604,7 @@ class GameChecker final : public parsers::PgnVisitor {
   Replayer* replayer_ = nullptr;  // thread-local, see end_tags()
   PlayResult play_result_;
   std::uint32_t style_reported_ = 0;  // style quirks already reported in this game
+  bool dead_reported_ = false;        // a move after a dead position was reported
   int depth_ = 0;
   int dead_depth_ = -1;       // moves at this variation depth or deeper are not checked
   bool stopped_ = false;      // an illegal main-line move: no further move is checked

@@ -47,7 +47,10 @@ bool is_rank(char c) { return c >= '1' && c <= '8'; }
 
 }  // namespace
 
-absl::Status Position::set_fen(std::string_view text) {
+absl::Status Position::set_fen(std::string_view text) { return set_fen(text, {}, nullptr); }
+
+absl::Status Position::set_fen(std::string_view text, const SetupOptions& options,
+                               DroppedCastlingRights* dropped) {
   absl::StatusOr<parsers::FenAst> ast = parsers::ParseFen(text);
   if (!ast.ok()) return ast.status();
   if (ast->board.ranks.size() == 8 && ast->board.holdings)
@@ -79,14 +82,17 @@ absl::Status Position::set_fen(std::string_view text) {
                          absl::StrFormat("'%c': Fluidity castles only with the corner rooks", ch));
     const Square king = relative_square(c, SQ_E1);
     const Square rook = relative_square(c, king_side ? SQ_H1 : SQ_A1);
+    std::string missing;  // why the position cannot have the right
     if (board[king] != make_piece(c, KING))
-      return field_error(
-          "castling", tok.column,
-          absl::StrFormat("'%c' but no %s king on %s", ch, colour, square_name(king)));
-    if (board[rook] != make_piece(c, ROOK))
-      return field_error(
-          "castling", tok.column,
-          absl::StrFormat("'%c' but no %s rook on %s", ch, colour, square_name(rook)));
+      missing = absl::StrFormat("no %s king on %s", colour, square_name(king));
+    else if (board[rook] != make_piece(c, ROOK))
+      missing = absl::StrFormat("no %s rook on %s", colour, square_name(rook));
+    if (!missing.empty()) {
+      if (!options.drop_invalid_castling_rights)
+        return field_error("castling", tok.column, absl::StrFormat("'%c' but %s", ch, missing));
+      if (dropped) dropped->push_back({ch, std::move(missing)});
+      continue;
+    }
     const std::uint8_t right = castling_right(c, king_side);
     if (castling & right)
       return field_error("castling", tok.column,
@@ -307,6 +313,11 @@ absl::StatusOr<Move> Position::parse_move(std::string_view text) const {
   return m;
 }
 
+bool Position::insufficient_material() const {
+  const Bitboard others = pieces() & ~(by_type_[KING]);
+  return !others || (!more_than_one(others) && (others & by_type_[BISHOP]));  // §3.6
+}
+
 GameState Position::state() const {
   GameState st;
   st.side_to_move = side_;
@@ -326,9 +337,8 @@ GameState Position::state() const {
     st.end = in_check() ? GameEnd::kCheckmate : GameEnd::kNoLegalMove;
     return st;
   }
-  const Bitboard others = pieces() & ~(by_type_[KING]);
-  if (!others || (!more_than_one(others) && (others & by_type_[BISHOP]))) {
-    st.end = GameEnd::kInsufficientMaterial;  // §3.6: K v K, K+B v K
+  if (insufficient_material()) {
+    st.end = GameEnd::kInsufficientMaterial;
     return st;
   }
   if (st.threefold)

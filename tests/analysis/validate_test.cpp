@@ -216,6 +216,60 @@ TEST(Validate, ResultChecks) {
   EXPECT_EQ(run.errors(3), "16:1: the game ends in stalemate but the result is \"1-0\"\n");
 }
 
+// Issue 10, finding 18: archives as users have them. A castling right the position cannot
+// have (a lichess study) is dropped with a warning naming it and why, and the game is
+// checked without it; moves after a dead position get one warning, at the first of them.
+TEST(Validate, ImpossibleCastlingRightsInAFenTagAreDroppedWithAWarning) {
+  const std::string study =
+      "[SetUp \"1\"]\n[FEN \"1rr3k1/p3ppbp/3pbnp1/7P/qP1BP1P1/5P2/1PPQ4/1NKR1B1R b Kq - 0 1\"]\n";
+  const Outcome run =
+      validate_text(study + "\n1... Nxe4 2. fxe4 *\n\n" + study + "\n1... O-O-O *\n\n" +
+                        "[Variant \"Chess960\"]\n" + study + "\n1... Nxe4 *\n\n" +
+                        "[Variant \"Fluidity\"]\n[SetUp \"1\"]\n"
+                        "[FEN \"r3k2r/8/8/8/8/8/8/R2K2R1 w KQkq - 0 1\"]\n\n1. Kd2 O-O-O *\n",
+                    1, {.roster_warnings = false});
+  ASSERT_EQ(run.reports.size(), 4u);
+  const std::string dropped =
+      "2:1: warning: FEN castling right 'K' dropped: castling needs the king on e1 and the rook "
+      "on h1 (use the chess960 variant for other set-ups)\n"
+      "2:1: warning: FEN castling right 'q' dropped: castling needs the king on e8 and the rook "
+      "on a8 (use the chess960 variant for other set-ups)\n";
+  EXPECT_TRUE(run.reports[0].valid());
+  EXPECT_EQ(run.reports[0].plies, 2);
+  EXPECT_EQ(run.diagnostics(0), dropped);
+  EXPECT_EQ(run.errors(1), "9:6: illegal move \"O-O-O\"\n");  // the right is gone
+  EXPECT_TRUE(run.reports[2].valid()) << run.diagnostics(2);  // sound in Chess960
+  EXPECT_EQ(run.diagnostics(2), "");
+  EXPECT_TRUE(run.reports[3].valid()) << run.diagnostics(3);
+  EXPECT_EQ(run.diagnostics(3),
+            "19:1: warning: FEN castling right 'K' dropped: no white king on e1\n"
+            "19:1: warning: FEN castling right 'Q' dropped: no white king on e1\n");
+}
+
+TEST(Validate, MovesAfterADeadPositionGetOneWarning) {
+  const Outcome run = validate_text(
+      "[SetUp \"1\"]\n[FEN \"8/8/4k3/8/8/3K4/8/8 w - - 0 1\"]\n\n1. Kd4 Ke7 2. Ke5 1/2-1/2\n\n"
+      "[SetUp \"1\"]\n[FEN \"8/8/4k3/8/8/3K4/4r3/8 w - - 0 1\"]\n\n1. Kxe2 Kd5 2. Kd3 1/2-1/2\n\n"
+      "[SetUp \"1\"]\n[FEN \"8/8/4k3/8/8/3K4/4r3/8 w - - 0 1\"]\n\n1. Kxe2 1/2-1/2\n\n"
+      "[Variant \"Fluidity\"]\n[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"]\n\n"
+      "1. Kd2 1/2-1/2\n",
+      1, {.roster_warnings = false});
+  ASSERT_EQ(run.reports.size(), 4u);
+  for (std::size_t g = 0; g < 4; ++g) EXPECT_TRUE(run.reports[g].valid()) << g;
+  EXPECT_EQ(run.diagnostics(0),
+            "4:4: warning: move \"Kd4\" after the game ended in a dead position (insufficient "
+            "material)\n");
+  EXPECT_EQ(run.reports[0].diagnostics.at(0).ply, 1);
+  EXPECT_EQ(run.diagnostics(1),
+            "9:9: warning: move \"Kd5\" after the game ended in a dead position (insufficient "
+            "material)\n");
+  EXPECT_EQ(run.reports[1].diagnostics.at(0).ply, 2);
+  EXPECT_EQ(run.diagnostics(2), "");  // the game ends in the dead position
+  EXPECT_EQ(run.diagnostics(3),
+            "20:4: warning: move \"Kd2\" after the game ended in a dead position (insufficient "
+            "material)\n");
+}
+
 TEST(Validate, VariationsAreChecked) {
   const std::string game =
       "[Result \"*\"]\n\n1. e4 e5 (1... c5 2. Nf3 (2. Nc3 Nc6) 2... d6) (1... e4) 2. Nf3 *\n";

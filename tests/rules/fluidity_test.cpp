@@ -330,6 +330,31 @@ TEST(FluidityRules, RightsAreLostByMovingAndByCapture) {
             "FEN castling field, column 28: 'K' but no white rook on h1");
 }
 
+// Issue 10, finding 18: a castling right without its King or Rook in place is dropped on
+// request (rules/setup_options.h) and reported; strict by default.
+TEST(FluidityRules, InvalidCastlingRightsAreDroppedOnRequest) {
+  Position p;
+  DroppedCastlingRights dropped;
+  ASSERT_TRUE(p.set_fen("r3k2r/8/8/8/8/8/8/R2K2R1 w KQkq - 0 1",
+                        {.drop_invalid_castling_rights = true}, &dropped)
+                  .ok());
+  EXPECT_EQ(p.fen(), "r3k2r/8/8/8/8/8/8/R2K2R1 w kq - 0 1");
+  ASSERT_EQ(dropped.size(), 2u);
+  EXPECT_EQ(dropped[0].letter, 'K');
+  EXPECT_EQ(dropped[0].reason, "no white king on e1");
+  EXPECT_EQ(dropped[1].letter, 'Q');
+  EXPECT_EQ(dropped[1].reason, "no white king on e1");
+  dropped.clear();
+  ASSERT_TRUE(p.set_fen("r3k2r/8/8/8/8/8/8/R3K1R1 w Kq - 0 1",
+                        {.drop_invalid_castling_rights = true}, &dropped)
+                  .ok());
+  EXPECT_EQ(p.fen(), "r3k2r/8/8/8/8/8/8/R3K1R1 w q - 0 1");
+  ASSERT_EQ(dropped.size(), 1u);
+  EXPECT_EQ(dropped[0].reason, "no white rook on h1");
+  EXPECT_EQ(fen_error("r3k2r/8/8/8/8/8/8/R2K2R1 w KQkq - 0 1"),
+            "FEN castling field, column 28: 'K' but no white king on e1");
+}
+
 TEST(FluidityRules, HalfmoveClockCountsPliesSinceCapture) {
   Position p = at("7k/8/8/8/8/1n6/8/1N5K w - - 7 1");
   p.do_move(uci(p, "Kg1"));
