@@ -6,6 +6,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "analysis/engines.h"
+#include "parsers/message_text.h"
 #include "rules/cwda_fen.h"
 #include "rules/fen.h"
 #include "rules/game_end.h"
@@ -82,11 +83,11 @@ class ReplayerOf final : public Replayer {
     if (is_null_move(text)) {
       // A "pass" (analysis programs write them in variations to show a threat).
       if (frames_.empty()) {
-        r.error = absl::StrCat("null move \"", std::string(text), "\" in the main line");
+        r.error = absl::StrCat("null move \"", parsers::MessageText(text), "\" in the main line");
         return false;
       }
       if (pos_.in_check()) {
-        r.error = absl::StrCat("null move \"", std::string(text), "\" while in check");
+        r.error = absl::StrCat("null move \"", parsers::MessageText(text), "\" while in check");
         return false;
       }
       pos_.do_null_move(states_.push());
@@ -162,7 +163,7 @@ class ReplayerOf final : public Replayer {
 
   std::string describe_failure(std::string_view text, SanResolution res,
                                const absl::Status& s) const {
-    const std::string t(text);
+    const std::string t = parsers::MessageText(text);
     if (count_legal(pos_) == 0) {
       const bool mate = pos_.checkers() != 0;
       return absl::StrCat("move \"", t, "\" after the game ended in ",
@@ -171,7 +172,7 @@ class ReplayerOf final : public Replayer {
     const std::string_view msg(s.message().data(), s.message().size());
     if (res == SanResolution::kBadSan) return absl::StrCat("unreadable move \"", t, "\"");
     if (res == SanResolution::kAmbiguous) {
-      const std::size_t colon = msg.find(": ");
+      const std::size_t colon = msg.rfind(": ");  // the candidates follow the last one
       return absl::StrCat("ambiguous move \"", t, "\"",
                           colon == std::string_view::npos
                               ? std::string()
@@ -217,7 +218,7 @@ class EngineReplayer final : public Replayer {
     if (!m.ok()) {
       const GameState st = g_.state();
       if (st.over() && g_.count_legal() == 0)
-        r.error = absl::StrCat("move \"", std::string(text), "\" after the game ended (",
+        r.error = absl::StrCat("move \"", parsers::MessageText(text), "\" after the game ended (",
                                std::string(describe(st.end)), ")");
       else
         r.error = std::string(m.status().message());
@@ -326,7 +327,7 @@ class GameChecker final : public parsers::PgnVisitor {
       const VariantInfo* v = find_variant(variant_tag_);
       if (!v) {
         add(Severity::kError, variant_where_, 0,
-            absl::StrCat("unsupported variant \"", variant_tag_, "\""));
+            absl::StrCat("unsupported variant \"", parsers::MessageText(variant_tag_), "\""));
         return;
       }
       variant = v->id;
@@ -381,7 +382,8 @@ class GameChecker final : public parsers::PgnVisitor {
     }
     if (!status.ok()) {
       add(Severity::kError, fen_where_, 0,
-          absl::StrCat("invalid FEN tag \"", fen_, "\": ", std::string(status.message())));
+          absl::StrCat("invalid FEN tag \"", parsers::MessageText(fen_),
+                       "\": ", std::string(status.message())));
       return;
     }
     for (const DroppedCastlingRight& d : dropped)
@@ -410,7 +412,7 @@ class GameChecker final : public parsers::PgnVisitor {
     if (after_dead) {
       dead_reported_ = true;
       add(Severity::kWarning, where, ply,
-          absl::StrCat("move \"", std::string(text),
+          absl::StrCat("move \"", parsers::MessageText(text),
                        "\" after the game ended in a dead position (insufficient material)"),
           before);
     }
@@ -482,15 +484,15 @@ class GameChecker final : public parsers::PgnVisitor {
       const char w = army_letter(army_names_[0]), b = army_letter(army_names_[1]);
       if (!w || !b) {
         add(Severity::kError, armies_where_, 0,
-            absl::StrCat("unknown army in WhiteArmy \"", army_names_[0], "\" / BlackArmy \"",
-                         army_names_[1], "\""));
+            absl::StrCat("unknown army in WhiteArmy \"", parsers::MessageText(army_names_[0]),
+                         "\" / BlackArmy \"", parsers::MessageText(army_names_[1]), "\""));
         return false;
       }
       armies = {w, b};
     }
     if (!armies.empty() && !is_cwda_armies(armies)) {
       add(Severity::kError, armies_where_, 0,
-          absl::StrCat("invalid Armies tag \"", armies,
+          absl::StrCat("invalid Armies tag \"", parsers::MessageText(armies),
                        "\": want two army letters of FCNR, White's then Black's (e.g. \"CN\")"));
       return false;
     }
@@ -498,7 +500,7 @@ class GameChecker final : public parsers::PgnVisitor {
       absl::StatusOr<std::string> native = cwda_to_native_fen(fen_, armies);
       if (!native.ok()) {
         add(Severity::kError, fen_where_, 0,
-            absl::StrCat("invalid FEN tag \"", fen_,
+            absl::StrCat("invalid FEN tag \"", parsers::MessageText(fen_),
                          "\": ", std::string(native.status().message())));
         return false;
       }
@@ -519,7 +521,7 @@ class GameChecker final : public parsers::PgnVisitor {
       if (!quirks.has(q.quirk)) continue;
       const std::uint32_t bit = std::uint32_t(q.quirk);
       std::string message =
-          absl::StrCat("move \"", std::string(text), "\": ", std::string(q.description));
+          absl::StrCat("move \"", parsers::MessageText(text), "\": ", std::string(q.description));
       if (bit & kStyleQuirks) {
         if (style_reported_ & bit) continue;
         style_reported_ |= bit;
@@ -548,8 +550,8 @@ class GameChecker final : public parsers::PgnVisitor {
       add(Severity::kWarning, end_of_game(), 0, "the game has no termination marker");
     } else if (!tag.empty() && tag != marker) {
       add(Severity::kError, marker_where_, 0,
-          absl::StrCat("the termination marker \"", marker, "\" differs from the Result tag \"",
-                       tag, "\""));
+          absl::StrCat("the termination marker \"", parsers::MessageText(marker),
+                       "\" differs from the Result tag \"", parsers::MessageText(tag), "\""));
     }
     if (!replayer_ || stopped_ || depth_ != 0) return;
     const std::string& claimed = marker.empty() ? tag : marker;
@@ -565,13 +567,14 @@ class GameChecker final : public parsers::PgnVisitor {
                                                   st.loser() == WHITE ? "Black" : "White", " wins)")
                                    : std::string(describe(st.end));
       add(claimed == "*" ? Severity::kWarning : Severity::kError, where, 0,
-          absl::StrCat("the game ends in ", what, " but the result is \"", claimed, "\""),
+          absl::StrCat("the game ends in ", what, " but the result is \"",
+                       parsers::MessageText(claimed), "\""),
           options_.positions ? replayer_->fen() : std::string());
     } else if (st.end == GameEnd::kFivefoldRepetition || st.end == GameEnd::kSeventyFiveMoveRule) {
       if (claimed != "1/2-1/2" && claimed != "*")
         add(Severity::kWarning, where, 0,
             absl::StrCat("the final position is drawn by the ", std::string(describe(st.end)),
-                         " but the result is \"", claimed, "\""));
+                         " but the result is \"", parsers::MessageText(claimed), "\""));
     }
   }
 
@@ -621,7 +624,8 @@ GameReport validate_game(const parsers::RawGame& game, const ValidateOptions& op
 }
 
 std::string describe_game(const GameReport& report) {
-  return absl::StrCat("game ", report.index, " (", report.white, " - ", report.black, ")");
+  return absl::StrCat("game ", report.index, " (", parsers::MessageText(report.white), " - ",
+                      parsers::MessageText(report.black), ")");
 }
 
 }  // namespace fairykit::analysis

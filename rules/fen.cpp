@@ -8,6 +8,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "parsers/message_text.h"
 
 namespace fairykit {
 
@@ -304,7 +305,7 @@ absl::StatusOr<Setup> setup_from_fen_ast(const parsers::FenAst& ast, const FenDi
     if (w == std::string::npos || b == std::string::npos)
       return field_error("armies", f.column,
                          absl::StrFormat("'%s' is not two army letters of %s (White, Black)",
-                                         f.text, std::string(kArmyLetters)));
+                                         parsers::MessageText(f.text), std::string(kArmyLetters)));
     s.armies = {std::uint8_t(w), std::uint8_t(b)};
   }
 

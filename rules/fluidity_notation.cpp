@@ -7,6 +7,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "parsers/fen.h"
+#include "parsers/message_text.h"
 #include "rules/bitboard.h"
 #include "rules/fen.h"
 #include "rules/fluidity.h"
@@ -222,7 +223,8 @@ absl::StatusOr<Move> Position::parse_move(std::string_view text) const {
   const std::string_view whole = trim(text);
   std::string_view s = whole;
   auto unreadable = [&] {
-    return absl::InvalidArgumentError(absl::StrCat("unreadable move \"", std::string(whole), "\""));
+    return absl::InvalidArgumentError(
+        absl::StrCat("unreadable move \"", parsers::MessageText(whole), "\""));
   };
   // The optional victim annotation, "{b2,b3}" (rules/README.md, decision 3).
   std::optional<std::string_view> annotation;
@@ -282,12 +284,13 @@ absl::StatusOr<Move> Position::parse_move(std::string_view text) const {
       }
   }
   if (found.empty())
-    return absl::InvalidArgumentError(absl::StrCat("illegal move \"", std::string(whole), "\""));
+    return absl::InvalidArgumentError(
+        absl::StrCat("illegal move \"", parsers::MessageText(whole), "\""));
   if (found.size() > 1) {
     std::string names;
     for (const Move m : found) absl::StrAppend(&names, names.empty() ? "" : ", ", san_body(m));
     return absl::InvalidArgumentError(
-        absl::StrCat("ambiguous move \"", std::string(whole), "\" (", names, ")"));
+        absl::StrCat("ambiguous move \"", parsers::MessageText(whole), "\" (", names, ")"));
   }
   const Move m = found.front();
   if (annotation) {
@@ -297,9 +300,9 @@ absl::StatusOr<Move> Position::parse_move(std::string_view text) const {
       const std::size_t comma = rest.find(',');
       const std::string_view item = trim(rest.substr(0, comma));
       if (item.size() != 2 || !is_file(item[0]) || !is_rank(item[1]))
-        return absl::InvalidArgumentError(absl::StrCat("unreadable victims \"{",
-                                                       std::string(*annotation), "}\" in \"",
-                                                       std::string(whole), "\""));
+        return absl::InvalidArgumentError(
+            absl::StrCat("unreadable victims \"{", parsers::MessageText(*annotation), "}\" in \"",
+                         parsers::MessageText(whole), "\""));
       said |= square_bb(make_square(item[0] - 'a', item[1] - '1'));
       if (comma == std::string_view::npos) break;
       rest.remove_prefix(comma + 1);
@@ -307,7 +310,8 @@ absl::StatusOr<Move> Position::parse_move(std::string_view text) const {
     const Bitboard real = victims(m);
     if (said != real)
       return absl::InvalidArgumentError(absl::StrCat(
-          "wrong victims {", std::string(*annotation), "} for \"", std::string(move_text), "\" (",
+          "wrong victims {", parsers::MessageText(*annotation), "} for \"",
+          parsers::MessageText(move_text), "\" (",
           real ? "captures " + squares_text(real) : std::string("captures nothing"), ")"));
   }
   return m;

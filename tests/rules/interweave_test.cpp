@@ -541,6 +541,11 @@ TEST(InterweaveFen, ErrorsNameTheFieldAndTheCharacter) {
             "FEN pool field, column 23: 6 digits expected, found 5");
   EXPECT_EQ(FenError("8/8/8/8/8/8/8/8 w 0 - 000000 -3"),
             "FEN halfmove field, column 30: '-' is not a digit");
+  // Issue 10, finding 17: raw bytes are escaped.
+  EXPECT_EQ(FenError("8/8/8/8/8/8/8/7\x01 w 0 - 000000"),
+            "FEN board field, column 16: '\\x01' is not a piece letter (K R N B P, k r n b p)");
+  EXPECT_EQ(FenError("8/8/8/8/8/8/8/8 \xC3\xA9 0 - 000000"),
+            "FEN turn field, column 17: '\\xC3' is not w or b");
 }
 
 // Issue 10, finding 14: a pool holds at most 2 of a type (what a side starts with), so a
@@ -649,6 +654,12 @@ TEST(InterweaveNotation, ErrorMessages) {
   EXPECT_EQ(pos.Error("Qd1-d2"), "unreadable move \"Qd1-d2\"");
   EXPECT_EQ(pos.Error("Na7xe7{z9}"), "unreadable move \"Na7xe7{z9}\"");
   EXPECT_EQ(pos.Error(""), "unreadable move \"\"");
+  // Issue 10, finding 17: at most 40 characters of the input, control bytes escaped.
+  EXPECT_EQ(pos.Error(std::string(5 * 1024 * 1024, 'a')),
+            "unreadable move \"" + std::string(40, 'a') + "...\"");
+  EXPECT_EQ(pos.Error("e2\x01"
+                      "e4"),
+            "unreadable move \"e2\\x01e4\"");
   Iw quiet("8/8/8/4K3/8/8/8/8");
   EXPECT_EQ(quiet.Error("Ke5xd4"), "illegal move \"Ke5xd4\"");  // 'x' on a quiet move
   EXPECT_EQ(quiet.Error("Ke5-d4"), "ok: Ke5-d4");
