@@ -400,8 +400,8 @@ void run_suite(const std::vector<SuiteEntry>& entries, const SuiteOptions& optio
     if (!e.variant.empty()) {
       const VariantInfo* v = find_variant(e.variant);
       if (!v) {
-        w.result.error =
-            absl::StrCat("unknown variant '", e.variant, "' (known: ", variant_names(), ")");
+        w.result.error = absl::StrCat("unknown variant '", parsers::MessageText(e.variant),
+                                      "' (known: ", variant_names(), ")");
         continue;
       }
       w.variant = v->id;

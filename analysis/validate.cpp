@@ -6,6 +6,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "analysis/engines.h"
+#include "parsers/message_text.h"
 #include "rules/cwda_fen.h"
 #include "rules/fen.h"
 #include "rules/game_end.h"
@@ -56,6 +57,8 @@ class Replayer {
   virtual std::string fen() const = 0;
   virtual int ply() const = 0;  // half-moves from the start position along the current line
   virtual bool has_legal_move() const = 0;
+  // Whether the position is dead by its material (the game is over: FIDE 5.2.2).
+  virtual bool dead_position() const = 0;
 };
 
 template <class V>
@@ -80,11 +83,11 @@ class ReplayerOf final : public Replayer {
     if (is_null_move(text)) {
       // A "pass" (analysis programs write them in variations to show a threat).
       if (frames_.empty()) {
-        r.error = absl::StrCat("null move \"", std::string(text), "\" in the main line");
+        r.error = absl::StrCat("null move \"", parsers::MessageText(text), "\" in the main line");
         return false;
       }
       if (pos_.in_check()) {
-        r.error = absl::StrCat("null move \"", std::string(text), "\" while in check");
+        r.error = absl::StrCat("null move \"", parsers::MessageText(text), "\" while in check");
         return false;
       }
       pos_.do_null_move(states_.push());
@@ -137,6 +140,7 @@ class ReplayerOf final : public Replayer {
   std::string fen() const override { return to_fen(pos_); }
   int ply() const override { return int(line_.size()); }
   bool has_legal_move() const override { return count_legal(pos_) != 0; }
+  bool dead_position() const override { return insufficient_material(pos_); }
 
  private:
   struct Frame {
@@ -159,7 +163,7 @@ class ReplayerOf final : public Replayer {
 
   std::string describe_failure(std::string_view text, SanResolution res,
                                const absl::Status& s) const {
-    const std::string t(text);
+    const std::string t = parsers::MessageText(text);
     if (count_legal(pos_) == 0) {
       const bool mate = pos_.checkers() != 0;
       return absl::StrCat("move \"", t, "\" after the game ended in ",
@@ -168,7 +172,7 @@ class ReplayerOf final : public Replayer {
     const std::string_view msg(s.message().data(), s.message().size());
     if (res == SanResolution::kBadSan) return absl::StrCat("unreadable move \"", t, "\"");
     if (res == SanResolution::kAmbiguous) {
-      const std::size_t colon = msg.find(": ");
+      const std::size_t colon = msg.rfind(": ");  // the candidates follow the last one
       return absl::StrCat("ambiguous move \"", t, "\"",
                           colon == std::string_view::npos
                               ? std::string()
@@ -198,10 +202,15 @@ class ReplayerOf final : public Replayer {
 template <class G>
 class EngineReplayer final : public Replayer {
  public:
-  absl::Status init(std::string_view fen) {
+  // Starts a new game; an engine that reads castling rights drops those the position cannot
+  // have, into `dropped` (rules/setup_options.h).
+  absl::Status init(std::string_view fen, DroppedCastlingRights& dropped) {
     line_.clear();
     frames_.clear();
-    return g_.set_fen(fen);
+    if constexpr (requires { g_.set_fen(fen, SetupOptions{}, &dropped); })
+      return g_.set_fen(fen, {.drop_invalid_castling_rights = true}, &dropped);
+    else
+      return g_.set_fen(fen);
   }
 
   bool play(std::string_view text, PlayResult& r) override {
@@ -209,7 +218,7 @@ class EngineReplayer final : public Replayer {
     if (!m.ok()) {
       const GameState st = g_.state();
       if (st.over() && g_.count_legal() == 0)
-        r.error = absl::StrCat("move \"", std::string(text), "\" after the game ended (",
+        r.error = absl::StrCat("move \"", parsers::MessageText(text), "\" after the game ended (",
                                std::string(describe(st.end)), ")");
       else
         r.error = std::string(m.status().message());
@@ -244,6 +253,12 @@ class EngineReplayer final : public Replayer {
   std::string fen() const override { return g_.fen(); }
   int ply() const override { return int(line_.size()); }
   bool has_legal_move() const override { return g_.count_legal() != 0; }
+  bool dead_position() const override {
+    if constexpr (requires { g_.insufficient_material(); })
+      return g_.insufficient_material();
+    else
+      return false;  // Interweave: Kings capture, no position is dead (interweave.md 1.7)
+  }
 
  private:
   struct Frame {
@@ -312,7 +327,7 @@ class GameChecker final : public parsers::PgnVisitor {
       const VariantInfo* v = find_variant(variant_tag_);
       if (!v) {
         add(Severity::kError, variant_where_, 0,
-            absl::StrCat("unsupported variant \"", variant_tag_, "\""));
+            absl::StrCat("unsupported variant \"", parsers::MessageText(variant_tag_), "\""));
         return;
       }
       variant = v->id;
@@ -335,36 +350,45 @@ class GameChecker final : public parsers::PgnVisitor {
       add(Severity::kError, game_start(), 0, "Superchess game without a FEN tag");
       return;
     }
+    // Castling rights the position cannot have are dropped with a warning (archives carry
+    // them: lichess studies), as python-chess and lichess do.
+    DroppedCastlingRights dropped;
+    absl::Status status;
     if (!in_position_family(variant)) {
       // Interweave, Fluidity: engines of their own; one replayer per thread and variant.
-      absl::Status status = visit_own_engine(variant, [&]<class G>() -> absl::Status {
+      status = visit_own_engine(variant, [&]<class G>() -> absl::Status {
         thread_local EngineReplayer<G> replayer;
-        if (absl::Status s = replayer.init(has_fen ? std::string_view(fen) : G::kStartFen); !s.ok())
+        if (absl::Status s = replayer.init(has_fen ? std::string_view(fen) : G::kStartFen, dropped);
+            !s.ok())
           return s;
         replayer_ = &replayer;
         return absl::OkStatus();
       });
-      if (!status.ok())
-        add(Severity::kError, fen_where_, 0,
-            absl::StrCat("invalid FEN tag \"", fen_, "\": ", std::string(status.message())));
+    } else {
+      status = visit_variant(variant, [&]<class V>() -> absl::Status {
+        // One replayer per thread and variant, reused from game to game.
+        thread_local ReplayerOf<V> replayer;
+        if (!has_fen) {
+          replayer.init_start();
+        } else {
+          absl::StatusOr<Setup> setup = setup_from_fen(
+              fen, fen_dialect<V>(), {.drop_invalid_castling_rights = true}, &dropped);
+          if (!setup.ok()) return setup.status();
+          if (absl::Status s = replayer.init(*setup); !s.ok()) return s;
+        }
+        replayer_ = &replayer;
+        return absl::OkStatus();
+      });
+    }
+    if (!status.ok()) {
+      add(Severity::kError, fen_where_, 0,
+          absl::StrCat("invalid FEN tag \"", parsers::MessageText(fen_),
+                       "\": ", std::string(status.message())));
       return;
     }
-    absl::Status status = visit_variant(variant, [&]<class V>() -> absl::Status {
-      // One replayer per thread and variant, reused from game to game.
-      thread_local ReplayerOf<V> replayer;
-      if (!has_fen) {
-        replayer.init_start();
-      } else {
-        absl::StatusOr<Setup> setup = setup_from_fen(fen, fen_dialect<V>());
-        if (!setup.ok()) return setup.status();
-        if (absl::Status s = replayer.init(*setup); !s.ok()) return s;
-      }
-      replayer_ = &replayer;
-      return absl::OkStatus();
-    });
-    if (!status.ok())
-      add(Severity::kError, fen_where_, 0,
-          absl::StrCat("invalid FEN tag \"", fen_, "\": ", std::string(status.message())));
+    for (const DroppedCastlingRight& d : dropped)
+      add(Severity::kWarning, fen_where_, 0,
+          absl::StrCat("FEN castling right '", std::string(1, d.letter), "' dropped: ", d.reason));
   }
 
   void move(std::string_view text, PgnLocation where) override {
@@ -372,6 +396,9 @@ class GameChecker final : public parsers::PgnVisitor {
     std::string before;
     if (options_.positions) before = replayer_->fen();
     const int ply = replayer_->ply() + 1;
+    // FIDE 5.2.2: a dead position ends the game at once; moves played after it are legal
+    // but do not count. One warning per game, at the first such move of the main line.
+    const bool after_dead = depth_ == 0 && !dead_reported_ && replayer_->dead_position();
     PlayResult& r = play_result_;
     r.clear();
     if (!replayer_->play(text, r)) {
@@ -381,6 +408,13 @@ class GameChecker final : public parsers::PgnVisitor {
       else
         dead_depth_ = depth_;
       return;
+    }
+    if (after_dead) {
+      dead_reported_ = true;
+      add(Severity::kWarning, where, ply,
+          absl::StrCat("move \"", parsers::MessageText(text),
+                       "\" after the game ended in a dead position (insufficient material)"),
+          before);
     }
     if (!r.quirks.empty()) report_quirks(text, r.quirks, where, ply, before);
     if (depth_ == 0) report_.plies = ply;
@@ -450,15 +484,15 @@ class GameChecker final : public parsers::PgnVisitor {
       const char w = army_letter(army_names_[0]), b = army_letter(army_names_[1]);
       if (!w || !b) {
         add(Severity::kError, armies_where_, 0,
-            absl::StrCat("unknown army in WhiteArmy \"", army_names_[0], "\" / BlackArmy \"",
-                         army_names_[1], "\""));
+            absl::StrCat("unknown army in WhiteArmy \"", parsers::MessageText(army_names_[0]),
+                         "\" / BlackArmy \"", parsers::MessageText(army_names_[1]), "\""));
         return false;
       }
       armies = {w, b};
     }
     if (!armies.empty() && !is_cwda_armies(armies)) {
       add(Severity::kError, armies_where_, 0,
-          absl::StrCat("invalid Armies tag \"", armies,
+          absl::StrCat("invalid Armies tag \"", parsers::MessageText(armies),
                        "\": want two army letters of FCNR, White's then Black's (e.g. \"CN\")"));
       return false;
     }
@@ -466,7 +500,7 @@ class GameChecker final : public parsers::PgnVisitor {
       absl::StatusOr<std::string> native = cwda_to_native_fen(fen_, armies);
       if (!native.ok()) {
         add(Severity::kError, fen_where_, 0,
-            absl::StrCat("invalid FEN tag \"", fen_,
+            absl::StrCat("invalid FEN tag \"", parsers::MessageText(fen_),
                          "\": ", std::string(native.status().message())));
         return false;
       }
@@ -487,7 +521,7 @@ class GameChecker final : public parsers::PgnVisitor {
       if (!quirks.has(q.quirk)) continue;
       const std::uint32_t bit = std::uint32_t(q.quirk);
       std::string message =
-          absl::StrCat("move \"", std::string(text), "\": ", std::string(q.description));
+          absl::StrCat("move \"", parsers::MessageText(text), "\": ", std::string(q.description));
       if (bit & kStyleQuirks) {
         if (style_reported_ & bit) continue;
         style_reported_ |= bit;
@@ -516,8 +550,8 @@ class GameChecker final : public parsers::PgnVisitor {
       add(Severity::kWarning, end_of_game(), 0, "the game has no termination marker");
     } else if (!tag.empty() && tag != marker) {
       add(Severity::kError, marker_where_, 0,
-          absl::StrCat("the termination marker \"", marker, "\" differs from the Result tag \"",
-                       tag, "\""));
+          absl::StrCat("the termination marker \"", parsers::MessageText(marker),
+                       "\" differs from the Result tag \"", parsers::MessageText(tag), "\""));
     }
     if (!replayer_ || stopped_ || depth_ != 0) return;
     const std::string& claimed = marker.empty() ? tag : marker;
@@ -533,13 +567,14 @@ class GameChecker final : public parsers::PgnVisitor {
                                                   st.loser() == WHITE ? "Black" : "White", " wins)")
                                    : std::string(describe(st.end));
       add(claimed == "*" ? Severity::kWarning : Severity::kError, where, 0,
-          absl::StrCat("the game ends in ", what, " but the result is \"", claimed, "\""),
+          absl::StrCat("the game ends in ", what, " but the result is \"",
+                       parsers::MessageText(claimed), "\""),
           options_.positions ? replayer_->fen() : std::string());
     } else if (st.end == GameEnd::kFivefoldRepetition || st.end == GameEnd::kSeventyFiveMoveRule) {
       if (claimed != "1/2-1/2" && claimed != "*")
         add(Severity::kWarning, where, 0,
             absl::StrCat("the final position is drawn by the ", std::string(describe(st.end)),
-                         " but the result is \"", claimed, "\""));
+                         " but the result is \"", parsers::MessageText(claimed), "\""));
     }
   }
 
@@ -572,6 +607,7 @@ class GameChecker final : public parsers::PgnVisitor {
   Replayer* replayer_ = nullptr;  // thread-local, see end_tags()
   PlayResult play_result_;
   std::uint32_t style_reported_ = 0;  // style quirks already reported in this game
+  bool dead_reported_ = false;        // a move after a dead position was reported
   int depth_ = 0;
   int dead_depth_ = -1;       // moves at this variation depth or deeper are not checked
   bool stopped_ = false;      // an illegal main-line move: no further move is checked
@@ -588,7 +624,8 @@ GameReport validate_game(const parsers::RawGame& game, const ValidateOptions& op
 }
 
 std::string describe_game(const GameReport& report) {
-  return absl::StrCat("game ", report.index, " (", report.white, " - ", report.black, ")");
+  return absl::StrCat("game ", report.index, " (", parsers::MessageText(report.white), " - ",
+                      parsers::MessageText(report.black), ")");
 }
 
 }  // namespace fairykit::analysis

@@ -10,6 +10,8 @@
 // is an "out of range" error, never an exception or a wrapped value.
 #include "parsers/perft_file.h"
 
+#include "parsers/message_text.h"
+
 #include <charconv>
 #include <cstdint>
 #include <map>
@@ -68,10 +70,12 @@ absl::StatusOr<int> ReadPerftDepth(std::string_view text) {
   int depth = 0;
   const NumberResult r = ParseNumber(text, depth);
   if (r == NumberResult::kNotANumber)
-    return absl::InvalidArgumentError(absl::StrFormat("perft depth '%s' is not a number", text));
+    return absl::InvalidArgumentError(
+        absl::StrFormat("perft depth '%s' is not a number", MessageText(text)));
   if (r == NumberResult::kOutOfRange || depth < kMinPerftDepth || depth > kMaxPerftDepth) {
     return absl::InvalidArgumentError(absl::StrFormat("perft depth '%s' is out of range (%d to %d)",
-                                                      text, kMinPerftDepth, kMaxPerftDepth));
+                                                      MessageText(text), kMinPerftDepth,
+                                                      kMaxPerftDepth));
   }
   return depth;
 }
@@ -83,11 +87,12 @@ absl::StatusOr<std::uint64_t> ReadPerftNodes(std::string_view text) {
       return nodes;
     case NumberResult::kNotANumber:
       return absl::InvalidArgumentError(
-          absl::StrFormat("perft node count '%s' is not a number", text));
+          absl::StrFormat("perft node count '%s' is not a number", MessageText(text)));
     case NumberResult::kOutOfRange:
       break;
   }
-  return absl::InvalidArgumentError(absl::StrFormat("perft node count '%s' is out of range", text));
+  return absl::InvalidArgumentError(
+      absl::StrFormat("perft node count '%s' is out of range", MessageText(text)));
 }
 
 PerftFileReader::PerftFileReader(std::string file, bool keep_other)
@@ -140,8 +145,8 @@ absl::Status PerftFileReader::ReadLine(int line_no, std::string_view keyword,
     const auto [nodes_text, extra] = SplitWord(rest);
     if (nodes_text.empty()) return Error(line_no, "perft line needs a depth and a node count");
     if (!extra.empty()) {
-      return Error(line_no,
-                   absl::StrFormat("unexpected text '%s' after the perft node count", extra));
+      return Error(line_no, absl::StrFormat("unexpected text '%s' after the perft node count",
+                                            MessageText(extra)));
     }
     const absl::StatusOr<int> depth = ReadPerftDepth(depth_text);
     if (!depth.ok()) return Error(line_no, std::string(depth.status().message()));

@@ -60,6 +60,7 @@
 #include "absl/strings/str_format.h"
 #include "parsers/detail/pgn_syntax.h"
 #include "parsers/detail/text.h"
+#include "parsers/message_text.h"
 
 namespace fairykit::parsers {
 namespace {
@@ -717,7 +718,7 @@ class GameReader {
     if (scan.issue != detail::TagIssue::kNone) {
       const char* const at = open + scan.issue_offset;
       CountLines(open, at);
-      const std::string name(scan.name);
+      const std::string name = MessageText(scan.name);
       std::string message;
       switch (scan.issue) {
         case detail::TagIssue::kUnescapedQuote:
@@ -778,7 +779,8 @@ class GameReader {
       visitor_.nag(s.nag, Where(s.at));
     } else {
       Problem(Severity::kWarning,
-              absl::StrFormat("unknown move annotation '%s'", std::string(s.at, s.length)),
+              absl::StrFormat("unknown move annotation '%s'",
+                              MessageText(std::string_view(s.at, s.length))),
               Where(s.at));
     }
   }
@@ -887,8 +889,10 @@ class GameReader {
           p_ += t.length;
           continue;
         case detail::TokenKind::kBadNag:
-          Problem(Severity::kError,
-                  absl::StrFormat("NAG %s is too large", std::string(p_, t.length)), Where(p_));
+          Problem(
+              Severity::kError,
+              absl::StrFormat("NAG %s is too large", MessageText(std::string_view(p_, t.length))),
+              Where(p_));
           return;
         case detail::TokenKind::kSuffix: {
           const Suffix s = ReadSuffix();

@@ -3,9 +3,12 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
+#include <optional>
+#include <string>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "parsers/message_text.h"
 
 namespace fairykit {
 
@@ -23,10 +26,17 @@ absl::Status field_error(std::string_view field, int column, std::string_view wh
       absl::StrFormat("FEN %s field, column %d: %s", field, column, what));
 }
 
-// Resolves one castling letter to the rook square it names, or an error.
+// Resolves one castling letter to the rook square it names, or an error; `reason` then says
+// why the position cannot have the right (the error without the letter).
 absl::StatusOr<std::pair<int, Square>> resolve_castling(const parsers::CastlingToken& tok,
-                                                        const Setup& s) {
+                                                        const Setup& s, std::string& reason) {
   const char ch = tok.letter;
+  // "'K' but <why>", or `message` when it is given.
+  auto fail = [&](std::string why, std::string message = {}) {
+    reason = std::move(why);
+    return field_error("castling", tok.column,
+                       message.empty() ? absl::StrFormat("'%c' but %s", ch, reason) : message);
+  };
   const Color c = std::isupper(static_cast<unsigned char>(ch)) ? WHITE : BLACK;
   const char up = char(std::toupper(static_cast<unsigned char>(ch)));
   const int back = c == WHITE ? RANK_1 : RANK_8;
@@ -37,9 +47,7 @@ absl::StatusOr<std::pair<int, Square>> resolve_castling(const parsers::CastlingT
   int king_file = -1;
   for (int f = 0; f < 8; ++f)
     if (s.board[make_square(f, back)] == king) king_file = f;
-  if (king_file < 0)
-    return field_error("castling", tok.column,
-                       absl::StrFormat("'%c' but no %s king on rank %d", ch, colour, back + 1));
+  if (king_file < 0) return fail(absl::StrFormat("no %s king on rank %d", colour, back + 1));
   if (up == 'K' || up == 'Q') {
     const bool king_side = up == 'K';
     // X-FEN: the outermost rook on that side of the king.
@@ -52,21 +60,39 @@ absl::StatusOr<std::pair<int, Square>> resolve_castling(const parsers::CastlingT
         if (s.board[make_square(f, back)] == rook) found = f;
     }
     if (found < 0)
-      return field_error(
-          "castling", tok.column,
-          absl::StrFormat("'%c' but no %s rook on the %s side of the king on rank %d", ch, colour,
-                          king_side ? "king" : "queen", back + 1));
+      return fail(absl::StrFormat("no %s rook on the %s side of the king on rank %d", colour,
+                                  king_side ? "king" : "queen", back + 1));
     return std::make_pair(castling_index(c, king_side), make_square(found, back));
   }
   // Shredder-FEN / X-FEN file letter.
   const int file = up - 'A';
   if (s.board[make_square(file, back)] != rook)
-    return field_error(
-        "castling", tok.column,
-        absl::StrFormat("'%c' but no %s rook on %c%d", ch, colour, char('a' + file), back + 1));
+    return fail(absl::StrFormat("no %s rook on %c%d", colour, char('a' + file), back + 1));
   if (file == king_file)
-    return field_error("castling", tok.column, absl::StrFormat("'%c' names the king's file", ch));
+    return fail("it names the king's file", absl::StrFormat("'%c' names the king's file", ch));
   return std::make_pair(castling_index(c, file > king_file), make_square(file, back));
+}
+
+// SetupOptions::drop_invalid_castling_rights: drops the resolved rights that
+// Position<V>::set would reject (castling_problem: in standard chess, a king off e1/e8 or a
+// rook off the corner), `letters` being the letter each right was written with.
+void drop_unsound_castling(Setup& s, const FenDialect& dialect, const std::array<char, 4>& letters,
+                           DroppedCastlingRights* dropped) {
+  for (int i = 0; i < 4; ++i) {
+    if (s.castling_rooks[i] == SQ_NONE) continue;
+    const Color c = Color(i >> 1);
+    Square king = SQ_NONE;
+    int kings = 0;
+    for (int sq = 0; sq < SQUARE_NB; ++sq)
+      if (s.board[sq] == make_piece(c, KING) && kings++ == 0) king = Square(sq);
+    if (kings != 1) continue;  // Position<V>::set reports the kings
+    const PieceType partner = castling_partner(Army(s.armies[c]));
+    if (std::optional<CastlingProblem> p =
+            castling_problem(s.board, i, s.castling_rooks[i], king, partner, dialect.chess960)) {
+      if (dropped) dropped->push_back({letters[i], std::move(p->reason)});
+      s.castling_rooks[i] = SQ_NONE;
+    }
+  }
 }
 
 // The pool the board implies: per colour, per index of dialect.pool_types.
@@ -187,7 +213,8 @@ std::string superchess_start_fen(int n) {
          (castling.empty() ? "-" : castling) + " - 0 1";
 }
 
-absl::StatusOr<Setup> setup_from_fen(std::string_view fen, const FenDialect& dialect) {
+absl::StatusOr<Setup> setup_from_fen(std::string_view fen, const FenDialect& dialect,
+                                     const SetupOptions& options, DroppedCastlingRights* dropped) {
   parsers::FenSchema schema;
   if (dialect.armies_field) {
     schema.fields.push_back(parsers::FenFieldKind::kWord);
@@ -195,7 +222,7 @@ absl::StatusOr<Setup> setup_from_fen(std::string_view fen, const FenDialect& dia
   }
   absl::StatusOr<parsers::FenAst> ast = parsers::ParseFen(fen, schema);
   if (!ast.ok()) return ast.status();
-  return setup_from_fen_ast(*ast, dialect);
+  return setup_from_fen_ast(*ast, dialect, options, dropped);
 }
 
 absl::Status fen_field_error(std::string_view field, int column, std::string_view what) {
@@ -241,7 +268,9 @@ absl::StatusOr<std::array<Piece, SQUARE_NB>> board_from_fen_ast(
   return board;
 }
 
-absl::StatusOr<Setup> setup_from_fen_ast(const parsers::FenAst& ast, const FenDialect& dialect) {
+absl::StatusOr<Setup> setup_from_fen_ast(const parsers::FenAst& ast, const FenDialect& dialect,
+                                         const SetupOptions& options,
+                                         DroppedCastlingRights* dropped) {
   Setup s;
   const auto& ranks = ast.board.ranks;
   if (ranks.size() != 8)
@@ -276,18 +305,26 @@ absl::StatusOr<Setup> setup_from_fen_ast(const parsers::FenAst& ast, const FenDi
     if (w == std::string::npos || b == std::string::npos)
       return field_error("armies", f.column,
                          absl::StrFormat("'%s' is not two army letters of %s (White, Black)",
-                                         f.text, std::string(kArmyLetters)));
+                                         parsers::MessageText(f.text), std::string(kArmyLetters)));
     s.armies = {std::uint8_t(w), std::uint8_t(b)};
   }
 
+  std::array<char, 4> letters{};  // the letter of each right, as written
   for (const parsers::CastlingToken& tok : ast.castling_tokens) {
-    absl::StatusOr<std::pair<int, Square>> r = resolve_castling(tok, s);
-    if (!r.ok()) return r.status();
+    std::string reason;
+    absl::StatusOr<std::pair<int, Square>> r = resolve_castling(tok, s, reason);
+    if (!r.ok()) {
+      if (!options.drop_invalid_castling_rights) return r.status();
+      if (dropped) dropped->push_back({tok.letter, std::move(reason)});
+      continue;
+    }
     if (s.castling_rooks[r->first] != SQ_NONE)
       return field_error("castling", tok.column,
                          absl::StrFormat("'%c' repeats a castling right", tok.letter));
     s.castling_rooks[r->first] = r->second;
+    letters[std::size_t(r->first)] = tok.letter;
   }
+  if (options.drop_invalid_castling_rights) drop_unsound_castling(s, dialect, letters, dropped);
   if (ast.en_passant && ast.en_passant->text != "-") {
     const std::string& t = ast.en_passant->text;
     s.ep_square = make_square(t[0] - 'a', t[1] - '1');

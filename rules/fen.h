@@ -18,6 +18,7 @@
 #include "absl/status/statusor.h"
 #include "parsers/fen.h"
 #include "rules/position.h"
+#include "rules/setup_options.h"
 
 namespace fairykit {
 
@@ -59,10 +60,18 @@ struct FenWriteOptions {
   bool holdings = false;
 };
 
-// Text -> Setup. Errors: "FEN <field> field, column N: ...".
-absl::StatusOr<Setup> setup_from_fen(std::string_view fen, const FenDialect& dialect);
+// Text -> Setup. Errors: "FEN <field> field, column N: ...". With
+// options.drop_invalid_castling_rights, a castling right the position cannot have (what
+// would be a castling-field error here, or a castling problem of Position<V>::set) is
+// dropped instead and appended to `dropped` (when given) with its letter and the reason,
+// e.g. {'K', "no white rook on the king side of the king on rank 1"}.
+absl::StatusOr<Setup> setup_from_fen(std::string_view fen, const FenDialect& dialect,
+                                     const SetupOptions& options = {},
+                                     DroppedCastlingRights* dropped = nullptr);
 // The same from an already parsed AST (EPD records, PGN FEN tags).
-absl::StatusOr<Setup> setup_from_fen_ast(const parsers::FenAst& ast, const FenDialect& dialect);
+absl::StatusOr<Setup> setup_from_fen_ast(const parsers::FenAst& ast, const FenDialect& dialect,
+                                         const SetupOptions& options = {},
+                                         DroppedCastlingRights* dropped = nullptr);
 
 // The error every FEN reader of the rules core returns: "FEN <field> field, column <n>: <what>".
 absl::Status fen_field_error(std::string_view field, int column, std::string_view what);

@@ -31,6 +31,7 @@
 #include "absl/status/statusor.h"
 #include "rules/game_engine.h"
 #include "rules/game_state.h"
+#include "rules/setup_options.h"
 #include "rules/types.h"
 
 namespace fairykit::fluidity {
@@ -103,6 +104,10 @@ class Position {
   // joined by "; ". One missing King is accepted: it is a finished game (state() reports
   // kKingCaptured). The side not to move may be in check (nothing breaks).
   absl::Status set_fen(std::string_view fen);
+  // The same with the options of rules/setup_options.h: a castling right without its King on
+  // e1/e8 or its Rook in the corner is dropped and reported in `dropped` (when given).
+  absl::Status set_fen(std::string_view fen, const SetupOptions& options,
+                       DroppedCastlingRights* dropped);
   // Canonical FEN: castling as KQkq, en passant always "-".
   std::string fen() const;
 
@@ -157,6 +162,8 @@ class Position {
   // without capture, claimable)). `repetitions`, `threefold` and `fifty_moves` are filled
   // whatever the end.
   GameState state() const;
+  // Whether the material is dead (§3.6: K v K, K+B v K), whatever else holds.
+  bool insufficient_material() const;
 
  private:
   struct Undo {

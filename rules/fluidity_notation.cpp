@@ -7,6 +7,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "parsers/fen.h"
+#include "parsers/message_text.h"
 #include "rules/bitboard.h"
 #include "rules/fen.h"
 #include "rules/fluidity.h"
@@ -47,7 +48,10 @@ bool is_rank(char c) { return c >= '1' && c <= '8'; }
 
 }  // namespace
 
-absl::Status Position::set_fen(std::string_view text) {
+absl::Status Position::set_fen(std::string_view text) { return set_fen(text, {}, nullptr); }
+
+absl::Status Position::set_fen(std::string_view text, const SetupOptions& options,
+                               DroppedCastlingRights* dropped) {
   absl::StatusOr<parsers::FenAst> ast = parsers::ParseFen(text);
   if (!ast.ok()) return ast.status();
   if (ast->board.ranks.size() == 8 && ast->board.holdings)
@@ -79,14 +83,17 @@ absl::Status Position::set_fen(std::string_view text) {
                          absl::StrFormat("'%c': Fluidity castles only with the corner rooks", ch));
     const Square king = relative_square(c, SQ_E1);
     const Square rook = relative_square(c, king_side ? SQ_H1 : SQ_A1);
+    std::string missing;  // why the position cannot have the right
     if (board[king] != make_piece(c, KING))
-      return field_error(
-          "castling", tok.column,
-          absl::StrFormat("'%c' but no %s king on %s", ch, colour, square_name(king)));
-    if (board[rook] != make_piece(c, ROOK))
-      return field_error(
-          "castling", tok.column,
-          absl::StrFormat("'%c' but no %s rook on %s", ch, colour, square_name(rook)));
+      missing = absl::StrFormat("no %s king on %s", colour, square_name(king));
+    else if (board[rook] != make_piece(c, ROOK))
+      missing = absl::StrFormat("no %s rook on %s", colour, square_name(rook));
+    if (!missing.empty()) {
+      if (!options.drop_invalid_castling_rights)
+        return field_error("castling", tok.column, absl::StrFormat("'%c' but %s", ch, missing));
+      if (dropped) dropped->push_back({ch, std::move(missing)});
+      continue;
+    }
     const std::uint8_t right = castling_right(c, king_side);
     if (castling & right)
       return field_error("castling", tok.column,
@@ -216,7 +223,8 @@ absl::StatusOr<Move> Position::parse_move(std::string_view text) const {
   const std::string_view whole = trim(text);
   std::string_view s = whole;
   auto unreadable = [&] {
-    return absl::InvalidArgumentError(absl::StrCat("unreadable move \"", std::string(whole), "\""));
+    return absl::InvalidArgumentError(
+        absl::StrCat("unreadable move \"", parsers::MessageText(whole), "\""));
   };
   // The optional victim annotation, "{b2,b3}" (rules/README.md, decision 3).
   std::optional<std::string_view> annotation;
@@ -276,12 +284,13 @@ absl::StatusOr<Move> Position::parse_move(std::string_view text) const {
       }
   }
   if (found.empty())
-    return absl::InvalidArgumentError(absl::StrCat("illegal move \"", std::string(whole), "\""));
+    return absl::InvalidArgumentError(
+        absl::StrCat("illegal move \"", parsers::MessageText(whole), "\""));
   if (found.size() > 1) {
     std::string names;
     for (const Move m : found) absl::StrAppend(&names, names.empty() ? "" : ", ", san_body(m));
     return absl::InvalidArgumentError(
-        absl::StrCat("ambiguous move \"", std::string(whole), "\" (", names, ")"));
+        absl::StrCat("ambiguous move \"", parsers::MessageText(whole), "\" (", names, ")"));
   }
   const Move m = found.front();
   if (annotation) {
@@ -291,9 +300,9 @@ absl::StatusOr<Move> Position::parse_move(std::string_view text) const {
       const std::size_t comma = rest.find(',');
       const std::string_view item = trim(rest.substr(0, comma));
       if (item.size() != 2 || !is_file(item[0]) || !is_rank(item[1]))
-        return absl::InvalidArgumentError(absl::StrCat("unreadable victims \"{",
-                                                       std::string(*annotation), "}\" in \"",
-                                                       std::string(whole), "\""));
+        return absl::InvalidArgumentError(
+            absl::StrCat("unreadable victims \"{", parsers::MessageText(*annotation), "}\" in \"",
+                         parsers::MessageText(whole), "\""));
       said |= square_bb(make_square(item[0] - 'a', item[1] - '1'));
       if (comma == std::string_view::npos) break;
       rest.remove_prefix(comma + 1);
@@ -301,10 +310,16 @@ absl::StatusOr<Move> Position::parse_move(std::string_view text) const {
     const Bitboard real = victims(m);
     if (said != real)
       return absl::InvalidArgumentError(absl::StrCat(
-          "wrong victims {", std::string(*annotation), "} for \"", std::string(move_text), "\" (",
+          "wrong victims {", parsers::MessageText(*annotation), "} for \"",
+          parsers::MessageText(move_text), "\" (",
           real ? "captures " + squares_text(real) : std::string("captures nothing"), ")"));
   }
   return m;
+}
+
+bool Position::insufficient_material() const {
+  const Bitboard others = pieces() & ~(by_type_[KING]);
+  return !others || (!more_than_one(others) && (others & by_type_[BISHOP]));  // §3.6
 }
 
 GameState Position::state() const {
@@ -326,9 +341,8 @@ GameState Position::state() const {
     st.end = in_check() ? GameEnd::kCheckmate : GameEnd::kNoLegalMove;
     return st;
   }
-  const Bitboard others = pieces() & ~(by_type_[KING]);
-  if (!others || (!more_than_one(others) && (others & by_type_[BISHOP]))) {
-    st.end = GameEnd::kInsufficientMaterial;  // §3.6: K v K, K+B v K
+  if (insufficient_material()) {
+    st.end = GameEnd::kInsufficientMaterial;
     return st;
   }
   if (st.threefold)

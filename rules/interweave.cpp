@@ -425,8 +425,9 @@ Sets Position::sets() const {
 }
 
 bool Position::king_missing() const {
-  return popcount(by_type_[KING] & by_color_[WHITE]) < kings_at_setup_[WHITE] ||
-         popcount(by_type_[KING] & by_color_[BLACK]) < kings_at_setup_[BLACK];
+  const int white = popcount(by_type_[KING] & by_color_[WHITE]);
+  const int black = popcount(by_type_[KING] & by_color_[BLACK]);
+  return (white == kArmyCount && black < kArmyCount) || (black == kArmyCount && white < kArmyCount);
 }
 
 void Position::generate_legal(MoveList& list) const {
@@ -529,7 +530,9 @@ void Position::do_move(const Move& m) {
     k ^= zobrist::psq[pc][s];
     remove(s);
     const int pi = pool_index(type_of(pc));
-    if (pi >= 0) {  // A11: a captured Smasher, Leaper or Remover returns to its owner's pool
+    // A11: a captured Smasher, Leaper or Remover returns to its owner's pool, which holds at
+    // most kArmyCount of a type (more only in a set-up with more on the board: set_fen).
+    if (pi >= 0 && pool_[them][pi] < kArmyCount) {
       k ^= pool_key(them, pi, pool_[them][pi]);
       ++pool_[them][pi];
       k ^= pool_key(them, pi, pool_[them][pi]);
@@ -605,13 +608,10 @@ GameState Position::state() const {
   GameState st;
   st.side_to_move = side_;
   st.repetitions = repetitions();
-  const bool white_lost = popcount(by_type_[KING] & by_color_[WHITE]) < kings_at_setup_[WHITE];
-  const bool black_lost = popcount(by_type_[KING] & by_color_[BLACK]) < kings_at_setup_[BLACK];
-  if (white_lost || black_lost) {
+  if (king_missing()) {
     st.end = GameEnd::kKingCaptured;
-    st.side_to_move = (white_lost && !black_lost)   ? WHITE
-                      : (black_lost && !white_lost) ? BLACK
-                                                    : side_;
+    // The loser: the side with fewer Kings.
+    st.side_to_move = popcount(by_type_[KING] & by_color_[WHITE]) < kArmyCount ? WHITE : BLACK;
   } else if (count_legal() == 0) {
     st.end = GameEnd::kNoLegalMove;
   } else if (st.repetitions >= 3) {
@@ -641,11 +641,14 @@ bool Position::is_consistent(std::string* why) const {
   }
   if (colors != by_color_) return fail("colour bitboards disagree with the board");
   if (types != by_type_) return fail("piece bitboards disagree with the board");
-  for (Color c : {WHITE, BLACK})
+  for (Color c : {WHITE, BLACK}) {
     if (popcount(by_color_[c]) > 16) return fail("more than 16 pieces of one colour");
+    if (popcount(by_color_[c] & by_type_[KING]) > kArmyCount)
+      return fail("more than 2 Kings of one colour");
+  }
   for (const auto& side : pool_)
     for (std::uint8_t v : side)
-      if (v > 9) return fail("a pool count above 9");
+      if (v > kArmyCount) return fail("a pool count above 2");
   if (halfmove_ < 0 || plies_ < 0) return fail("a negative counter");
   if (ep_mid_ != SQ_NONE) {
     const Color mover = ~side_;

@@ -11,9 +11,11 @@
 // capture are one step; a Remover capture is one step with from == to; a chain is several.
 //
 // End of game (§1.7, decided in state()):
-//   * King captured: a side has fewer Kings than it had when set_fen() set the position up
-//     (2 in every real game; the seed diagrams have fewer, and stay playable). Such a
-//     position has no moves (A12: a chain that takes a King is finished first).
+//   * King captured (A12, decided 2026-11): one side has two Kings and the other fewer,
+//     whatever FEN the position came from (every game starts with two Kings a side and none
+//     are ever added). Such a position has no moves; a chain that takes a King is finished
+//     first. Boards where neither side has two Kings are rules diagrams (the seed's lone
+//     King) and play as they stand.
 //   * No legal move: the side to move loses.
 //   * Third occurrence of a position (board, side to move, en passant state, both pools)
 //     at a turn boundary: the player who produced it loses.
@@ -143,6 +145,9 @@ class Position {
 
   static constexpr std::string_view kStartFen =
       "rbnkknbr/pppppppp/8/8/8/8/PPPPPPPP/RBNKKNBR w 0 - 000000";
+  // A side starts with two of each piece but the Pawns. A pool holds at most this many of a
+  // type (A11), and a side has at most this many Kings.
+  static constexpr int kArmyCount = 2;
 
   Position();  // the start position
 
@@ -151,8 +156,12 @@ class Position {
   // Leaper, Remover, then Black's), halfmove the 50-move clock (0 when absent). Also reads
   // the board alone, optionally prefixed `fen:` (the seed diagrams): White to move, no en
   // passant, empty pools. Errors name the field, the column (1-based) and the character.
-  // A side may have at most 16 pieces (the army). Pawns may stand on any rank (the seed's
-  // Leaper diagram has a Black Pawn on g1); a Pawn on its last rank has no moves.
+  // A side may have at most 16 pieces (the army) and kArmyCount Kings, a pool digit at most
+  // kArmyCount. Pawns may stand on any rank (the seed's Leaper diagram has a Black Pawn on
+  // g1); a Pawn on its last rank has no moves. A set-up may have more of a type on the board
+  // and in the pool together than a side starts with (a diagram): a piece captured while its
+  // pool already holds kArmyCount of its type leaves the game, so that every position
+  // reached can be written and read back.
   absl::Status set_fen(std::string_view text);
   // The vchess form; the halfmove clock is written as a 6th field only when it is not 0,
   // so that positions without a pending 50-move count are plain vchess FENs.
@@ -167,7 +176,8 @@ class Position {
   Square ep_arrival() const { return ep_to_; }    // where the double-stepping Pawn stands
   int plies() const { return plies_; }
   int halfmove_clock() const { return halfmove_; }
-  // Whether a side has lost a King (then the position has no moves).
+  // Whether a side has lost a King: one side has two Kings and the other fewer (A12). Then
+  // the position has no moves.
   bool king_missing() const;
 
   void generate_legal(MoveList& list) const;
@@ -229,7 +239,6 @@ class Position {
   Square ep_mid_ = SQ_NONE, ep_to_ = SQ_NONE;
   int plies_ = 0;
   int halfmove_ = 0;
-  std::array<int, COLOR_NB> kings_at_setup_{};
   Key key_ = 0;
   std::vector<Undo> history_;
 };

@@ -8,6 +8,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
+#include "parsers/message_text.h"
 #include "rules/interweave.h"
 #include "rules/interweave_internal.h"
 
@@ -21,6 +22,10 @@ absl::Status field_error(std::string_view field, std::size_t column, std::string
   return absl::InvalidArgumentError(
       absl::StrFormat("FEN %s field, column %d: %s", field, column, what));
 }
+
+// A character of the input as a message quotes it: control bytes and bytes that are not
+// UTF-8 on their own escaped ("\x01").
+std::string ch(char c) { return parsers::MessageText(std::string_view(&c, 1)); }
 
 char letter(PieceType pt) {
   switch (pt) {
@@ -77,7 +82,7 @@ absl::StatusOr<int> read_number(std::string_view field, std::string_view text, s
   int v = 0;
   for (std::size_t i = 0; i < text.size(); ++i) {
     if (!std::isdigit(static_cast<unsigned char>(text[i])))
-      return field_error(field, column + i, absl::StrFormat("'%c' is not a digit", text[i]));
+      return field_error(field, column + i, absl::StrFormat("'%s' is not a digit", ch(text[i])));
     v = v * 10 + (text[i] - '0');
   }
   return v;
@@ -139,8 +144,9 @@ absl::Status Position::set_fen(std::string_view text) {
             make_piece(std::isupper(static_cast<unsigned char>(c)) ? WHITE : BLACK, pt);
         ++file;
       } else {
-        return field_error("board", column,
-                           absl::StrFormat("'%c' is not a piece letter (K R N B P, k r n b p)", c));
+        return field_error(
+            "board", column,
+            absl::StrFormat("'%s' is not a piece letter (K R N B P, k r n b p)", ch(c)));
       }
     }
     if (rank != 0)
@@ -155,6 +161,13 @@ absl::Status Position::set_fen(std::string_view text) {
                            absl::StrFormat("%d %s pieces, more than an army's 16", n,
                                            c == WHITE ? "White" : "Black"));
     }
+    for (Color c : {WHITE, BLACK}) {
+      const int kings = int(std::count(board.begin(), board.end(), make_piece(c, KING)));
+      if (kings > kArmyCount)
+        return field_error("board", col,
+                           absl::StrFormat("%d %s Kings, more than the %d a side starts with",
+                                           kings, c == WHITE ? "White" : "Black", kArmyCount));
+    }
   }
 
   Color side = WHITE;
@@ -165,9 +178,9 @@ absl::Status Position::set_fen(std::string_view text) {
     {
       const auto [f, col] = fields[1];
       if (f[0] != 'w' && f[0] != 'b')
-        return field_error("turn", col, absl::StrFormat("'%c' is not w or b", f[0]));
+        return field_error("turn", col, absl::StrFormat("'%s' is not w or b", ch(f[0])));
       if (f.size() > 1)
-        return field_error("turn", col + 1, absl::StrFormat("unexpected '%c'", f[1]));
+        return field_error("turn", col + 1, absl::StrFormat("unexpected '%s'", ch(f[1])));
       side = f[0] == 'w' ? WHITE : BLACK;
     }
     {
@@ -180,21 +193,22 @@ absl::Status Position::set_fen(std::string_view text) {
       const auto [f, col] = fields[3];
       if (f != "-") {
         if (!is_file(f[0]))
-          return field_error("en passant", col, absl::StrFormat("'%c' is not a file", f[0]));
+          return field_error("en passant", col, absl::StrFormat("'%s' is not a file", ch(f[0])));
         if (f.size() < 2 || !is_rank(f[1]))
           return field_error("en passant", col + 1,
                              f.size() < 2 ? std::string("the midpoint has no rank")
-                                          : absl::StrFormat("'%c' is not a rank", f[1]));
+                                          : absl::StrFormat("'%s' is not a rank", ch(f[1])));
         if (f.size() < 3 || f[2] != ',')
           return field_error("en passant", col + 2,
-                             f.size() < 3 ? std::string("',' and the arrival file are missing")
-                                          : absl::StrFormat("'%c' where ',' was expected", f[2]));
+                             f.size() < 3
+                                 ? std::string("',' and the arrival file are missing")
+                                 : absl::StrFormat("'%s' where ',' was expected", ch(f[2])));
         if (f.size() < 4 || !is_file(f[3]))
           return field_error("en passant", col + 3,
                              f.size() < 4 ? std::string("the arrival file is missing")
-                                          : absl::StrFormat("'%c' is not a file", f[3]));
+                                          : absl::StrFormat("'%s' is not a file", ch(f[3])));
         if (f.size() > 4)
-          return field_error("en passant", col + 4, absl::StrFormat("unexpected '%c'", f[4]));
+          return field_error("en passant", col + 4, absl::StrFormat("unexpected '%s'", ch(f[4])));
         const Color mover = ~side;
         ep_mid = square_at(f, 0);
         if (relative_rank(mover, ep_mid) != RANK_3)
@@ -206,7 +220,7 @@ absl::Status Position::set_fen(std::string_view text) {
         if (af != file_of(ep_mid) - 1 && af != file_of(ep_mid) + 1)
           return field_error(
               "en passant", col + 3,
-              absl::StrFormat("arrival file '%c' is not next to the midpoint's", f[3]));
+              absl::StrFormat("arrival file '%s' is not next to the midpoint's", ch(f[3])));
         ep_to = make_square(af, rank_of(ep_mid) + (mover == WHITE ? 1 : -1));
         if (board[ep_mid] != NO_PIECE)
           return field_error("en passant", col,
@@ -221,11 +235,21 @@ absl::Status Position::set_fen(std::string_view text) {
       const auto [f, col] = fields[4];
       for (std::size_t k = 0; k < f.size() && k < 6; ++k)
         if (!std::isdigit(static_cast<unsigned char>(f[k])))
-          return field_error("pool", col + k, absl::StrFormat("'%c' is not a digit", f[k]));
+          return field_error("pool", col + k, absl::StrFormat("'%s' is not a digit", ch(f[k])));
       if (f.size() != 6)
         return field_error("pool", col, absl::StrFormat("6 digits expected, found %d", f.size()));
-      for (int k = 0; k < 6; ++k)
-        pool[std::size_t(k / 3)][std::size_t(k % 3)] = std::uint8_t(f[std::size_t(k)] - '0');
+      for (int k = 0; k < 6; ++k) {
+        const int count = f[std::size_t(k)] - '0';
+        // A11: a pool holds at most what a side starts with of the type (issue 10, 14).
+        if (count > kArmyCount)
+          return field_error(
+              "pool", col + std::size_t(k),
+              absl::StrFormat("%d %s %s in the pool, more than the %d a side starts with", count,
+                              k < 3 ? "White" : "Black",
+                              std::array{"Smashers", "Leapers", "Removers"}[std::size_t(k % 3)],
+                              kArmyCount));
+        pool[std::size_t(k / 3)][std::size_t(k % 3)] = std::uint8_t(count);
+      }
     }
     if (fields.size() == 6) {
       const auto [f, col] = fields[5];
@@ -246,7 +270,6 @@ absl::Status Position::set_fen(std::string_view text) {
   ep_mid_ = ep_mid;
   ep_to_ = ep_to;
   pool_ = pool;
-  for (Color c : {WHITE, BLACK}) kings_at_setup_[c] = popcount(by_type_[KING] & by_color_[c]);
   history_.clear();
   history_.reserve(256);
   key_ = compute_key();
@@ -278,7 +301,7 @@ std::string Position::fen() const {
     absl::StrAppend(&out, square_name(ep_mid_), ",", std::string(1, char('a' + file_of(ep_to_))));
   out += ' ';
   for (const auto& side : pool_)
-    for (std::uint8_t v : side) out += char('0' + std::min<int>(v, 9));
+    for (std::uint8_t v : side) out += char('0' + v);  // at most kArmyCount
   if (halfmove_) absl::StrAppend(&out, " ", halfmove_);
   return out;
 }
@@ -448,7 +471,7 @@ bool is_vchess(std::string_view t) {
 }  // namespace
 
 absl::StatusOr<Move> Position::parse_move(std::string_view text) const {
-  const std::string quoted = absl::StrCat("\"", std::string(text), "\"");
+  const std::string quoted = absl::StrCat("\"", parsers::MessageText(text), "\"");
   std::string_view t = text;
   while (!t.empty() && t.front() == ' ') t.remove_prefix(1);
   while (!t.empty() && std::string_view("#+!? ").find(t.back()) != std::string_view::npos)

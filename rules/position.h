@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -42,6 +43,49 @@ struct Setup {
   // Zero without a bracket; constant through the game.
   std::array<std::array<std::int8_t, 8>, COLOR_NB> pool_offset{};
 };
+
+// What a castling right of a set-up needs, checked by Position<V>::set and by a FEN reader
+// that drops the rights a position cannot have (SetupOptions, rules/setup_options.h): the
+// castling partner (`partner`: a rook, or the army's equivalent) on `rook`, on the colour's
+// back rank; the king (on `king`) on that rank, on the right's side of the rook; without
+// Chess960, the king on e1/e8 and the rook in the corner. `message` is the problem as
+// Position<V>::set reports it, `reason` the same for a dropped right; nullopt when sound.
+struct CastlingProblem {
+  std::string message;  // "white king-side castling right needs the king on e1 and ..."
+  std::string reason;   // "castling needs the king on e1 and ..."
+};
+inline std::optional<CastlingProblem> castling_problem(const std::array<Piece, SQUARE_NB>& board,
+                                                       int index, Square rook, Square king,
+                                                       PieceType partner, bool chess960) {
+  const Color c = Color(index >> 1);
+  const bool king_side = (index & 1) == 0;
+  const std::string colour = c == WHITE ? "white" : "black";
+  const std::string side_name = king_side ? "king" : "queen";
+  const std::string right = colour + " " + side_name + "-side castling right";
+  if (rook == SQ_NONE || board[rook] != make_piece(c, partner) ||
+      rank_of(rook) != relative_rank(c, SQ_A1)) {
+    const std::string where = rook == SQ_NONE ? std::string("its rank") : square_name(rook);
+    return CastlingProblem{right + " without a rook on " + where,
+                           "no " + colour + " rook on " + where};
+  }
+  if (rank_of(king) != rank_of(rook) || (king_side ? rook < king : rook > king)) {
+    const std::string what = std::string("the king is not on ") +
+                             (c == WHITE ? "rank 1" : "rank 8") + " on the " + side_name +
+                             " side's inside of the rook on " + square_name(rook);
+    return CastlingProblem{right + ", but " + what, what};
+  }
+  if (!chess960) {
+    const Square want_king = relative_square(c, SQ_E1);
+    const Square want_rook = relative_square(c, king_side ? SQ_H1 : SQ_A1);
+    if (king != want_king || rook != want_rook) {
+      const std::string needs = "needs the king on " + square_name(want_king) +
+                                " and the rook on " + square_name(want_rook) +
+                                " (use the chess960 variant for other set-ups)";
+      return CastlingProblem{right + " " + needs, "castling " + needs};
+    }
+  }
+  return std::nullopt;
+}
 
 // The promotion set of a game decided at run time (V::kRuntimePromotions): at most 8 types.
 struct PromotionList {
@@ -502,34 +546,13 @@ absl::Status Position<V>::build(const Setup& s, StateInfo& root) {
     Square rook = s.castling_rooks[i];
     if (rook == SQ_NONE) continue;
     Color c = Color(i >> 1);
-    bool king_side = (i & 1) == 0;
-    const char* side_name = king_side ? "king" : "queen";
     Square ksq = king_square(c);
     PieceType partner = ROOK;
     if constexpr (V::kArmies) partner = castling_partner(Army(armies_[c]));
-    if (piece_on(rook) != make_piece(c, partner) || rank_of(rook) != relative_rank(c, SQ_A1)) {
-      problems.push_back(std::string(colour_name(c)) + " " + side_name +
-                         "-side castling right without a rook on " +
-                         (rook == SQ_NONE ? std::string("its rank") : square_name(rook)));
+    if (std::optional<CastlingProblem> p =
+            castling_problem(board_, i, rook, ksq, partner, V::kChess960)) {
+      problems.push_back(std::move(p->message));
       continue;
-    }
-    if (rank_of(ksq) != rank_of(rook) || (king_side ? rook < ksq : rook > ksq)) {
-      problems.push_back(std::string(colour_name(c)) + " " + side_name +
-                         "-side castling right, but the king is not on " +
-                         (c == WHITE ? "rank 1" : "rank 8") + " on the " + side_name +
-                         " side's inside of the rook on " + square_name(rook));
-      continue;
-    }
-    if (!V::kChess960) {
-      Square want_king = relative_square(c, SQ_E1);
-      Square want_rook = relative_square(c, king_side ? SQ_H1 : SQ_A1);
-      if (ksq != want_king || rook != want_rook) {
-        problems.push_back(std::string(colour_name(c)) + " " + side_name +
-                           "-side castling right needs the king on " + square_name(want_king) +
-                           " and the rook on " + square_name(want_rook) +
-                           " (use the chess960 variant for other set-ups)");
-        continue;
-      }
     }
     set_castling_right(i, ksq, rook);
     rights |= std::uint8_t(1 << i);

@@ -95,6 +95,7 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
+#include "parsers/message_text.h"
 #include "rules/movegen.h"
 
 namespace fairykit {
@@ -1006,15 +1007,16 @@ template <class V>
 absl::Status san_error(const Position<V>& pos, std::string_view text, SanSyntax syntax) {
   SanToken token;
   if (!parse_san_token(text, token, syntax))
-    return absl::InvalidArgumentError(absl::StrCat("bad SAN '", std::string(text), "'"));
+    return absl::InvalidArgumentError(absl::StrCat("bad SAN '", parsers::MessageText(text), "'"));
   const san_detail::Resolved r = san_detail::resolve(pos, token);
   switch (r.result) {
     case SanResolution::kOk:
       return absl::OkStatus();
     case SanResolution::kBadSan:
-      return absl::InvalidArgumentError(absl::StrCat("bad SAN '", std::string(text), "'"));
+      return absl::InvalidArgumentError(absl::StrCat("bad SAN '", parsers::MessageText(text), "'"));
     case SanResolution::kIllegal:
-      return absl::InvalidArgumentError(absl::StrCat("illegal move '", std::string(text), "'"));
+      return absl::InvalidArgumentError(
+          absl::StrCat("illegal move '", parsers::MessageText(text), "'"));
     case SanResolution::kAmbiguous:
       break;
   }
@@ -1026,7 +1028,7 @@ absl::Status san_error(const Position<V>& pos, std::string_view text, SanSyntax 
   std::string list;
   for (const std::string& n : names) absl::StrAppend(&list, list.empty() ? "" : ", ", n);
   return absl::InvalidArgumentError(
-      absl::StrCat("ambiguous move '", std::string(text), "': ", list));
+      absl::StrCat("ambiguous move '", parsers::MessageText(text), "': ", list));
 }
 
 template <class V>

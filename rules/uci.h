@@ -9,6 +9,7 @@
 
 #include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
+#include "parsers/message_text.h"
 #include "rules/movegen.h"
 
 namespace fairykit {
@@ -37,14 +38,16 @@ absl::StatusOr<Move> move_from_uci(const Position<V>& pos, std::string_view text
   };
   Square from = square_at(0), to = square_at(2);
   if (from == SQ_NONE || to == SQ_NONE || text.size() > 5)
-    return absl::InvalidArgumentError(absl::StrCat("bad UCI move '", std::string(text), "'"));
+    return absl::InvalidArgumentError(
+        absl::StrCat("bad UCI move '", parsers::MessageText(text), "'"));
   PieceType promo = NO_PIECE_TYPE;
   if (text.size() == 5) {
     char up = char(std::toupper(static_cast<unsigned char>(text[4])));
     for (PieceType pt : V::kPromotions)
       if (piece_info(pt).letter == up) promo = pt;
     if (promo == NO_PIECE_TYPE)
-      return absl::InvalidArgumentError(absl::StrCat("bad UCI move '", std::string(text), "'"));
+      return absl::InvalidArgumentError(
+          absl::StrCat("bad UCI move '", parsers::MessageText(text), "'"));
   }
   const MoveList moves = legal_moves(pos);
   Move castle_alt = Move::none();
@@ -60,7 +63,8 @@ absl::StatusOr<Move> move_from_uci(const Position<V>& pos, std::string_view text
       return m;
   }
   if (castle_alt != Move::none() && promo == NO_PIECE_TYPE) return castle_alt;
-  return absl::InvalidArgumentError(absl::StrCat("illegal move '", std::string(text), "'"));
+  return absl::InvalidArgumentError(
+      absl::StrCat("illegal move '", parsers::MessageText(text), "'"));
 }
 
 }  // namespace fairykit

@@ -216,6 +216,95 @@ TEST(Validate, ResultChecks) {
   EXPECT_EQ(run.errors(3), "16:1: the game ends in stalemate but the result is \"1-0\"\n");
 }
 
+// Issue 10, finding 18: archives as users have them. A castling right the position cannot
+// have (a lichess study) is dropped with a warning naming it and why, and the game is
+// checked without it; moves after a dead position get one warning, at the first of them.
+TEST(Validate, ImpossibleCastlingRightsInAFenTagAreDroppedWithAWarning) {
+  const std::string study =
+      "[SetUp \"1\"]\n[FEN \"1rr3k1/p3ppbp/3pbnp1/7P/qP1BP1P1/5P2/1PPQ4/1NKR1B1R b Kq - 0 1\"]\n";
+  const Outcome run =
+      validate_text(study + "\n1... Nxe4 2. fxe4 *\n\n" + study + "\n1... O-O-O *\n\n" +
+                        "[Variant \"Chess960\"]\n" + study + "\n1... Nxe4 *\n\n" +
+                        "[Variant \"Fluidity\"]\n[SetUp \"1\"]\n"
+                        "[FEN \"r3k2r/8/8/8/8/8/8/R2K2R1 w KQkq - 0 1\"]\n\n1. Kd2 O-O-O *\n",
+                    1, {.roster_warnings = false});
+  ASSERT_EQ(run.reports.size(), 4u);
+  const std::string dropped =
+      "2:1: warning: FEN castling right 'K' dropped: castling needs the king on e1 and the rook "
+      "on h1 (use the chess960 variant for other set-ups)\n"
+      "2:1: warning: FEN castling right 'q' dropped: castling needs the king on e8 and the rook "
+      "on a8 (use the chess960 variant for other set-ups)\n";
+  EXPECT_TRUE(run.reports[0].valid());
+  EXPECT_EQ(run.reports[0].plies, 2);
+  EXPECT_EQ(run.diagnostics(0), dropped);
+  EXPECT_EQ(run.errors(1), "9:6: illegal move \"O-O-O\"\n");  // the right is gone
+  EXPECT_TRUE(run.reports[2].valid()) << run.diagnostics(2);  // sound in Chess960
+  EXPECT_EQ(run.diagnostics(2), "");
+  EXPECT_TRUE(run.reports[3].valid()) << run.diagnostics(3);
+  EXPECT_EQ(run.diagnostics(3),
+            "19:1: warning: FEN castling right 'K' dropped: no white king on e1\n"
+            "19:1: warning: FEN castling right 'Q' dropped: no white king on e1\n");
+}
+
+TEST(Validate, MovesAfterADeadPositionGetOneWarning) {
+  const Outcome run = validate_text(
+      "[SetUp \"1\"]\n[FEN \"8/8/4k3/8/8/3K4/8/8 w - - 0 1\"]\n\n1. Kd4 Ke7 2. Ke5 1/2-1/2\n\n"
+      "[SetUp \"1\"]\n[FEN \"8/8/4k3/8/8/3K4/4r3/8 w - - 0 1\"]\n\n1. Kxe2 Kd5 2. Kd3 1/2-1/2\n\n"
+      "[SetUp \"1\"]\n[FEN \"8/8/4k3/8/8/3K4/4r3/8 w - - 0 1\"]\n\n1. Kxe2 1/2-1/2\n\n"
+      "[Variant \"Fluidity\"]\n[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"]\n\n"
+      "1. Kd2 1/2-1/2\n",
+      1, {.roster_warnings = false});
+  ASSERT_EQ(run.reports.size(), 4u);
+  for (std::size_t g = 0; g < 4; ++g) EXPECT_TRUE(run.reports[g].valid()) << g;
+  EXPECT_EQ(run.diagnostics(0),
+            "4:4: warning: move \"Kd4\" after the game ended in a dead position (insufficient "
+            "material)\n");
+  EXPECT_EQ(run.reports[0].diagnostics.at(0).ply, 1);
+  EXPECT_EQ(run.diagnostics(1),
+            "9:9: warning: move \"Kd5\" after the game ended in a dead position (insufficient "
+            "material)\n");
+  EXPECT_EQ(run.reports[1].diagnostics.at(0).ply, 2);
+  EXPECT_EQ(run.diagnostics(2), "");  // the game ends in the dead position
+  EXPECT_EQ(run.diagnostics(3),
+            "20:4: warning: move \"Kd2\" after the game ended in a dead position (insufficient "
+            "material)\n");
+}
+
+// Issue 10, finding 17: a message quotes at most 40 characters of any input, ends a longer
+// one with "...", and escapes control bytes (parsers/message_text.h).
+TEST(Validate, LongInputIsQuotedShortAndEscaped) {
+  const std::string token(5 * 1024 * 1024, 'N');
+  const std::string cut = std::string(40, 'N') + "...";
+  const Outcome run = validate_text(
+      "[Result \"*\"]\n\n1. e4 " + token + " *\n\n" +                                   //
+          "[Variant \"Interweave\"]\n\n1. " + token + " *\n\n" +                        //
+          "[Variant \"Fluidity\"]\n\n1. " + token + " *\n\n" +                          //
+          "[Variant \"" + std::string(100, 'V') + "\"]\n\n1. e4 *\n\n" +                //
+          "[SetUp \"1\"]\n[FEN \"8/8/8/\x01" + std::string(60, '8') + "\"]\n\n*\n\n" +  //
+          "[Result \"1-0" + std::string(60, 'x') + "\"]\n\n1. e4 1-0\n\n" +             //
+          "[Result \"*\"]\n\n1. --" + std::string(1000, '+') + " *\n",
+      1, {.roster_warnings = false});
+  ASSERT_EQ(run.reports.size(), 7u);
+  EXPECT_EQ(run.errors(0), "3:7: unreadable move \"" + cut + "\"\n");
+  EXPECT_EQ(run.errors(1), "7:4: unreadable move \"" + cut + "\"\n");
+  EXPECT_EQ(run.errors(2), "11:4: unreadable move \"" + cut + "\"\n");
+  EXPECT_EQ(run.errors(3), "13:1: unsupported variant \"" + std::string(40, 'V') + "...\"\n");
+  EXPECT_EQ(run.errors(4),
+            "18:1: invalid FEN tag \"8/8/8/\\x01" + std::string(33, '8') +
+                "...\": FEN has 1 field; the side to move field is missing (column 68)\n");
+  EXPECT_EQ(run.errors(5),
+            "24:7: the termination marker \"1-0\" differs from the Result tag \"1-0" +
+                std::string(37, 'x') + "...\"\n");
+  EXPECT_EQ(run.errors(6),
+            "28:4: null move \"--" + std::string(38, '+') + "...\" in the main line\n");
+  // Names in "game N (White - Black)" are cut too.
+  GameReport r;
+  r.index = 3;
+  r.white = std::string(50, 'W');
+  r.black = "B\x02";
+  EXPECT_EQ(describe_game(r), "game 3 (" + std::string(40, 'W') + "... - B\\x02)");
+}
+
 TEST(Validate, VariationsAreChecked) {
   const std::string game =
       "[Result \"*\"]\n\n1. e4 e5 (1... c5 2. Nf3 (2. Nc3 Nc6) 2... d6) (1... e4) 2. Nf3 *\n";
@@ -324,6 +413,30 @@ TEST(ValidateVariants, InterweaveDamagedCopies) {
                                  ": wrong captured squares {b4} for \"Ra4xc4{b4}xc2\" (the "
                                  "step to c4 captures {d4})\n");
   }
+}
+
+// Issue 10, findings 14 and 19: a pool above what a side starts with is an invalid FEN tag
+// (it once let a capture raise a pool to 10 in a "valid" game); a set-up where one side has
+// two Kings and the other fewer is finished (interweave.md A12), so its result is checked
+// and a move after it is an error; boards where neither side has two Kings play on.
+TEST(ValidateVariants, InterweaveSetUpsAreCheckedAsTheRulesSay) {
+  const std::string head = "[Variant \"Interweave\"]\n[SetUp \"1\"]\n[FEN \"";
+  const Outcome run =
+      validate_text(head + "8/8/8/8/8/8/kR6/8 b 0 - 900000\"]\n\n1... Ka2xc2 *\n\n" +  //
+                        head + "k7/8/8/8/8/8/8/K1K5 w 0 - 000000\"]\n\n1-0\n\n" +      //
+                        head + "k7/8/8/8/8/8/8/K1K5 w 0 - 000000\"]\n\n0-1\n\n" +      //
+                        head + "k7/8/8/8/8/8/8/K1K5 w 0 - 000000\"]\n\n1. Ka1-b2 *\n\n" + head +
+                        "k7/8/8/8/8/8/8/K7 w 0 - 000000\"]\n\n1. Ka1-b2 Ka8-b7 *\n",
+                    1, {.roster_warnings = false});
+  ASSERT_EQ(run.reports.size(), 5u);
+  EXPECT_EQ(run.errors(0),
+            "3:1: invalid FEN tag \"8/8/8/8/8/8/kR6/8 b 0 - 900000\": FEN pool field, column 25: "
+            "9 White Smashers in the pool, more than the 2 a side starts with\n");
+  EXPECT_TRUE(run.reports[1].valid()) << run.diagnostics(1);
+  EXPECT_EQ(run.errors(2),
+            "17:1: the game ends in capture of a King (White wins) but the result is \"0-1\"\n");
+  EXPECT_EQ(run.errors(3), "23:4: move \"Ka1-b2\" after the game ended (capture of a King)\n");
+  EXPECT_TRUE(run.reports[4].valid()) << run.diagnostics(4);
 }
 
 TEST(ValidateVariants, InterweaveNotationsInPgn) {

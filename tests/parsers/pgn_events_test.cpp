@@ -205,9 +205,14 @@ TEST(PgnEvents, Annotations) {
                "move e5 @1:61", "warning unknown move annotation '!!!' @1:63"}));
   EXPECT_EQ(Events("1. e4 $99999999999 e5"),
             (V{"end_tags", "move e4 @1:4", "error NAG $99999999999 is too large @1:7"}));
-  EXPECT_EQ(
-      Events("1. e4 $99999999999999999999999999 e5"),
-      (V{"end_tags", "move e4 @1:4", "error NAG $99999999999999999999999999 is too large @1:7"}));
+  // Issue 10, finding 17: a message quotes at most 40 characters of the input.
+  EXPECT_EQ(Events("1. e4 $" + std::string(100000, '9') + " e5"),
+            (V{"end_tags", "move e4 @1:4",
+               "error NAG $" + std::string(39, '9') + "... is too large @1:7"}));
+  EXPECT_EQ(Events("1. e4" + std::string(100000, '!') + " e5"),
+            (V{"end_tags", "move e4 @1:4",
+               "warning unknown move annotation '" + std::string(40, '!') + "...' @1:6",
+               "move e5 @1:100007"}));
 }
 
 // Move numbers are never converted to numbers: any length is read and skipped.
@@ -256,6 +261,14 @@ TEST(PgnEvents, UnexpectedCharacters) {
             (V{"end_tags", "move e4 @1:4", "error unterminated comment @1:7"}));
   EXPECT_EQ(Events("1. e4 [Event \"x\"]"),
             (V{"end_tags", "move e4 @1:4", "error unexpected character '[' @1:7"}));
+}
+
+TEST(PgnEvents, LongTagNamesAreQuotedShort) {
+  // Issue 10, finding 17: a message quotes at most 40 characters of the input.
+  const std::string name(100000, 'T');
+  EXPECT_EQ(Events("[" + name + " \"a \"b\" c\"]\n*").at(0),
+            "warning tag " + std::string(40, 'T') +
+                "...: unescaped '\"' in the value (read up to the last '\"' before ']') @1:100006");
 }
 
 TEST(PgnEvents, TagPairs) {

@@ -93,6 +93,66 @@ TEST(Fen, BadFensGiveOneLineErrors) {
   }
 }
 
+// Issue 10, finding 18: archives (a lichess study here) carry castling rights the position
+// cannot have. The readers are strict by default; SetupOptions::drop_invalid_castling_rights
+// drops such a right and says which and why, for every variant with castling.
+template <class V = ChessVariant>
+std::string lenient(const std::string& fen, std::string* written = nullptr) {
+  DroppedCastlingRights dropped;
+  absl::StatusOr<Setup> setup =
+      setup_from_fen(fen, fen_dialect<V>(), {.drop_invalid_castling_rights = true}, &dropped);
+  if (!setup.ok()) return "error: " + std::string(setup.status().message());
+  Position<V> pos;
+  StateInfo st;
+  if (absl::Status s = pos.set(*setup, st); !s.ok()) return "set: " + std::string(s.message());
+  if (written) *written = to_fen(pos);
+  std::string out;
+  for (const DroppedCastlingRight& d : dropped)
+    out += std::string(out.empty() ? "" : "; ") + "'" + d.letter + "': " + d.reason;
+  return out;
+}
+
+TEST(Fen, InvalidCastlingRightsAreDroppedOnRequest) {
+  const std::string study = "1rr3k1/p3ppbp/3pbnp1/7P/qP1BP1P1/5P2/1PPQ4/1NKR1B1R b Kq - 0 1";
+  EXPECT_EQ(error_of(study),
+            "white king-side castling right needs the king on e1 and the rook on h1 (use the "
+            "chess960 variant for other set-ups); black queen-side castling right needs the king "
+            "on e8 and the rook on a8 (use the chess960 variant for other set-ups)");
+  std::string written;
+  EXPECT_EQ(lenient(study, &written),
+            "'K': castling needs the king on e1 and the rook on h1 (use the chess960 variant for "
+            "other set-ups); 'q': castling needs the king on e8 and the rook on a8 (use the "
+            "chess960 variant for other set-ups)");
+  EXPECT_EQ(written, "1rr3k1/p3ppbp/3pbnp1/7P/qP1BP1P1/5P2/1PPQ4/1NKR1B1R b - - 0 1");
+  // In Chess960 the same rights are sound.
+  EXPECT_EQ(lenient<Chess960Variant>(study, &written), "");
+  EXPECT_EQ(written, "1rr3k1/p3ppbp/3pbnp1/7P/qP1BP1P1/5P2/1PPQ4/1NKR1B1R b Kq - 0 1");
+  // The reader's own reasons; the sound rights are kept.
+  EXPECT_EQ(lenient("r3k3/8/8/8/8/8/8/R3K3 w KQkq - 0 1", &written),
+            "'K': no white rook on the king side of the king on rank 1; 'k': no black rook on the "
+            "king side of the king on rank 8");
+  EXPECT_EQ(written, "r3k3/8/8/8/8/8/8/R3K3 w Qq - 0 1");
+  EXPECT_EQ(lenient("4k3/8/8/8/8/8/4K3/7R w K - 0 1"), "'K': no white king on rank 1");
+  EXPECT_EQ(lenient<Chess960Variant>("4k3/8/8/8/8/8/8/4K2R w BH - 0 1", &written),
+            "'B': no white rook on b1");
+  EXPECT_EQ(written, "4k3/8/8/8/8/8/8/4K2R w K - 0 1");
+  // CwDA (the Clobberers castle with their Bede) and Superchess (an Amazon in the corner).
+  EXPECT_EQ(lenient<CwdaVariant>("4k3/8/8/8/8/8/8/4K3 w K - 0 1 CN"),
+            "'K': no white rook on the king side of the king on rank 1");
+  EXPECT_EQ(lenient<SuperchessVariant>("avbqkesr/pppppppp/8/8/8/8/PPPPPPPP/AVBQKESR w KQkq - 0 1",
+                                       &written),
+            "'Q': no white rook on the queen side of the king on rank 1; 'q': no black rook on "
+            "the queen side of the king on rank 8");
+  EXPECT_EQ(written, "avbqkesr/pppppppp/8/8/8/8/PPPPPPPP/AVBQKESR w Kk - 0 1");
+  // A malformed castling field stays an error.
+  EXPECT_EQ(lenient("r3k2r/8/8/8/8/8/8/R3K2R w KK - 0 1"),
+            "error: FEN castling field, column 28: 'K' repeats a castling right");
+  // Strict by default: the same errors as before.
+  EXPECT_EQ(error_of("r3k3/8/8/8/8/8/8/R3K3 w KQkq - 0 1"),
+            "FEN castling field, column 25: 'K' but no white rook on the king side of the king on "
+            "rank 1");
+}
+
 TEST(Fen, Chess960CastlingLettersAreRead) {
   // Shredder-FEN and X-FEN name the same rights.
   const std::string shredder = "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9";

@@ -330,6 +330,31 @@ TEST(FluidityRules, RightsAreLostByMovingAndByCapture) {
             "FEN castling field, column 28: 'K' but no white rook on h1");
 }
 
+// Issue 10, finding 18: a castling right without its King or Rook in place is dropped on
+// request (rules/setup_options.h) and reported; strict by default.
+// The FEN read with SetupOptions::drop_invalid_castling_rights, then "'K': <reason>" per
+// dropped right.
+std::string lenient(std::string_view fen) {
+  Position p;
+  DroppedCastlingRights dropped;
+  const absl::Status s = p.set_fen(fen, {.drop_invalid_castling_rights = true}, &dropped);
+  if (!s.ok()) return std::string(s.message());
+  std::string out = p.fen();
+  for (const DroppedCastlingRight& d : dropped)
+    out += "; '" + std::string(1, d.letter) + "': " + d.reason;
+  return out;
+}
+
+TEST(FluidityRules, InvalidCastlingRightsAreDroppedOnRequest) {
+  EXPECT_EQ(lenient("r3k2r/8/8/8/8/8/8/R2K2R1 w KQkq - 0 1"),
+            "r3k2r/8/8/8/8/8/8/R2K2R1 w kq - 0 1; 'K': no white king on e1; 'Q': no white king "
+            "on e1");
+  EXPECT_EQ(lenient("r3k2r/8/8/8/8/8/8/R3K1R1 w Kq - 0 1"),
+            "r3k2r/8/8/8/8/8/8/R3K1R1 w q - 0 1; 'K': no white rook on h1");
+  EXPECT_EQ(fen_error("r3k2r/8/8/8/8/8/8/R2K2R1 w KQkq - 0 1"),
+            "FEN castling field, column 28: 'K' but no white king on e1");
+}
+
 TEST(FluidityRules, HalfmoveClockCountsPliesSinceCapture) {
   Position p = at("7k/8/8/8/8/1n6/8/1N5K w - - 7 1");
   p.do_move(uci(p, "Kg1"));
@@ -690,6 +715,16 @@ TEST(FluidityNotation, Errors) {
   EXPECT_EQ(error_of(legs, "Nxc3 {b3, b2}"), "ok b1c3");
   EXPECT_EQ(error_of(legs, "Nc3"), "ok b1c3");  // the 'x' may be left out
   EXPECT_EQ(error_of(legs, "Nd2{}"), "ok b1d2");
+  // Issue 10, finding 17: at most 40 characters of the input, control bytes escaped.
+  const std::string cut = std::string(40, 'N') + "...";
+  EXPECT_EQ(error_of(p, std::string(5 * 1024 * 1024, 'N')), "unreadable move \"" + cut + "\"");
+  EXPECT_EQ(error_of(p, "Nc3{" + std::string(100, 'b') + "}"),
+            "unreadable victims \"{" + std::string(40, 'b') + "...}\" in \"Nc3{" +
+                std::string(36, 'b') + "...\"");
+  EXPECT_EQ(error_of(p,
+                     "N\x01"
+                     "c3"),
+            "unreadable move \"N\\x01c3\"");
 }
 
 TEST(FluidityNotation, RankAndSquareDisambiguation) {

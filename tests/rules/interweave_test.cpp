@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <fstream>
 #include <map>
+#include <random>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -310,7 +311,7 @@ TEST(InterweaveCaptures, ChainsContinueWithTheSamePiece) {
   EXPECT_EQ(pos.Parse("Na7xe7xa5").size(), 2);
   EXPECT_EQ(pos.pos.to_uci(pos.Parse("Na7xe7xa5")), "a7e7a5");
   // Captured pieces vanish at once (A3): a later step may cross or land on their squares.
-  Iw vanish("8/8/8/8/8/8/8/Nk1b3k w 0 - 000000");
+  Iw vanish("K1K5/8/8/8/8/8/8/Nk1b3k w 0 - 000000");
   EXPECT_EQ(vanish.Moves(), "Na1xc1xe1# Na1xc1xg1#");
 }
 
@@ -372,11 +373,54 @@ TEST(InterweaveState, KingCaptured) {
 }
 
 TEST(InterweaveState, KingCapturedMidChainFinishesTheChain) {
-  Iw pos("7k/8/8/8/8/8/8/Nk1b4 w 0 - 000000");
+  Iw pos("7k/8/7K/8/6K1/8/8/Nk1b4 w 0 - 000000");
   EXPECT_EQ(pos.Moves(), "Na1xc1xe1# Na1xc1xg1#");
   pos.Play("Na1xc1xg1");
   EXPECT_EQ(pos.pos.state().end, GameEnd::kKingCaptured);
-  EXPECT_EQ(pos.pos.fen(), "7k/8/8/8/8/8/8/6N1 b 1 - 000001");
+  EXPECT_EQ(pos.pos.fen(), "7k/8/7K/8/6K1/8/8/6N1 b 1 - 000001");
+}
+
+// A12 (decided 2026-11): a position where one side has two Kings and the other fewer is
+// finished, whatever FEN it was loaded from; boards where neither side has two Kings are
+// diagrams and play as they stand.
+TEST(InterweaveState, TwoKingsAgainstFewerIsFinishedWhateverTheFen) {
+  Iw white_wins("k7/8/8/8/8/8/8/K1K5 w 0 - 000000");  // issue 10, finding 19: had 3 moves
+  EXPECT_TRUE(white_wins.pos.king_missing());
+  EXPECT_EQ(white_wins.Moves(), "");
+  EXPECT_EQ(white_wins.pos.perft(1), 0u);
+  EXPECT_EQ(white_wins.pos.perft(2), 0u);
+  GameState st = white_wins.pos.state();
+  EXPECT_EQ(st.end, GameEnd::kKingCaptured);
+  EXPECT_EQ(st.side_to_move, BLACK);  // the loser: the side with fewer Kings
+  EXPECT_EQ(pgn_result(st), "1-0");
+  Iw black_wins("k1k5/8/8/8/8/8/8/8 w 0 - 000000");
+  EXPECT_EQ(black_wins.pos.count_legal(), 0u);
+  st = black_wins.pos.state();
+  EXPECT_EQ(st.end, GameEnd::kKingCaptured);
+  EXPECT_EQ(st.side_to_move, WHITE);
+  EXPECT_EQ(pgn_result(st), "0-1");
+  EXPECT_EQ(white_wins.Error("Ka1-b2"), "illegal move \"Ka1-b2\"");
+  // A FEN written after a King capture reloads as finished.
+  Iw game("7k/8/8/8/8/k7/K7/7K w 0 - 000000");
+  game.Play("Ka2xa4#");
+  Iw again(game.pos.fen());
+  EXPECT_EQ(again.pos.fen(), "7k/8/8/8/K7/8/8/7K b 1 - 000000");
+  EXPECT_EQ(again.pos.state().end, GameEnd::kKingCaptured);
+  EXPECT_EQ(again.pos.state().side_to_move, BLACK);
+  EXPECT_EQ(again.pos.count_legal(), 0u);
+  // Neither side has two Kings: rules diagrams, played as they stand (a King captured there
+  // ends nothing).
+  Iw lone("k7/8/8/8/8/8/8/K7 w 0 - 000000");
+  EXPECT_FALSE(lone.pos.king_missing());
+  EXPECT_EQ(lone.Moves(), "Ka1-b2");
+  Iw none("8/8/8/4p3/4Bp2/8/8/8");
+  EXPECT_EQ(none.Moves(), "Be4x");
+  Iw one_each("8/8/8/8/8/k7/K7/8 w 0 - 000000");
+  one_each.Play("Ka2xa4");
+  EXPECT_FALSE(one_each.pos.king_missing());
+  EXPECT_EQ(one_each.pos.state().end, GameEnd::kNoLegalMove);  // Black has nothing left
+  // Two Kings each: the game goes on.
+  EXPECT_FALSE(Iw(Position::kStartFen).pos.king_missing());
 }
 
 TEST(InterweaveState, NoLegalMoveLoses) {
@@ -449,9 +493,9 @@ TEST(InterweaveFen, RoundTripsAndDefaults) {
   EXPECT_EQ(pos.fen(), Position::kStartFen);
   ASSERT_TRUE(pos.set_fen("fen:8/8/8/4p3/4Bp2/8/8/8").ok());
   EXPECT_EQ(pos.fen(), "8/8/8/4p3/4Bp2/8/8/8 w 0 - 000000");
-  ASSERT_TRUE(pos.set_fen("k1k5/8/8/8/2pP4/8/8/K1K5 b 7 c3,d 912000 12").ok());
-  EXPECT_EQ(pos.fen(), "k1k5/8/8/8/2pP4/8/8/K1K5 b 7 c3,d 912000 12");
-  EXPECT_EQ(pos.pool(WHITE, SMASHER), 9);
+  ASSERT_TRUE(pos.set_fen("k1k5/8/8/8/2pP4/8/8/K1K5 b 7 c3,d 212000 12").ok());
+  EXPECT_EQ(pos.fen(), "k1k5/8/8/8/2pP4/8/8/K1K5 b 7 c3,d 212000 12");
+  EXPECT_EQ(pos.pool(WHITE, SMASHER), 2);
   EXPECT_EQ(pos.pool(WHITE, LEAPER), 1);
   EXPECT_EQ(pos.pool(WHITE, REMOVER), 2);
   EXPECT_EQ(pos.ep_midpoint(), SQ_C3);
@@ -497,6 +541,72 @@ TEST(InterweaveFen, ErrorsNameTheFieldAndTheCharacter) {
             "FEN pool field, column 23: 6 digits expected, found 5");
   EXPECT_EQ(FenError("8/8/8/8/8/8/8/8 w 0 - 000000 -3"),
             "FEN halfmove field, column 30: '-' is not a digit");
+  // Issue 10, finding 17: raw bytes are escaped.
+  EXPECT_EQ(FenError("8/8/8/8/8/8/8/7\x01 w 0 - 000000"),
+            "FEN board field, column 16: '\\x01' is not a piece letter (K R N B P, k r n b p)");
+  EXPECT_EQ(FenError("8/8/8/8/8/8/8/8 \xC3\xA9 0 - 000000"),
+            "FEN turn field, column 17: '\\xC3' is not w or b");
+}
+
+// Issue 10, finding 14: a pool holds at most 2 of a type (what a side starts with), so a
+// pool digit never overflows and every position reached can be written and read back.
+TEST(InterweaveFen, PoolsAndKingsAreBoundedByTheArmy) {
+  // This FEN let Black's King take the Smasher and raise White's pool to 10.
+  EXPECT_EQ(FenError("8/8/8/8/8/8/kR6/8 b 0 - 900000"),
+            "FEN pool field, column 25: 9 White Smashers in the pool, more than the 2 a side "
+            "starts with");
+  EXPECT_EQ(FenError("8/8/8/8/8/8/8/8 w 0 - 030000"),
+            "FEN pool field, column 24: 3 White Leapers in the pool, more than the 2 a side "
+            "starts with");
+  EXPECT_EQ(FenError("8/8/8/8/8/8/8/8 w 0 - 222223"),
+            "FEN pool field, column 28: 3 Black Removers in the pool, more than the 2 a side "
+            "starts with");
+  EXPECT_EQ(FenError("kkk5/8/8/8/8/8/8/K1K5 w 0 - 000000"),
+            "FEN board field, column 1: 3 Black Kings, more than the 2 a side starts with");
+  EXPECT_EQ(FenError("8/8/8/8/8/8/8/8 w 0 - 222222"), "ok");
+  // A set-up with more of a type on the board and in the pool than a side starts with (the
+  // oracle interweave-forced-chain has one Black Remover on the board and two in the pool):
+  // a piece captured while its pool is full leaves the game, and the pool stays writable.
+  Iw full("8/8/8/8/8/8/Kb6/8 w 0 - 000002");
+  full.Play("Ka2xc2");
+  EXPECT_EQ(full.pos.pool(BLACK, REMOVER), 2);
+  EXPECT_EQ(full.pos.fen(), "8/8/8/8/8/8/2K5/8 b 1 - 000002");
+  std::string why;
+  EXPECT_TRUE(full.pos.is_consistent(&why)) << why;
+  full.pos.undo_move();
+  EXPECT_EQ(full.pos.fen(), "8/8/8/8/8/8/Kb6/8 w 0 - 000002");
+  EXPECT_TRUE(full.pos.is_consistent(&why)) << why;
+}
+
+// Every position reached in random games from the oracle positions and from set-ups with
+// full pools is consistent, and its FEN reads back to the same position.
+TEST(InterweaveFen, EveryReachedPositionIsConsistentAndReadsBack) {
+  std::vector<std::string> fens;
+  for (const parsers::PerftRecord& rec : Oracles()) fens.push_back(rec.fen);
+  fens.push_back("rbnkknbr/pppppppp/8/8/8/8/PPPPPPPP/RBNKKNBR w 0 - 222222");
+  fens.push_back("rbnkknbr/pppppppp/8/8/8/8/PPPPPPPP/RBNKKNBR w 0 - 111111");
+  std::mt19937_64 rng(10);
+  int positions = 0;
+  for (const std::string& fen : fens) {
+    for (int game = 0; game < 40; ++game) {
+      Position pos;
+      ASSERT_TRUE(pos.set_fen(fen).ok()) << fen;
+      for (int ply = 0; ply < 400; ++ply) {
+        std::string why;
+        ASSERT_TRUE(pos.is_consistent(&why)) << pos.fen() << ": " << why;
+        Position again;
+        ASSERT_TRUE(again.set_fen(pos.fen()).ok()) << pos.fen();
+        ASSERT_EQ(again.fen(), pos.fen());
+        ASSERT_EQ(again.key(), pos.key()) << pos.fen();
+        ++positions;
+        MoveList list;
+        pos.generate_legal(list);
+        if (list.empty()) break;
+        pos.do_move(list[std::size_t(rng() % list.size())]);
+      }
+    }
+  }
+  EXPECT_GT(positions, 10000);
 }
 
 // ---------------------------------------------------------------------------------------
@@ -544,6 +654,12 @@ TEST(InterweaveNotation, ErrorMessages) {
   EXPECT_EQ(pos.Error("Qd1-d2"), "unreadable move \"Qd1-d2\"");
   EXPECT_EQ(pos.Error("Na7xe7{z9}"), "unreadable move \"Na7xe7{z9}\"");
   EXPECT_EQ(pos.Error(""), "unreadable move \"\"");
+  // Issue 10, finding 17: at most 40 characters of the input, control bytes escaped.
+  EXPECT_EQ(pos.Error(std::string(5 * 1024 * 1024, 'a')),
+            "unreadable move \"" + std::string(40, 'a') + "...\"");
+  EXPECT_EQ(pos.Error("e2\x01"
+                      "e4"),
+            "unreadable move \"e2\\x01e4\"");
   Iw quiet("8/8/8/4K3/8/8/8/8");
   EXPECT_EQ(quiet.Error("Ke5xd4"), "illegal move \"Ke5xd4\"");  // 'x' on a quiet move
   EXPECT_EQ(quiet.Error("Ke5-d4"), "ok: Ke5-d4");

@@ -152,6 +152,10 @@ TEST(Uci, Errors) {
   EXPECT_EQ(move_from_uci(pos, "e2e5").status().message(), "illegal move 'e2e5'");
   EXPECT_EQ(move_from_uci(pos, "e9e4").status().message(), "bad UCI move 'e9e4'");
   EXPECT_EQ(move_from_uci(pos, "e2e4k").status().message(), "bad UCI move 'e2e4k'");
+  // Issue 10, finding 17: at most 40 characters of the input, control bytes escaped.
+  EXPECT_EQ(move_from_uci(pos, "e2e4" + std::string(5 * 1024 * 1024, 'q')).status().message(),
+            "bad UCI move 'e2e4" + std::string(36, 'q') + "...'");
+  EXPECT_EQ(move_from_uci(pos, "e2\x01\x02").status().message(), "bad UCI move 'e2\\x01\\x02'");
 }
 
 }  // namespace

@@ -136,6 +136,24 @@ TEST(FairyPerftCli, InvalidFenExitsOneWithOneLine) {
             "black king\n");
 }
 
+// Issue 10, finding 18: fairy-validate drops a castling right the position cannot have;
+// fairy-perft --fen stays strict.
+TEST(FairyPerftCli, ImpossibleCastlingRightsStayAnError) {
+  CliRun r =
+      run("--fen \"1rr3k1/p3ppbp/3pbnp1/7P/qP1BP1P1/5P2/1PPQ4/1NKR1B1R b Kq - 0 1\" --depth 1");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.err,
+            "fairy-perft: invalid position \"1rr3k1/p3ppbp/3pbnp1/7P/qP1BP1P1/5P2/1PPQ4/1NKR1B1R b "
+            "Kq - 0 1\": white king-side castling right needs the king on e1 and the rook on h1 "
+            "(use the chess960 variant for other set-ups); black queen-side castling right needs "
+            "the king on e8 and the rook on a8 (use the chess960 variant for other set-ups)\n");
+  CliRun fl = run("--variant fluidity --fen \"r3k2r/8/8/8/8/8/8/R2K2R1 w KQkq - 0 1\" --depth 1");
+  EXPECT_EQ(fl.status, 1);
+  EXPECT_EQ(fl.err,
+            "fairy-perft: invalid position \"r3k2r/8/8/8/8/8/8/R2K2R1 w KQkq - 0 1\": FEN castling "
+            "field, column 28: 'K' but no white king on e1\n");
+}
+
 TEST(FairyPerftCli, UsageErrorsExitTwo) {
   for (const std::string args :
        {"", "--depth 3", "--fen startpos", "--fen startpos --depth x", "--bogus",

@@ -62,7 +62,8 @@ A game is invalid when it has an error: an unreadable or illegal move, an unsupp
 variant, an invalid FEN, a result that contradicts the Result tag or the final position
 (checkmate, stalemate, dead position; in Interweave and Fluidity also the capture of a
 King, no legal move and, in Interweave, the third repetition, which all lose). Warnings (missing roster tags, a missing or wrong
-check mark, long algebraic moves, no termination marker...) leave the game valid.
+check mark, long algebraic moves, no termination marker, a FEN castling right the position
+cannot have, which is dropped, moves after a dead position...) leave the game valid.
 
 Exit status:
   0  every game valid
