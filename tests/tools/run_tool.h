@@ -35,6 +35,28 @@ struct ToolOutput {
   int status = -1;  // exit status
 };
 
+// AddressSanitizer reserves terabytes of address space, so under it an address-space
+// limit cannot be set; its own limit on the resident set (checked every 100 ms, the
+// process dies above it) bounds the memory instead.
+#if defined(__SANITIZE_ADDRESS__)
+inline constexpr bool kAddressSanitizer = true;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+inline constexpr bool kAddressSanitizer = true;
+#else
+inline constexpr bool kAddressSanitizer = false;
+#endif
+#else
+inline constexpr bool kAddressSanitizer = false;
+#endif
+
+// Shell text that limits the memory of the command that follows it to `mib` MiB.
+inline std::string memory_limit_prefix(int mib) {
+  if (kAddressSanitizer)
+    return "export ASAN_OPTIONS=hard_rss_limit_mb=" + std::to_string(mib) + " && ";
+  return "ulimit -v " + std::to_string(mib * 1024) + " && ";
+}
+
 // Runs `FAIRYKIT_BIN_DIR/tool args` in `dir`, standard input from `input` (default
 // /dev/null). `args` is shell text (quote file names yourself). A non-zero `memory_mib`
 // limits the tool's address space (RLIMIT_AS, through the shell's `ulimit -v`), for
@@ -43,8 +65,8 @@ inline ToolOutput run_tool(const std::string& tool, const std::string& args,
                            const std::string& dir = ".", const std::string& input = "",
                            int memory_mib = 0) {
   const std::string base = unique_temp(tool);
-  const std::string limit =
-      memory_mib > 0 ? "ulimit -v " + std::to_string(memory_mib * 1024) + " && " : "";
+  std::string limit;
+  if (memory_mib > 0) limit = memory_limit_prefix(memory_mib);
   const std::string cmd = "cd '" + dir + "' && " + limit + "'" + std::string(FAIRYKIT_BIN_DIR) +
                           "/" + tool + "' " + args + " <" +
                           (input.empty() ? std::string("/dev/null") : input) + " >" + base +
