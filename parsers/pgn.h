@@ -13,6 +13,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -59,12 +60,19 @@ struct SplitterOptions {
 class GameSplitter {
  public:
   explicit GameSplitter(ByteSource& source, SplitterOptions options = {});
+  ~GameSplitter();
+  GameSplitter(const GameSplitter&) = delete;
+  GameSplitter& operator=(const GameSplitter&) = delete;
   // Fills `game` with the next game and returns true, or returns false at the end of the
   // input. Read errors (a corrupt compressed stream) are returned as a status; the games
   // before the error have been delivered.
   absl::StatusOr<bool> next(RawGame& game);
   // Input bytes consumed so far (compressed bytes), for progress.
   std::uint64_t raw_bytes_read() const;
+  // Bytes looked at so far by the searches that may run past the current line (line ends,
+  // tag names already in the game): a linear splitter looks at each input byte a bounded
+  // number of times, whatever the shape of the input. For tests.
+  std::uint64_t bytes_scanned() const { return scanned_; }
 
  private:
   // (Private members are the implementation's to choose.)
@@ -90,8 +98,9 @@ class GameSplitter {
     bool found = false;
   };
 
-  static Verdict ScanLine(ScanState& s, std::string_view game, const char* line, const char* end,
-                          PgnLocation where);
+  struct TagNames;
+  Verdict ScanLine(ScanState& s, std::string_view game, const char* line, const char* end,
+                   PgnLocation where);
   static Verdict ScanMovetext(ScanState& s, const char* line, const char* p, const char* end,
                               PgnLocation where);
   absl::Status Fill(std::size_t& scan);
@@ -113,6 +122,8 @@ class GameSplitter {
   bool cut_ = false;  // the next game continues one cut at max_game_bytes
   ScanState cut_state_;
   ByteCache lf_, cr_;
+  std::unique_ptr<TagNames> names_;  // the tag names of the current game
+  std::uint64_t scanned_ = 0;
 };
 
 class PgnVisitor {
