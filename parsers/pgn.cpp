@@ -448,9 +448,7 @@ std::size_t GameSplitter::FindLineEnd(std::size_t from) {
 
 GameSplitter::Verdict GameSplitter::ScanMovetext(ScanState& s, const char* line, const char* p,
                                                  const char* end, PgnLocation where) {
-  const auto at = [&](const char* q) {
-    return PgnLocation{where.line, where.column + static_cast<int>(q - line)};
-  };
+  const auto at = [&](const char* q) { return PgnLocation{where.line, where.column + (q - line)}; };
   for (;;) {
     if (s.in_comment) {
       const void* close = std::memchr(p, '}', static_cast<std::size_t>(end - p));
@@ -577,10 +575,10 @@ absl::StatusOr<bool> GameSplitter::next(RawGame& game) {
   std::int64_t line = line_;  // line number of `scan`
   std::size_t end_at = 0;     // where the game ends, and the line and column there
   std::int64_t end_line = 0;
-  int end_column = 1;
+  std::int64_t end_column = 1;
   bool cut = false;
   for (;;) {
-    const int column = scan == pos_ ? column_ : 1;
+    const std::int64_t column = scan == pos_ ? column_ : 1;
     const std::size_t eol = FindLineEnd(scan);
     std::size_t line_end = 0;
     std::size_t next_line = 0;
@@ -598,7 +596,7 @@ absl::StatusOr<bool> GameSplitter::next(RawGame& game) {
         end_at = scan > pos_ ? scan : pos_ + max;
         if (end_at == size_ && end_at - 1 > pos_ && buffer_[end_at - 1] == '\r') --end_at;
         end_line = line;
-        end_column = column + static_cast<int>(end_at - scan);
+        end_column = column + static_cast<std::int64_t>(end_at - scan);
         break;
       }
       if (scan == size_) {
@@ -619,7 +617,7 @@ absl::StatusOr<bool> GameSplitter::next(RawGame& game) {
       end_at = scan > pos_ ? scan : std::min(pos_ + max, line_end);
       if (end_at == pos_) end_at = next_line;  // an empty line over the limit: take it
       end_line = line;
-      end_column = column + static_cast<int>(end_at - scan);
+      end_column = column + static_cast<std::int64_t>(end_at - scan);
       if (end_at == next_line) {
         if (next_line != line_end) ++end_line;
         end_column = 1;
@@ -701,9 +699,7 @@ class GameReader {
   std::uint64_t scanned() const { return scanned_; }
 
  private:
-  PgnLocation Where(const char* at) const {
-    return {line_, static_cast<int>(at - line_begin_) + 1};
-  }
+  PgnLocation Where(const char* at) const { return {line_, (at - line_begin_) + 1}; }
   void Problem(Severity severity, std::string_view message, PgnLocation where) {
     visitor_.problem(severity, message, where);
   }

@@ -23,10 +23,11 @@
 
 namespace fairykit::parsers {
 
-// A place in the input: 1-based line and column (columns count bytes).
+// A place in the input: 1-based line and column (columns count bytes; both 64-bit, for a
+// line can be longer than 2 GiB).
 struct PgnLocation {
   std::int64_t line = 0;
-  int column = 0;
+  std::int64_t column = 0;
 };
 
 enum class Severity { kWarning, kError };
@@ -114,9 +115,9 @@ class GameSplitter {
   std::size_t pos_ = 0;
   bool eof_ = false;
   bool started_ = false;
-  absl::Status status_;    // a read error: returned once the games read before it are out
-  std::int64_t line_ = 1;  // line and column of buffer_[pos_]
-  int column_ = 1;         // (not 1 only after a game was cut in the middle of a line)
+  absl::Status status_;      // a read error: returned once the games read before it are out
+  std::int64_t line_ = 1;    // line and column of buffer_[pos_]
+  std::int64_t column_ = 1;  // (not 1 only after a game was cut in the middle of a line)
   std::uint64_t offset_ = 0;
   std::int64_t games_ = 0;
   bool cut_ = false;  // the next game continues one cut at max_game_bytes
