@@ -5,14 +5,17 @@
 // Splitter. The input is read in chunks into one buffer that holds the current game and
 // what has been read after it; a game's bytes are copied out once it is complete and the
 // buffer is compacted before the next read, so memory stays at about one game plus one
-// chunk. The scan is line by line: a line end is found with memchr (two cached searches,
-// for '\n' and '\r', so that lone-CR files are scanned once too), then the line is
-// classified; in movetext only a handful of bytes matter at the top level ({ ( ) ; * and
-// the '-' or '/' of a numeric termination marker), found 16 bytes at a time with SSE2, and a
-// {comment} is skipped with memchr. No byte is looked at through a virtual call, and
-// nothing is allocated per line or token.
+// chunk (the buffer grows and shrinks in place, so a large game costs no second copy while
+// it is read and no memory once it is gone). The scan is line by line: a line end is found
+// with memchr (two cached searches, for '\n' and '\r', so that lone-CR files are scanned once
+// too), then the line is classified; in movetext only a handful of bytes matter at the top
+// level ({ ( ) ; * and the '-' or '/' of a numeric termination marker), found 16 bytes at a
+// time with SSE2, and a {comment} is skipped with memchr. No byte is looked at through a
+// virtual call, nothing is allocated per line or token, and no byte is searched twice
+// (bytes_scanned() counts it for the tests): the time is linear in the input whatever its
+// shape.
 //
-// Where a game ends (the line decides, never a byte count, except for max_game_bytes):
+// Where a game ends (the line decides, never a byte count):
 //  * after the line holding its termination marker at the top level of the movetext (not
 //    in a comment, a variation or a %-escape line), plus the blank lines, ;-comment lines
 //    and %-escape lines that follow (TCEC writes a game summary as ;-comments after it);
@@ -24,11 +27,19 @@
 //    ("[Event ...]\n\n[Date ...]") is not a boundary;
 //  * resynchronisation: inside a {comment} or a variation, a line holding a whole tag pair
 //    in column 1 ends the game, with an error note "unterminated comment" or "unterminated
-//    variation" located where it opened (the same notes are given at the end of the input);
-//  * a game reaching max_game_bytes is cut (at a line end when it has one), with an error
-//    note on both parts; the scan state is carried over to the second part.
+//    variation" located where it opened (the same notes are given at the end of the input).
 // Blank lines after a game belong to it, so the texts add up to the input (less a BOM).
 // Only an input that is nothing but whitespace yields no game at all.
+//
+// A game longer than max_game_bytes is one game all the same: once it passes the limit its
+// lines are still scanned, with the same rules, but dropped as soon as they are scanned, so
+// it ends where it would have ended without the limit and the games after it are found as
+// usual; it is delivered with no text and an error note giving its byte range. Two rules
+// are approximate in such a game, whose text is gone: a tag already in the section is not
+// recognised (Event and two blank lines still end a tag section), and a single line longer
+// than the limit is judged by its first max_game_bytes bytes (the rest is skipped unread,
+// so 1 GB of NUL bytes is one game, read in bounded memory). Cutting such a game into
+// pieces would count each piece as a game, and the last piece could even look valid.
 //
 // parse_game. Tag pairs: strict PGN first; when a value is not closed properly the reader is
 // lenient, with a warning: the value runs to the first '"' that is followed by ']' and then
@@ -43,12 +54,16 @@
 // "exd6e.p.", "exd6 ep" reports "exd6ep", "exd6e.p." is reported as written.
 #include "parsers/pgn.h"
 
+#include <sys/mman.h>
+#include <unistd.h>
+
 #include <algorithm>
 #include <array>
 #include <boost/spirit/home/x3.hpp>
 #include <charconv>
 #include <cstring>
 #include <exception>
+#include <new>
 #include <string>
 #include <string_view>
 #include <system_error>
@@ -403,6 +418,33 @@ GameSplitter::GameSplitter(ByteSource& source, SplitterOptions options)
 
 std::uint64_t GameSplitter::raw_bytes_read() const { return source_.raw_bytes_read(); }
 
+GameSplitter::Buffer::~Buffer() {
+  if (data_ != nullptr) ::munmap(data_, capacity_);
+}
+
+void GameSplitter::Buffer::Resize(std::size_t n) {
+  static const std::size_t page = static_cast<std::size_t>(::sysconf(_SC_PAGESIZE));
+  n = std::max<std::size_t>((n + page - 1) / page * page, page);
+  if (n == capacity_) return;
+  void* p = MAP_FAILED;
+  if (data_ == nullptr) {
+    p = ::mmap(nullptr, n, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  } else {
+#if defined(__linux__)
+    p = ::mremap(data_, capacity_, n, MREMAP_MAYMOVE);  // moves pages, copies nothing
+#else
+    p = ::mmap(nullptr, n, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (p != MAP_FAILED) {
+      std::memcpy(p, data_, std::min(n, capacity_));
+      ::munmap(data_, capacity_);
+    }
+#endif
+  }
+  if (p == MAP_FAILED) throw std::bad_alloc();
+  data_ = static_cast<char*>(p);
+  capacity_ = n;
+}
+
 absl::Status GameSplitter::Fill(std::size_t& scan) {
   if (pos_ > 0) {
     std::memmove(buffer_.data(), buffer_.data() + pos_, size_ - pos_);
@@ -411,13 +453,43 @@ absl::Status GameSplitter::Fill(std::size_t& scan) {
     pos_ = 0;
     lf_ = cr_ = ByteCache{};
   }
-  // The buffer only grows (once to a game plus a chunk), so it is zero-filled only then.
-  if (buffer_.size() < size_ + options_.read_chunk) buffer_.resize(size_ + options_.read_chunk);
+  // The buffer holds what is left of the current game plus one chunk. Grown for a large
+  // game that is gone, it gives the memory back: what the splitter holds follows the game
+  // being read, not the largest game so far.
+  const std::size_t want = size_ + options_.read_chunk;
+  if (buffer_.capacity() < want || buffer_.capacity() > std::max(2 * want, 4 * options_.read_chunk))
+    buffer_.Resize(want);
   absl::StatusOr<std::size_t> n = source_.read(buffer_.data() + size_, options_.read_chunk);
   if (!n.ok()) return n.status();
   if (*n == 0) eof_ = true;
   size_ += *n;
   return absl::OkStatus();
+}
+
+// A game over the limit: the bytes before `to` (a line start, or inside a line longer than
+// the limit) are forgotten; `line` is the line number at `to`.
+void GameSplitter::Drop(std::size_t to, std::int64_t line) {
+  offset_ += to - pos_;
+  pos_ = to;
+  line_ = line;
+}
+
+// Copies the game [pos_, end) out to game.text; the next game starts at `end`.
+void GameSplitter::TakeText(RawGame& game, std::size_t end) {
+  game.text.assign(buffer_.data() + pos_, end - pos_);
+  pos_ = end;
+}
+
+std::string GameSplitter::OversizeMessage(std::uint64_t from, std::uint64_t to) const {
+  const std::size_t max = options_.max_game_bytes;
+  const std::string limit = max % (1u << 20) == 0 ? absl::StrFormat("%d MiB", max >> 20)
+                                                  : absl::StrFormat("%d-byte", max);
+  const std::string flag = options_.limit_flag.empty() ? "" : " (" + options_.limit_flag + ")";
+  return absl::StrFormat(
+      "game exceeds the %s limit%s: bytes %d to %d of the %sinput skipped (%d bytes, not kept, "
+      "so not in any output)",
+      limit, flag, from, to - 1, source_.compression() == Compression::kNone ? "" : "decompressed ",
+      to - from);
 }
 
 std::size_t GameSplitter::Find(ByteCache& cache, char byte, std::size_t from) {
@@ -440,7 +512,7 @@ std::size_t GameSplitter::Find(ByteCache& cache, char byte, std::size_t from) {
 std::size_t GameSplitter::FindLineEnd(std::size_t from) {
   const std::size_t eol = std::min(Find(lf_, '\n', from), Find(cr_, '\r', from));
   if (eol == size_) return std::string::npos;
-  if (buffer_[eol] == '\r' && eol + 1 == size_ && !eof_ && status_.ok()) {
+  if (buffer_.data()[eol] == '\r' && eol + 1 == size_ && !eof_ && status_.ok()) {
     return std::string::npos;
   }
   return eol;
@@ -525,7 +597,9 @@ GameSplitter::Verdict GameSplitter::ScanLine(ScanState& s, std::string_view game
         while (n != end && detail::IsTagNameChar(*n)) ++n;
         const std::string_view name(q + 1, static_cast<std::size_t>(n - q - 1));
         if (name.empty() || name == "Event") return Verdict::kEndBefore;
-        if (names_->Holds(game, name, scanned_)) return Verdict::kEndBefore;
+        // (Unknown for a game over the limit: its text is gone. Event and two blank lines
+        // still end its tag section.)
+        if (!skipping_ && names_->Holds(game, name, scanned_)) return Verdict::kEndBefore;
       }
       s.mode = ScanState::kTags;
       s.blank_lines = 0;
@@ -560,122 +634,103 @@ absl::StatusOr<bool> GameSplitter::next(RawGame& game) {
     }
   }
   game.notes.clear();
+  game.skipped = 0;
   names_->Clear();
+  skipping_ = false;
   ScanState s;
-  bool continuation = cut_;
-  if (cut_) {
-    s = cut_state_;
-    cut_ = false;
-    game.notes.push_back(
-        {Severity::kError,
-         absl::StrFormat("continuation of a game cut at %d bytes", options_.max_game_bytes),
-         {line_, column_}});
-  }
   const std::size_t max = options_.max_game_bytes;
+  const std::int64_t first_line = line_;
+  const std::uint64_t first_offset = offset_;
   std::int64_t line = line_;  // line number of `scan`
-  std::size_t end_at = 0;     // where the game ends, and the line and column there
-  std::int64_t end_line = 0;
-  std::int64_t end_column = 1;
-  bool cut = false;
+  bool long_line = false;     // the rest of a line longer than `max` is skipped unscanned
+  Verdict verdict = Verdict::kTake;
   for (;;) {
-    const std::int64_t column = scan == pos_ ? column_ : 1;
-    const std::size_t eol = FindLineEnd(scan);
-    std::size_t line_end = 0;
-    std::size_t next_line = 0;
-    if (eol == std::string::npos) {
-      if (!eof_ && status_.ok()) {
-        if (size_ - pos_ <= max) {  // (so the buffer stays below max + read_chunk)
-          // After a read error, the game is delivered only if the bytes read decide where it
-          // ends; the error is returned by the next call (or by this one, just below).
-          status_ = Fill(scan);
-          continue;
-        }
-        // The line has no end within the limit: cut before it, or in it when it is the
-        // game's first line (never between a '\r' and its '\n').
-        cut = true;
-        end_at = scan > pos_ ? scan : pos_ + max;
-        if (end_at == size_ && end_at - 1 > pos_ && buffer_[end_at - 1] == '\r') --end_at;
-        end_line = line;
-        end_column = column + static_cast<std::int64_t>(end_at - scan);
-        break;
-      }
-      if (scan == size_) {
-        if (!status_.ok() && !s.done) return status_;
-        end_at = size_;
-        end_line = line;
-        end_column = column;
-        break;
-      }
-      line_end = next_line = size_;
-    } else {
-      line_end = eol;
-      next_line = eol + 1;
-      if (buffer_[eol] == '\r' && next_line < size_ && buffer_[next_line] == '\n') ++next_line;
-    }
-    if (next_line - pos_ > max) {
-      cut = true;
-      end_at = scan > pos_ ? scan : std::min(pos_ + max, line_end);
-      if (end_at == pos_) end_at = next_line;  // an empty line over the limit: take it
-      end_line = line;
-      end_column = column + static_cast<std::int64_t>(end_at - scan);
-      if (end_at == next_line) {
-        if (next_line != line_end) ++end_line;
-        end_column = 1;
-      }
-      break;
-    }
     const char* const data = buffer_.data();
-    const std::string_view game_so_far(data + pos_, scan - pos_);
-    Verdict verdict = ScanLine(s, game_so_far, data + scan, data + line_end, {line, column});
-    if (verdict != Verdict::kTake && scan == pos_) {
-      // The state carried over a cut says this line starts a new game: the game cut before
-      // ended there after all. Read this one afresh, as a game of its own.
-      continuation = false;
-      game.notes.clear();
-      s = ScanState{};
-      verdict = ScanLine(s, game_so_far, data + scan, data + line_end, {line, column});
-    }
-    if (verdict == Verdict::kTake) {
-      scan = next_line;
-      if (next_line != line_end) ++line;
+    const std::size_t eol = FindLineEnd(scan);
+    if (eol == std::string::npos && !eof_ && status_.ok()) {
+      if (long_line) {
+        // Keep a last '\r': it ends the line, and a '\n' may follow in the next read.
+        const std::size_t to = size_ - (data[size_ - 1] == '\r' ? 1 : 0);
+        Drop(to, line);
+        scan = to;
+        status_ = Fill(scan);
+        continue;
+      }
+      if (size_ - pos_ <= max) {  // (in a game over the limit, pos_ == scan)
+        // After a read error, the game is delivered only if the bytes read decide where it
+        // ends; the error is returned by the next call (or by this one, just below).
+        status_ = Fill(scan);
+        continue;
+      }
+      // Over the limit, and the line at `scan` has no end yet: it is judged by what has been
+      // read of it. Either it starts the next game, or the game is over the limit.
+      ScanState seen = s;
+      const Verdict v = ScanLine(seen, std::string_view(data + pos_, scan - pos_), data + scan,
+                                 data + size_, {line, 1});
+      if (v != Verdict::kTake) {
+        s = seen;
+        verdict = v;
+        break;
+      }
+      if (!skipping_) {
+        skipping_ = true;
+        Drop(scan, line);
+        if (size_ - scan <= max) continue;  // wait for the line's end
+      }
+      // The line alone is longer than the limit: the rest of it is not scanned.
+      s = seen;
+      long_line = true;
       continue;
     }
-    if (verdict == Verdict::kResyncComment) {
-      game.notes.push_back({Severity::kError, "unterminated comment", s.comment_open});
-    } else if (verdict == Verdict::kResyncVariation) {
-      game.notes.push_back({Severity::kError, "unterminated variation", s.variation_open});
+    std::size_t line_end = size_;
+    std::size_t next_line = size_;
+    if (eol != std::string::npos) {
+      line_end = eol;
+      next_line = eol + 1;
+      if (data[eol] == '\r' && next_line < size_ && data[next_line] == '\n') ++next_line;
+    } else if (scan == size_) {  // the end of the input (or a read error)
+      if (!status_.ok() && !s.done) return status_;
+      break;
     }
-    end_at = scan;
-    end_line = line;
-    end_column = 1;
-    break;
+    if (long_line) {
+      long_line = false;
+    } else {
+      verdict = ScanLine(s, std::string_view(data + pos_, scan - pos_), data + scan,
+                         data + line_end, {line, 1});
+      if (verdict != Verdict::kTake) break;
+      if (next_line - pos_ > max) skipping_ = true;
+    }
+    scan = next_line;
+    if (next_line != line_end) ++line;
+    if (skipping_) Drop(scan, line);
   }
 
-  if (cut) {
-    game.notes.push_back({Severity::kError,
-                          absl::StrFormat("game longer than %d bytes: cut here", max),
-                          {end_line, end_column}});
-    cut_ = true;
-    cut_state_ = s;
-  } else if (end_at == size_ && eof_) {
-    if (end_at == pos_ || (!s.content && !continuation)) {  // only whitespace: not a game
-      pos_ = size_;
-      return false;
-    }
-    if (!s.done && s.in_comment) {
+  // The game is [first_offset, offset_ + scan - pos_); the next one starts at `scan`.
+  const bool at_end = scan == size_ && eof_;
+  if (at_end && !s.content) {  // only whitespace: not a game
+    pos_ = size_;
+    return false;
+  }
+  if (skipping_) {
+    const std::uint64_t end_offset = offset_ + (scan - pos_);
+    game.text.clear();
+    game.skipped = end_offset - first_offset;
+    game.notes.push_back(
+        {Severity::kError, OversizeMessage(first_offset, end_offset), {first_line, 1}});
+    Drop(scan, line);
+  } else {
+    if (verdict == Verdict::kResyncComment || (at_end && !s.done && s.in_comment)) {
       game.notes.push_back({Severity::kError, "unterminated comment", s.comment_open});
-    } else if (!s.done && s.depth > 0) {
+    } else if (verdict == Verdict::kResyncVariation || (at_end && !s.done && s.depth > 0)) {
       game.notes.push_back({Severity::kError, "unterminated variation", s.variation_open});
     }
+    offset_ += scan - pos_;
+    line_ = line;
+    TakeText(game, scan);
   }
-  game.text.assign(buffer_.data() + pos_, end_at - pos_);
   game.index = ++games_;
-  game.first_line = line_;
-  game.offset = offset_;
-  offset_ += end_at - pos_;
-  pos_ = end_at;
-  line_ = end_line;
-  column_ = end_column;
+  game.first_line = first_line;
+  game.offset = first_offset;
   return true;
 }
 

@@ -76,6 +76,7 @@ TEST(SlowPgnLongLine, SplitterColumnsPastTwoGibibytes) {
 
 TEST(SlowPgnLongLine, ReaderColumnsPastTwoGibibytes) {
   RawGame game;
+  game.text.reserve(kBlanks + 8);
   game.text.assign(kBlanks, ' ');
   game.text += "1. e4 &\n";
   game.first_line = 1;
