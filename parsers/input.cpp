@@ -220,11 +220,15 @@ class PlainSource final : public SourceBase {
 // The decoding loop shared by the three formats. The codec-specific `step` runs the
 // library once over what is buffered and reports how far it got. The loop returns as soon
 // as any byte is produced; it fails as "truncated" when the input has ended inside a
-// member/frame and the library can make no more progress without input.
+// member/frame and the library can make no more progress without input. When the library
+// finds damaged data in a call that also produced bytes (libbz2 decodes up to 1 MiB of good
+// blocks in the call that then meets a bad one), those bytes are delivered first and the
+// error by the next read, so that what precedes the damage is never lost.
 struct Step {
   std::size_t consumed = 0;
   std::size_t produced = 0;
   bool member_end = false;  // the member / stream / frame has ended cleanly
+  absl::Status error;       // damaged data, after the `produced` bytes
 };
 
 template <class Codec>
@@ -239,6 +243,7 @@ class DecoderSource final : public SourceBase {
 
  protected:
   absl::StatusOr<std::size_t> read_some(char* buffer, std::size_t size) override {
+    if (!pending_.ok()) return pending_;
     int stalls = 0;
     for (;;) {
       if (between_members_) {
@@ -254,12 +259,16 @@ class DecoderSource final : public SourceBase {
         if (absl::Status s = raw_->refill(); !s.ok()) return s;
       }
       const bool at_end = raw_->exhausted();
-      absl::StatusOr<Step> result = codec_.step(*this, *raw_, buffer, size);
-      if (!result.ok()) return result.status();
-      raw_->consume(result->consumed);
-      if (result->member_end) between_members_ = true;
-      if (result->produced > 0) return result->produced;
-      if (result->member_end || result->consumed > 0) {
+      const Step result = codec_.step(*this, *raw_, buffer, size);
+      raw_->consume(result.consumed);
+      if (!result.error.ok()) {
+        if (result.produced == 0) return result.error;
+        pending_ = result.error;
+        return result.produced;
+      }
+      if (result.member_end) between_members_ = true;
+      if (result.produced > 0) return result.produced;
+      if (result.member_end || result.consumed > 0) {
         stalls = 0;
         continue;
       }
@@ -273,6 +282,7 @@ class DecoderSource final : public SourceBase {
  private:
   Codec codec_;
   bool between_members_ = false;
+  absl::Status pending_;  // damaged data met after bytes that were delivered
 };
 
 // gzip through zlib: windowBits 15+32 reads the gzip header (and would read a zlib one).
@@ -300,19 +310,20 @@ struct GzipCodec {
     return absl::OkStatus();
   }
   template <class Source>
-  absl::StatusOr<Step> step(const Source& source, const RawInput& raw, char* out,
-                            std::size_t size) {
+  Step step(const Source& source, const RawInput& raw, char* out, std::size_t size) {
     const auto in_size = static_cast<uInt>(std::min(raw.available(), kMaxChunk));
     z.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(raw.data()));
     z.avail_in = in_size;
     z.next_out = reinterpret_cast<Bytef*>(out);
     z.avail_out = static_cast<uInt>(size);
     const int ret = inflate(&z, Z_NO_FLUSH);
-    Step result{in_size - z.avail_in, size - z.avail_out, ret == Z_STREAM_END};
+    Step result{in_size - z.avail_in, size - z.avail_out, ret == Z_STREAM_END, {}};
     // Z_BUF_ERROR only says "no progress possible": the loop decides if input is missing.
     if (ret != Z_OK && ret != Z_STREAM_END && ret != Z_BUF_ERROR) {
-      if (ret == Z_MEM_ERROR) return source.corrupt_error("out of memory");
-      return source.corrupt_error(z.msg != nullptr ? z.msg : zError(ret));
+      result.member_end = false;
+      result.error = ret == Z_MEM_ERROR
+                         ? source.corrupt_error("out of memory")
+                         : source.corrupt_error(z.msg != nullptr ? z.msg : zError(ret));
     }
     return result;
   }
@@ -347,28 +358,32 @@ struct Bzip2Codec {
     return start(source);
   }
   template <class Source>
-  absl::StatusOr<Step> step(const Source& source, const RawInput& raw, char* out,
-                            std::size_t size) {
+  Step step(const Source& source, const RawInput& raw, char* out, std::size_t size) {
     const auto in_size = static_cast<unsigned>(std::min(raw.available(), kMaxChunk));
     bz.next_in = const_cast<char*>(raw.data());
     bz.avail_in = in_size;
     bz.next_out = out;
     bz.avail_out = static_cast<unsigned>(size);
     const int ret = BZ2_bzDecompress(&bz);
-    Step result{in_size - bz.avail_in, size - bz.avail_out, ret == BZ_STREAM_END};
+    Step result{in_size - bz.avail_in, size - bz.avail_out, ret == BZ_STREAM_END, {}};
     switch (ret) {
       case BZ_OK:
       case BZ_STREAM_END:
-        return result;
+        break;
       case BZ_DATA_ERROR:
-        return source.corrupt_error("data integrity error");
+        result.error = source.corrupt_error("data integrity error");
+        break;
       case BZ_DATA_ERROR_MAGIC:
-        return source.corrupt_error("bad stream header");
+        result.error = source.corrupt_error("bad stream header");
+        break;
       case BZ_MEM_ERROR:
-        return source.corrupt_error("out of memory");
+        result.error = source.corrupt_error("out of memory");
+        break;
       default:
-        return source.corrupt_error(absl::StrCat("libbz2 error ", ret));
+        result.error = source.corrupt_error(absl::StrCat("libbz2 error ", ret));
+        break;
     }
+    return result;
   }
 };
 
@@ -396,13 +411,13 @@ struct ZstdCodec {
     return absl::OkStatus();  // the next frame starts on its own
   }
   template <class Source>
-  absl::StatusOr<Step> step(const Source& source, const RawInput& raw, char* out,
-                            std::size_t size) {
+  Step step(const Source& source, const RawInput& raw, char* out, std::size_t size) {
     ZSTD_inBuffer in{raw.data(), raw.available(), 0};
     ZSTD_outBuffer output{out, size, 0};
     const std::size_t r = ZSTD_decompressStream(ds, &output, &in);
-    if (ZSTD_isError(r)) return source.corrupt_error(ZSTD_getErrorName(r));
-    return Step{in.pos, output.pos, r == 0};
+    if (ZSTD_isError(r))
+      return {in.pos, output.pos, false, source.corrupt_error(ZSTD_getErrorName(r))};
+    return {in.pos, output.pos, r == 0, {}};
   }
 };
 

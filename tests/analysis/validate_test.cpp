@@ -2,6 +2,7 @@
 // (read = valid + invalid), and every error points at the right line and column.
 #include "analysis/validate.h"
 
+#include <bzlib.h>
 #include <gtest/gtest.h>
 
 #include <fstream>
@@ -187,6 +188,49 @@ TEST(ValidateDamaged, BinaryGarbage) {
   // The last game of the archive is found again.
   EXPECT_TRUE(run.reports.back().valid());
   EXPECT_EQ(run.reports.back().white, "Thorhallsson,T");  // the archive's last game
+}
+
+TEST(ValidateDamaged, Bzip2BlockDamagedAfterGoodGames) {
+  // An archive in bzip2 blocks of 100k (bzip2 -1) whose third block is damaged: the games
+  // of the first two blocks are read and valid, then the error (issue 10, finding 16: all
+  // were lost). Each block holds exactly 99,981 bytes of this text (no four equal bytes in
+  // a row), and the third block starts where a stream of the first two would end.
+  constexpr std::size_t kBlock = 99981;
+  std::string text;
+  for (int i = 0; text.size() < 5 * kBlock; ++i)
+    text += "[Event \"G " + std::to_string(i % 1000) +
+            "\"]\n[Site \"?\"]\n[Date \"?\"]\n[Round \"?\"]\n[White \"A\"]\n[Black \"B\"]\n"
+            "[Result \"*\"]\n\n1. e4 e5 2. Nf3 Nc6 *\n\n";
+  const auto bzip2 = [](std::string_view data) {
+    std::string out(data.size() + 1024, '\0');
+    auto size = static_cast<unsigned>(out.size());
+    EXPECT_EQ(BZ2_bzBuffToBuffCompress(out.data(), &size, const_cast<char*>(data.data()),
+                                       static_cast<unsigned>(data.size()), 1, 0, 0),
+              BZ_OK);
+    out.resize(size);
+    return out;
+  };
+  std::string packed = bzip2(text);
+  packed[bzip2(text.substr(0, 2 * kBlock)).size() - 10 + 2] ^= 0x55;  // the third block's magic
+  // The games whose termination marker line lies in the first two blocks.
+  int expected = 0;
+  for (std::size_t at = text.find("*\n"); at != std::string::npos && at + 2 <= 2 * kBlock;
+       at = text.find("*\n", at + 1))
+    ++expected;
+  for (int threads : {1, 2}) {
+    std::unique_ptr<parsers::ByteSource> src = parsers::memory_input(packed, "x.pgn.bz2");
+    parsers::GameSplitter splitter(*src);
+    PipelineOptions po;
+    po.threads = threads;
+    int valid = 0, invalid = 0;
+    absl::Status s = run_game_pipeline<GameReport>(
+        splitter, po, [](const parsers::RawGame& g) { return validate_game(g, {}); },
+        [&](const parsers::RawGame&, GameReport& r) { (r.valid() ? valid : invalid)++; });
+    EXPECT_EQ(s.message(), "x.pgn.bz2: corrupt bzip2 data (data integrity error)");
+    EXPECT_EQ(valid, expected);
+    EXPECT_EQ(invalid, 0);
+  }
+  EXPECT_GT(expected, 1000);
 }
 
 TEST(Validate, ParallelEqualsSerial) {
