@@ -3,9 +3,10 @@
 //
 // Why it is built this way:
 //  * Memory stays flat: the only buffers are the 256 KiB raw buffer and the decoder's own
-//    state (a 32 KiB zlib window, bzip2's block of at most 900 kB, a zstd window of at most
-//    128 MiB as libzstd's default limit allows — zstd -19 uses 8 MiB). Decoded bytes go
-//    straight into the caller's buffer; nothing grows with the input.
+//    state (a 32 KiB zlib window, bzip2's block of at most 900 kB (3.7 MB of decoder state),
+//    a zstd window as the frame declares: 8 MiB for zstd -19, up to 2 GiB for
+//    `zstd --long=31`, the format's largest on 64-bit machines). Decoded bytes go straight
+//    into the caller's buffer; nothing grows with the input.
 //  * Sniffing works on pipes: the first bytes are read into the raw buffer and stay there,
 //    so the decoder (or the plain copy) starts from them. Nothing ever seeks.
 //  * Speed: read(2) straight into the caller's buffer for plain input when the caller asks
@@ -23,6 +24,7 @@
 #include <unistd.h>
 #include <zlib.h>
 #include <zstd.h>
+#include <zstd_errors.h>
 
 #include <algorithm>
 #include <cstring>
@@ -240,6 +242,12 @@ class DecoderSource final : public SourceBase {
   Compression compression() const override { return Codec::kCompression; }
 
   absl::Status corrupt_error(std::string_view detail) const { return corrupt(detail); }
+  // "x.zst: unsupported zstd data (detail)".
+  absl::Status error(std::string_view what, std::string_view detail) const {
+    return absl::DataLossError(absl::StrCat(name(), ": ", std::string(what), " ",
+                                            std::string(compression_name(compression())), " data (",
+                                            std::string(detail), ")"));
+  }
 
  protected:
   absl::StatusOr<std::size_t> read_some(char* buffer, std::size_t size) override {
@@ -387,11 +395,43 @@ struct Bzip2Codec {
   }
 };
 
+// The window a zstd frame declares (RFC 8878, 3.1.1.1), from its first bytes: the window
+// descriptor, or for a single-segment frame its content size; 0 when the bytes do not tell.
+std::uint64_t ZstdFrameWindow(std::string_view h) {
+  if (h.size() < 6) return 0;
+  const auto fhd = static_cast<unsigned char>(h[4]);
+  if ((fhd & 0x20) == 0) {
+    const auto wd = static_cast<unsigned char>(h[5]);
+    const std::uint64_t base = std::uint64_t{1} << (10 + (wd >> 3));
+    return base + base / 8 * (wd & 7u);
+  }
+  constexpr std::size_t kDictIdBytes[] = {0, 1, 2, 4};
+  constexpr std::size_t kSizeBytes[] = {1, 2, 4, 8};
+  const std::size_t at = 5 + kDictIdBytes[fhd & 3u];
+  const std::size_t n = kSizeBytes[fhd >> 6];
+  if (h.size() < at + n) return 0;
+  std::uint64_t size = 0;
+  for (std::size_t i = n; i-- > 0;) size = size << 8 | static_cast<unsigned char>(h[at + i]);
+  return n == 2 ? size + 256 : size;
+}
+
+std::string Mebibytes(std::uint64_t bytes) {
+  return absl::StrCat((bytes + (std::uint64_t{1} << 20) - 1) >> 20, " MiB");
+}
+
 // zstd through libzstd: the stream API starts the next frame by itself; a return of 0
-// means a frame has ended and everything it holds has been flushed.
+// means a frame has ended and everything it holds has been flushed. The window may be as
+// large as the format allows on this machine (2 GiB on 64-bit, as `zstd --long=31`
+// writes), not only libzstd's default of 128 MiB: such files are valid, and the memory
+// they need is the window they declare. The first bytes of each frame are kept, so that a
+// frame that cannot be decoded says what window it asks for.
 struct ZstdCodec {
   static constexpr Compression kCompression = Compression::kZstd;
+  static constexpr std::size_t kHeaderMax = 18;  // ZSTD_FRAMEHEADERSIZE_MAX
   ZSTD_DStream* ds = nullptr;
+  int window_log_max = 0;
+  std::string header;             // the current frame's first bytes (up to kHeaderMax)
+  std::uint64_t frame_bytes = 0;  // bytes of the current frame consumed
 
   ZstdCodec() = default;
   ZstdCodec(const ZstdCodec&) = delete;
@@ -402,7 +442,10 @@ struct ZstdCodec {
   absl::Status start(const Source& source) {
     ds = ZSTD_createDStream();
     if (ds == nullptr) return source.corrupt_error("cannot start libzstd");
-    const std::size_t r = ZSTD_initDStream(ds);
+    std::size_t r = ZSTD_initDStream(ds);
+    if (ZSTD_isError(r)) return source.corrupt_error(ZSTD_getErrorName(r));
+    window_log_max = ZSTD_dParam_getBounds(ZSTD_d_windowLogMax).upperBound;
+    r = ZSTD_DCtx_setParameter(ds, ZSTD_d_windowLogMax, window_log_max);
     if (ZSTD_isError(r)) return source.corrupt_error(ZSTD_getErrorName(r));
     return absl::OkStatus();
   }
@@ -412,12 +455,38 @@ struct ZstdCodec {
   }
   template <class Source>
   Step step(const Source& source, const RawInput& raw, char* out, std::size_t size) {
+    if (header.size() < kHeaderMax && raw.available() > header.size() - frame_bytes) {
+      const std::size_t skip = static_cast<std::size_t>(header.size() - frame_bytes);
+      header.append(raw.data() + skip,
+                    std::min(raw.available() - skip, kHeaderMax - header.size()));
+    }
     ZSTD_inBuffer in{raw.data(), raw.available(), 0};
     ZSTD_outBuffer output{out, size, 0};
     const std::size_t r = ZSTD_decompressStream(ds, &output, &in);
-    if (ZSTD_isError(r))
-      return {in.pos, output.pos, false, source.corrupt_error(ZSTD_getErrorName(r))};
+    frame_bytes += in.pos;
+    if (ZSTD_isError(r)) return {in.pos, output.pos, false, error(source, r)};
+    if (r == 0) {
+      header.clear();
+      frame_bytes = 0;
+    }
     return {in.pos, output.pos, r == 0, {}};
+  }
+
+  template <class Source>
+  absl::Status error(const Source& source, std::size_t r) const {
+    const std::uint64_t window = ZstdFrameWindow(header);
+    const ZSTD_ErrorCode code = ZSTD_getErrorCode(r);
+    if (window != 0 && code == ZSTD_error_frameParameter_windowTooLarge) {
+      return source.error(
+          "unsupported",
+          absl::StrCat("frame needs a window of ", Mebibytes(window), ", more than the ",
+                       Mebibytes(std::uint64_t{1} << window_log_max), " zstd allows"));
+    }
+    if (window != 0 && code == ZSTD_error_memory_allocation) {
+      return source.error("cannot decode", absl::StrCat("frame needs a window of ",
+                                                        Mebibytes(window), ": out of memory"));
+    }
+    return source.corrupt_error(ZSTD_getErrorName(r));
   }
 };
 

@@ -437,6 +437,57 @@ TEST(InputTest, CorruptZstdNamesTheProblem) {
                                   ZSTD_getErrorString(ZSTD_error_checksum_wrong) + ")");
 }
 
+// A zstd frame with a window beyond libzstd's default limit of 128 MiB (issue 10, finding
+// 17: `zstd --long=31` files were "corrupt zstd data"), made in the test as that command
+// does: long-distance matching, a 2 GiB window, the size not known in advance (streamed).
+std::string ZstdLongWindow(std::string_view data, int window_log) {
+  ZSTD_CCtx* cctx = ZSTD_createCCtx();
+  EXPECT_FALSE(ZSTD_isError(ZSTD_CCtx_setParameter(cctx, ZSTD_c_windowLog, window_log)));
+  EXPECT_FALSE(ZSTD_isError(ZSTD_CCtx_setParameter(cctx, ZSTD_c_enableLongDistanceMatching, 1)));
+  std::string out(ZSTD_compressBound(data.size()) + 1024, '\0');
+  ZSTD_outBuffer output{out.data(), out.size(), 0};
+  ZSTD_inBuffer input{data.data(), data.size(), 0};
+  while (input.pos < input.size) {
+    const std::size_t r = ZSTD_compressStream2(cctx, &output, &input, ZSTD_e_continue);
+    EXPECT_FALSE(ZSTD_isError(r)) << ZSTD_getErrorName(r);
+    if (ZSTD_isError(r)) break;
+  }
+  ZSTD_inBuffer none{nullptr, 0, 0};
+  while (std::size_t left = ZSTD_compressStream2(cctx, &output, &none, ZSTD_e_end)) {
+    EXPECT_FALSE(ZSTD_isError(left)) << ZSTD_getErrorName(left);
+    if (ZSTD_isError(left)) break;
+  }
+  ZSTD_freeCCtx(cctx);
+  out.resize(output.pos);
+  return out;
+}
+
+TEST(InputTest, ZstdLongWindowIsRead) {
+  const std::string original = Slurp(kCorpus + "Carlsen.pgn");
+  for (int window_log : {28, 31}) {
+    const std::string packed = ZstdLongWindow(original, window_log);
+    // The frame header says so: no single-segment flag, window descriptor 8 * (log - 10).
+    ASSERT_GE(packed.size(), 6u);
+    EXPECT_EQ(packed[4] & 0x20, 0);
+    EXPECT_EQ(static_cast<unsigned char>(packed[5]), (window_log - 10) << 3);
+    auto source = memory_input(packed, "long.pgn.zst");
+    EXPECT_EQ(source->compression(), Compression::kZstd);
+    EXPECT_TRUE(ReadAllOk(*source) == original) << window_log;
+  }
+}
+
+TEST(InputTest, ZstdWindowBeyondTheFormatIsNamed) {
+  // A frame whose window descriptor asks for 2^32 bytes (exponent 22), more than libzstd
+  // decodes on any machine; then a raw block of one byte.
+  const std::string frame("\x28\xb5\x2f\xfd\x00\xb0\x09\x00\x00x", 10);
+  auto source = memory_input(frame, "huge.pgn.zst");
+  const int max_log = ZSTD_dParam_getBounds(ZSTD_d_windowLogMax).upperBound;
+  EXPECT_EQ(ErrorOf(*source),
+            "huge.pgn.zst: unsupported zstd data (frame needs a window of "
+            "4096 MiB, more than the " +
+                std::to_string((std::size_t{1} << max_log) >> 20) + " MiB zstd allows)");
+}
+
 // --- pipes and standard input ------------------------------------------------------------
 
 // Writes `data` into a pipe from a thread, in pieces of 1, 2, 3, ... bytes at first so that
