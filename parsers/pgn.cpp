@@ -64,6 +64,7 @@
 #include <cstring>
 #include <exception>
 #include <new>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <system_error>
@@ -355,16 +356,21 @@ std::size_t MatchEnPassantSuffix(std::string_view text) {
 // after a blank line was quadratic: 80,000 tags took 24 s). Names are kept as offsets into
 // the game's text, which the buffer may move between lookups.
 struct GameSplitter::TagNames {
+  // A name: where it is in the game's text, and its hash (kept, so that growing the table
+  // does not read the text again: in a tag section of millions of names, each read is a
+  // cache miss).
   struct Ref {
-    std::size_t at = 0, size = 0;  // from the game's first byte
+    std::uint64_t at = 0;    // from the game's first byte
+    std::uint32_t size = 0;  // (a tag name of 4 GiB is not indexed)
+    std::uint32_t hash = 0;
   };
+  static std::uint32_t HashOf(std::string_view name) {
+    return static_cast<std::uint32_t>(absl::Hash<std::string_view>{}(name));
+  }
   struct Hash {
     using is_transparent = void;
-    const TagNames* names;
-    std::size_t operator()(std::string_view name) const {
-      return absl::Hash<std::string_view>{}(name);
-    }
-    std::size_t operator()(Ref ref) const { return (*this)(names->View(ref)); }
+    std::size_t operator()(std::string_view name) const { return HashOf(name); }
+    std::size_t operator()(Ref ref) const { return ref.hash; }
   };
   struct Eq {
     using is_transparent = void;
@@ -377,30 +383,44 @@ struct GameSplitter::TagNames {
     }
   };
 
-  TagNames() : set(0, Hash{this}, Eq{this}) {}
+  TagNames() : set(0, Hash{}, Eq{this}) {}
   TagNames(const TagNames&) = delete;
   TagNames& operator=(const TagNames&) = delete;
 
-  std::string_view View(Ref ref) const { return {text + ref.at, ref.size}; }
+  std::string_view View(Ref ref) const {
+    return {text + static_cast<std::size_t>(ref.at), ref.size};
+  }
+  // The name at `at` in the text, if it can be indexed.
+  static std::optional<Ref> RefTo(std::string_view name, std::size_t at) {
+    if (name.size() > UINT32_MAX) return std::nullopt;
+    return Ref{at, static_cast<std::uint32_t>(name.size()), HashOf(name)};
+  }
   void Clear() {
     set.clear();
     indexed = 0;
   }
   // Whether `game` (the game's text so far, ending at a line start) has `name` after a '['.
+  // `name` is in the line after `game`, in the same buffer: it is indexed too (if new), so
+  // each name is hashed once.
   bool Holds(std::string_view game, std::string_view name, std::uint64_t& scanned) {
     text = game.data();
-    scanned += game.size() - indexed;
-    for (std::size_t i = indexed; i < game.size();) {
-      const void* open = std::memchr(game.data() + i, '[', game.size() - i);
+    const auto at = static_cast<std::size_t>(name.data() - text);
+    const std::size_t limit = at - 1;  // the '[' before `name`
+    scanned += limit - indexed;
+    for (std::size_t i = indexed; i < limit;) {
+      const void* open = std::memchr(text + i, '[', limit - i);
       if (open == nullptr) break;
-      const std::size_t at = static_cast<std::size_t>(static_cast<const char*>(open) - text) + 1;
-      std::size_t end = at;
-      while (end < game.size() && detail::IsTagNameChar(game[end])) ++end;
-      if (end > at) set.insert(Ref{at, end - at});
+      const std::size_t from = static_cast<std::size_t>(static_cast<const char*>(open) - text) + 1;
+      std::size_t end = from;
+      while (end < limit && detail::IsTagNameChar(text[end])) ++end;
+      if (end > from) {
+        if (auto ref = RefTo(std::string_view(text + from, end - from), from)) set.insert(*ref);
+      }
       i = end;
     }
-    indexed = game.size();
-    return set.contains(name);
+    indexed = at + name.size();
+    const std::optional<Ref> ref = RefTo(name, at);
+    return ref ? !set.insert(*ref).second : set.contains(name);
   }
 
   const char* text = nullptr;  // the game's first byte, at the last lookup
