@@ -5,10 +5,10 @@
 #   tags     a tag section of tag pairs separated by single blank lines (was 24 s for 1.1 MB)
 #   cr       lone-CR line ends, one ;-comment per line (was 11.8 s for 2.4 MB)
 #   lf       the same with LF line ends, for reference (was linear already)
-# Times are the wall time of the whole process, the best of N rounds (the runs of the small
-# inputs last a few milliseconds: the best is the least disturbed by other work), less the
-# start-up time (the best of 5 runs over an empty file, which would weigh on 1 MB), with
-# --max-game-size 128 so that the 64 MB game is read. Also prints the peak memory (max RSS)
+# Times are the CPU time (user + system) of the whole process, which other work on the
+# machine disturbs less than wall time, the best of N rounds, less the start-up time (the
+# best of 5 runs over an empty file, which would weigh on 1 MB), with --max-game-size 128
+# so that the 64 MB game is read. Also prints the peak memory (max RSS)
 # of each run and the largest ratio of time per MB for each shape; exits 1 when a ratio
 # passes 2.
 #
@@ -26,6 +26,15 @@ fv=build/bin/fairy-validate
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+
+# cpu FILE ARGS...: runs fairy-validate, appends "CPU-seconds max-RSS-KB" to FILE.
+TIMEFORMAT='%3U %3S'
+cpu() {
+  local out=$1 t
+  shift
+  t=$({ time /usr/bin/time -f "%M" -o "$tmp/rss" "$fv" "$@" >"$tmp/out" 2>&1; } 2>&1) || true
+  echo "$(awk -v u="${t% *}" -v s="${t#* }" 'BEGIN { printf "%.3f", u + s }') $(cat "$tmp/rss")" >>"$out"
+}
 
 # make SHAPE MB FILE: one game of about MB * 10^6 bytes.
 make() {
@@ -47,7 +56,7 @@ sizes=(1 4 16 64)
 shapes=(tags cr lf)
 echo "CPU:      $(awk -F': *' '/^model name/ { print $2; exit }' /proc/cpuinfo) ($(nproc) available)"
 echo "program:  $fv -q --max-game-size 128 FILE (one game per file)"
-echo "rounds:   $rounds; wall time and max RSS per process"
+echo "rounds:   $rounds; CPU time (user + system) and max RSS per process"
 echo "load:     $(cut -d' ' -f1-3 /proc/loadavg) (1, 5, 15 min; other work skews the times)"
 echo
 for shape in "${shapes[@]}"; do
@@ -56,28 +65,19 @@ done
 
 # Start-up: the best of 5 runs over an empty file.
 : >"$tmp/empty.pgn"
-for ((r = 1; r <= 5; ++r)); do
-  t0=$(now)
-  "$fv" -q "$tmp/empty.pgn" >/dev/null 2>&1 || true
-  t1=$(now)
-  awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.6f\n", b - a }' >>"$tmp/startup"
-done
-startup=$(sort -g "$tmp/startup" | head -n 1)
+for ((r = 1; r <= 5; ++r)); do cpu "$tmp/startup" -q "$tmp/empty.pgn"; done
+startup=$(cut -d' ' -f1 "$tmp/startup" | sort -g | head -n 1)
 echo "start-up: $startup s (subtracted from every time below)"
 echo
-printf '%-6s %6s %10s %10s %12s\n' shape MB "best s" "s per MB" "max RSS MB"
+printf '%-6s %6s %10s %10s %12s\n' shape MB "CPU s" "s per MB" "max RSS MB"
 status=0
 for shape in "${shapes[@]}"; do
   for mb in "${sizes[@]}"; do
     f=$tmp/$shape.$mb.pgn
     for ((r = 1; r <= rounds; ++r)); do
-      t0=$(now)
-      /usr/bin/time -f "%M" -o "$tmp/rss" "$fv" -q --max-game-size 128 "$f" >"$tmp/out" 2>&1 || true
-      t1=$(now)
+      cpu "$tmp/runs.$shape.$mb" -q --max-game-size 128 "$f"
       grep -q "1 game read: 1 valid" "$tmp/out" ||
         { echo "$name: unexpected summary for $shape $mb MB: $(cat "$tmp/out")" >&2; exit 1; }
-      echo "$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.6f", b - a }') $(cat "$tmp/rss")" \
-        >>"$tmp/runs.$shape.$mb"
     done
     s=$(cut -d' ' -f1 "$tmp/runs.$shape.$mb" | sort -g | head -n 1 | awk -v u="$startup" '{ printf "%.6f", $1 - u }')
     m=$(cut -d' ' -f2 "$tmp/runs.$shape.$mb" | sort -n | tail -n 1)
