@@ -64,7 +64,6 @@
 #include <cstring>
 #include <exception>
 #include <new>
-#include <optional>
 #include <string>
 #include <string_view>
 #include <system_error>
@@ -390,37 +389,28 @@ struct GameSplitter::TagNames {
   std::string_view View(Ref ref) const {
     return {text + static_cast<std::size_t>(ref.at), ref.size};
   }
-  // The name at `at` in the text, if it can be indexed.
-  static std::optional<Ref> RefTo(std::string_view name, std::size_t at) {
-    if (name.size() > UINT32_MAX) return std::nullopt;
-    return Ref{at, static_cast<std::uint32_t>(name.size()), HashOf(name)};
-  }
   void Clear() {
     set.clear();
     indexed = 0;
   }
   // Whether `game` (the game's text so far, ending at a line start) has `name` after a '['.
-  // `name` is in the line after `game`, in the same buffer: it is indexed too (if new), so
-  // each name is hashed once.
   bool Holds(std::string_view game, std::string_view name, std::uint64_t& scanned) {
     text = game.data();
-    const auto at = static_cast<std::size_t>(name.data() - text);
-    const std::size_t limit = at - 1;  // the '[' before `name`
-    scanned += limit - indexed;
-    for (std::size_t i = indexed; i < limit;) {
-      const void* open = std::memchr(text + i, '[', limit - i);
+    scanned += game.size() - indexed;
+    for (std::size_t i = indexed; i < game.size();) {
+      const void* open = std::memchr(text + i, '[', game.size() - i);
       if (open == nullptr) break;
       const std::size_t from = static_cast<std::size_t>(static_cast<const char*>(open) - text) + 1;
       std::size_t end = from;
-      while (end < limit && detail::IsTagNameChar(text[end])) ++end;
-      if (end > from) {
-        if (auto ref = RefTo(std::string_view(text + from, end - from), from)) set.insert(*ref);
+      while (end < game.size() && detail::IsTagNameChar(text[end])) ++end;
+      if (end > from && end - from <= UINT32_MAX) {
+        const std::string_view found(text + from, end - from);
+        set.insert(Ref{from, static_cast<std::uint32_t>(found.size()), HashOf(found)});
       }
       i = end;
     }
-    indexed = at + name.size();
-    const std::optional<Ref> ref = RefTo(name, at);
-    return ref ? !set.insert(*ref).second : set.contains(name);
+    indexed = game.size();
+    return set.contains(name);
   }
 
   const char* text = nullptr;  // the game's first byte, at the last lookup

@@ -2,7 +2,6 @@
 // (read = valid + invalid), and every error points at the right line and column.
 #include "analysis/validate.h"
 
-#include <bzlib.h>
 #include <gtest/gtest.h>
 
 #include <fstream>
@@ -14,6 +13,7 @@
 #include "analysis/game_pipeline.h"
 #include "parsers/input.h"
 #include "parsers/pgn.h"
+#include "tests/parsers/compress.h"
 
 namespace fairykit::analysis {
 namespace {
@@ -201,17 +201,9 @@ TEST(ValidateDamaged, Bzip2BlockDamagedAfterGoodGames) {
     text += "[Event \"G " + std::to_string(i % 1000) +
             "\"]\n[Site \"?\"]\n[Date \"?\"]\n[Round \"?\"]\n[White \"A\"]\n[Black \"B\"]\n"
             "[Result \"*\"]\n\n1. e4 e5 2. Nf3 Nc6 *\n\n";
-  const auto bzip2 = [](std::string_view data) {
-    std::string out(data.size() + 1024, '\0');
-    auto size = static_cast<unsigned>(out.size());
-    EXPECT_EQ(BZ2_bzBuffToBuffCompress(out.data(), &size, const_cast<char*>(data.data()),
-                                       static_cast<unsigned>(data.size()), 1, 0, 0),
-              BZ_OK);
-    out.resize(size);
-    return out;
-  };
-  std::string packed = bzip2(text);
-  packed[bzip2(text.substr(0, 2 * kBlock)).size() - 10 + 2] ^= 0x55;  // the third block's magic
+  std::string packed = test_data::Bzip2(text, 1);
+  // The third block's magic.
+  packed[test_data::Bzip2(text.substr(0, 2 * kBlock), 1).size() - 10 + 2] ^= 0x55;
   // The games whose termination marker line lies in the first two blocks.
   int expected = 0;
   for (std::size_t at = text.find("*\n"); at != std::string::npos && at + 2 <= 2 * kBlock;

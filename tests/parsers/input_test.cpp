@@ -22,6 +22,8 @@
 #include <utility>
 #include <vector>
 
+#include "tests/parsers/compress.h"
+
 namespace fairykit::parsers {
 namespace {
 
@@ -75,43 +77,11 @@ std::string ErrorOf(ByteSource& source, std::size_t chunk = 1 << 20) {
   return std::string(all.status().message());
 }
 
-// --- compression in-process, with the same libraries -------------------------------------
+// --- compression in-process, with the same libraries (tests/parsers/compress.h) ---------
 
-std::string Gzip(std::string_view data) {
-  z_stream z{};
-  EXPECT_EQ(deflateInit2(&z, 6, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY), Z_OK);
-  std::string out(deflateBound(&z, static_cast<uLong>(data.size())) + 64, '\0');
-  z.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(data.data()));
-  z.avail_in = static_cast<uInt>(data.size());
-  z.next_out = reinterpret_cast<Bytef*>(out.data());
-  z.avail_out = static_cast<uInt>(out.size());
-  EXPECT_EQ(deflate(&z, Z_FINISH), Z_STREAM_END);
-  out.resize(z.total_out);
-  deflateEnd(&z);
-  return out;
-}
-
-std::string Bzip2(std::string_view data) {
-  std::string out(data.size() + data.size() / 50 + 1024, '\0');
-  auto size = static_cast<unsigned>(out.size());
-  EXPECT_EQ(BZ2_bzBuffToBuffCompress(out.data(), &size, const_cast<char*>(data.data()),
-                                     static_cast<unsigned>(data.size()), 9, 0, 0),
-            BZ_OK);
-  out.resize(size);
-  return out;
-}
-
-std::string Zstd(std::string_view data) {
-  ZSTD_CCtx* cctx = ZSTD_createCCtx();
-  ZSTD_CCtx_setParameter(cctx, ZSTD_c_compressionLevel, 3);
-  ZSTD_CCtx_setParameter(cctx, ZSTD_c_checksumFlag, 1);
-  std::string out(ZSTD_compressBound(data.size()), '\0');
-  const std::size_t n = ZSTD_compress2(cctx, out.data(), out.size(), data.data(), data.size());
-  EXPECT_FALSE(ZSTD_isError(n)) << ZSTD_getErrorName(n);
-  ZSTD_freeCCtx(cctx);
-  out.resize(ZSTD_isError(n) ? 0 : n);
-  return out;
-}
+using test_data::Bzip2;
+using test_data::Gzip;
+using test_data::Zstd;
 
 struct Format {
   const char* name;
@@ -376,16 +346,6 @@ TEST(InputTest, CorruptBzip2NamesTheProblem) {
 
 // A damaged bzip2 block (issue 10, finding 16): what was decoded before it is delivered,
 // then the error, as for gzip and zstd (it was all dropped: 895 KB of good games).
-std::string Bzip2Blocks100k(std::string_view data) {
-  std::string out(data.size() + data.size() / 50 + 1024, '\0');
-  auto size = static_cast<unsigned>(out.size());
-  EXPECT_EQ(BZ2_bzBuffToBuffCompress(out.data(), &size, const_cast<char*>(data.data()),
-                                     static_cast<unsigned>(data.size()), 1, 0, 0),
-            BZ_OK);
-  out.resize(size);
-  return out;
-}
-
 TEST(InputTest, Bzip2DeliversWhatPrecedesADamagedBlock) {
   // PGN without four equal bytes in a row, so that each block of bzip2 -1 holds exactly
   // 99,981 bytes of it (100,000 less libbz2's margin of 19).
@@ -396,11 +356,11 @@ TEST(InputTest, Bzip2DeliversWhatPrecedesADamagedBlock) {
             std::to_string(i * 7 % 997) + "\"]\n\n1. e4 e5 2. Nf3 Nc6 *\n\n";
   for (std::size_t i = 3; i < text.size(); ++i)
     ASSERT_FALSE(text[i] == text[i - 1] && text[i] == text[i - 2] && text[i] == text[i - 3]);
-  const std::string packed = Bzip2Blocks100k(text);
+  const std::string packed = Bzip2(text, 1);
   // Blocks are independent: the third starts where a stream of the first two would end
   // (less its 10-byte trailer), with the 48-bit block magic.
-  const std::size_t third = Bzip2Blocks100k(text.substr(0, 2 * kBlock)).size() - 10;
-  const std::size_t third_size = Bzip2Blocks100k(text.substr(2 * kBlock, kBlock)).size() - 14;
+  const std::size_t third = Bzip2(text.substr(0, 2 * kBlock), 1).size() - 10;
+  const std::size_t third_size = Bzip2(text.substr(2 * kBlock, kBlock), 1).size() - 14;
   // Damage in the block's magic is seen before the block is decoded: exactly the first two
   // blocks come out. Damage in its data may be seen only by the block's CRC, after the block
   // was decoded (libbz2 checks it at the end of the block, as gzip checks a member's): the

@@ -35,22 +35,27 @@ struct ToolOutput {
   int status = -1;  // exit status
 };
 
-// Runs `FAIRYKIT_BIN_DIR/tool args` in `dir`, standard input from `input` (default
-// /dev/null). `args` is shell text (quote file names yourself).
-inline ToolOutput run_tool(const std::string& tool, const std::string& args,
-                           const std::string& dir = ".", const std::string& input = "") {
-  const std::string base = unique_temp(tool);
-  const std::string cmd = "cd '" + dir + "' && '" + std::string(FAIRYKIT_BIN_DIR) + "/" + tool +
-                          "' " + args + " <" + (input.empty() ? std::string("/dev/null") : input) +
-                          " >" + base + ".out 2>" + base + ".err";
+// Runs the shell command `cmd` (which may redirect its own standard input) and captures
+// what it printed; standard output and error must not be redirected by `cmd` itself.
+inline ToolOutput run_shell(const std::string& cmd, const std::string& stem = "shell") {
+  const std::string base = unique_temp(stem);
   ToolOutput o;
-  const int st = std::system(cmd.c_str());
+  const int st = std::system(("{ " + cmd + "; } >" + base + ".out 2>" + base + ".err").c_str());
   o.status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
   o.out = slurp(base + ".out");
   o.err = slurp(base + ".err");
   std::remove((base + ".out").c_str());
   std::remove((base + ".err").c_str());
   return o;
+}
+
+// Runs `FAIRYKIT_BIN_DIR/tool args` in `dir`, standard input from `input` (default
+// /dev/null). `args` is shell text (quote file names yourself).
+inline ToolOutput run_tool(const std::string& tool, const std::string& args,
+                           const std::string& dir = ".", const std::string& input = "") {
+  return run_shell("cd '" + dir + "' && '" + std::string(FAIRYKIT_BIN_DIR) + "/" + tool + "' " +
+                       args + " <" + (input.empty() ? std::string("/dev/null") : input),
+                   tool);
 }
 
 }  // namespace fairykit::testing
