@@ -660,7 +660,7 @@ absl::StatusOr<bool> GameSplitter::next(RawGame& game) {
     if (eol == std::string::npos && !eof_ && status_.ok()) {
       if (long_line) {
         // Keep a last '\r': it ends the line, and a '\n' may follow in the next read.
-        const std::size_t to = size_ - (data[size_ - 1] == '\r' ? 1 : 0);
+        const std::size_t to = size_ - (size_ > scan && data[size_ - 1] == '\r' ? 1 : 0);
         Drop(to, line);
         scan = to;
         status_ = Fill(scan);
