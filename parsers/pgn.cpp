@@ -37,7 +37,7 @@
 // usual; it is delivered with no text and an error note giving its byte range. Two rules
 // are approximate in such a game, whose text is gone: a tag already in the section is not
 // recognised (Event and two blank lines still end a tag section), and a single line longer
-// than the limit is judged by its first max_game_bytes bytes (the rest is skipped unread,
+// than the limit is judged by its first max_game_bytes + 1 bytes (the rest is skipped unread,
 // so 1 GB of NUL bytes is one game, read in bounded memory). Cutting such a game into
 // pieces would count each piece as a game, and the last piece could even look valid.
 //
@@ -666,29 +666,20 @@ absl::StatusOr<bool> GameSplitter::next(RawGame& game) {
         status_ = Fill(scan);
         continue;
       }
-      if (size_ - pos_ <= max) {  // (in a game over the limit, pos_ == scan)
+      if (size_ - scan <= max) {
         // After a read error, the game is delivered only if the bytes read decide where it
         // ends; the error is returned by the next call (or by this one, just below).
         status_ = Fill(scan);
         continue;
       }
-      // Over the limit, and the line at `scan` has no end yet: it is judged by what has been
-      // read of it. Either it starts the next game, or the game is over the limit.
-      ScanState seen = s;
-      const Verdict v = ScanLine(seen, std::string_view(data + pos_, scan - pos_), data + scan,
-                                 data + size_, {line, 1});
-      if (v != Verdict::kTake) {
-        s = seen;
-        verdict = v;
-        break;
-      }
-      if (!skipping_) {
-        skipping_ = true;
-        Drop(scan, line);
-        if (size_ - scan <= max) continue;  // wait for the line's end
-      }
-      // The line alone is longer than the limit: the rest of it is not scanned.
-      s = seen;
+      // The line at `scan` alone is longer than the limit and has no end yet: it is judged
+      // by its first max + 1 bytes, as below. Either it starts the next game, or it makes
+      // this game one over the limit, and the rest of it is not scanned.
+      verdict = ScanLine(s, std::string_view(data + pos_, scan - pos_), data + scan,
+                         data + scan + max + 1, {line, 1});
+      if (verdict != Verdict::kTake) break;
+      skipping_ = true;
+      Drop(scan, line);
       long_line = true;
       continue;
     }
@@ -705,8 +696,11 @@ absl::StatusOr<bool> GameSplitter::next(RawGame& game) {
     if (long_line) {
       long_line = false;
     } else {
-      verdict = ScanLine(s, std::string_view(data + pos_, scan - pos_), data + scan,
-                         data + line_end, {line, 1});
+      // A line longer than the limit is judged by its first max + 1 bytes, whatever the
+      // read chunks: what is read of it when it passes the limit.
+      const char* const judged = line_end - scan > max ? data + scan + max + 1 : data + line_end;
+      verdict =
+          ScanLine(s, std::string_view(data + pos_, scan - pos_), data + scan, judged, {line, 1});
       if (verdict != Verdict::kTake) break;
       if (next_line - pos_ > max) skipping_ = true;
     }
@@ -1068,7 +1062,7 @@ void parse_game(const RawGame& game, PgnVisitor& visitor) {
     visitor.problem(note.severity, note.message, note.where);
     error = error || note.severity == Severity::kError;
   }
-  if (error) return;  // the splitter cut this game: it is invalid, and reading it is moot
+  if (error) return;  // the splitter gave up on this game: it is invalid, and reading it is moot
   try {
     GameReader(game, visitor).Run();
   } catch (const std::exception& e) {

@@ -426,6 +426,58 @@ TEST(PgnSplitter, GarbageAndLongLines) {
   }
 }
 
+TEST(PgnSplitter, SmallLimitsOverRandomPgnAccountForEveryByte) {
+  // Random lines of PGN pieces and noise (CR, CRLF, NUL, long lines) under small limits and
+  // chunk sizes: every byte is in exactly one game (its text, or its skipped range), each
+  // game over the limit has exactly one note, and no game kept is over the limit.
+  const std::vector<std::string> pieces = {"[Event \"x\"]",
+                                           "[Site \"y\"]",
+                                           "",
+                                           "1. e4 e5",
+                                           "{comment",
+                                           "}",
+                                           "(",
+                                           ")",
+                                           "1-0",
+                                           "*",
+                                           "; c",
+                                           "%e",
+                                           "[%clk 1]",
+                                           std::string(90, 'z'),
+                                           std::string("\0\0\0", 3),
+                                           "  ",
+                                           "2. Nf3 {a} (2. d4 d5) Nc6 1/2-1/2"};
+  const std::vector<std::string> ends = {"\n", "\r\n", "\r"};
+  std::mt19937 rng(20261123);
+  for (int round = 0; round < 40; ++round) {
+    std::string input;
+    for (int i = 0; i < 300; ++i) input += pieces[rng() % pieces.size()] + ends[rng() % 3];
+    for (std::size_t max : {std::size_t{30}, std::size_t{120}, std::size_t{1000}}) {
+      for (std::size_t chunk : {std::size_t{1}, std::size_t{7}, std::size_t{64}}) {
+        SCOPED_TRACE(testing::Message() << round << " " << max << " " << chunk);
+        const std::vector<RawGame> games = Split(input, SplitterOptions{max, chunk});
+        ExpectConsistent(games, input);
+        for (const RawGame& g : games) {
+          if (g.skipped != 0) {
+            EXPECT_GT(g.skipped, max);
+            ASSERT_EQ(g.notes.size(), 1u);
+            EXPECT_EQ(g.notes[0].where.line, g.first_line);
+          } else {
+            EXPECT_LE(g.text.size(), max);
+          }
+        }
+        // The same games whatever the chunk size.
+        const std::vector<RawGame> whole = Split(input, SplitterOptions{max, 1u << 20});
+        ASSERT_EQ(whole.size(), games.size());
+        for (std::size_t i = 0; i < games.size(); ++i) {
+          EXPECT_EQ(whole[i].skipped, games[i].skipped) << i;
+          EXPECT_TRUE(whole[i].text == games[i].text) << i;
+        }
+      }
+    }
+  }
+}
+
 TEST(PgnSplitter, ReadErrorIsReturned) {
   // The games that the bytes read before the error complete are delivered, then the error.
   // A game whose termination marker was read is complete (its trailing blank lines are
