@@ -47,9 +47,15 @@ Output:
       --show-position     add the position (FEN) before each move a diagnostic is about
       --valid-out FILE    write the valid games there, verbatim
       --invalid-out FILE  write the invalid games there, verbatim
-                          (games read = valid + invalid: nothing is lost)
+                          (games read = valid + invalid: nothing is lost, except the
+                          bytes of games over --max-game-size, which are not kept: their
+                          error gives the byte range to cut them out of the input)
   -q, --quiet             print errors only (no warnings, no progress bar)
   -j, --jobs N            threads (default 1); the output is identical at any N
+      --max-game-size MIB
+                          largest game read, in MiB (default 64, at most 1048576); a
+                          larger game is one invalid game, skipped whole without being
+                          held in memory (the memory needed is about 2-3 times this)
       --list-variants     list the variants and exit
   -h, --help              show this help and exit
       --version           show the version and exit
@@ -78,8 +84,9 @@ const std::vector<cli::FlagSpec> kFlags = {
     {"no-roster", 0, false, false},     {"format", 0, true, false},
     {"show-position", 0, false, false}, {"valid-out", 0, true, false},
     {"invalid-out", 0, true, false},    {"quiet", 'q', false, false},
-    {"jobs", 'j', true, false},         {"list-variants", 0, false, false},
-    {"help", 'h', false, false},        {"version", 0, false, false},
+    {"jobs", 'j', true, false},         {"max-game-size", 0, true, false},
+    {"list-variants", 0, false, false}, {"help", 'h', false, false},
+    {"version", 0, false, false},
 };
 
 int usage_error(const std::string& msg) { return cli::usage_error("fairy-validate", msg); }
@@ -120,6 +127,13 @@ int main(int argc, char** argv) {
     if (!n.ok()) return usage_error(std::string(n.status().message()));
     po.threads = int(*n);
   }
+  parsers::SplitterOptions so;
+  so.limit_flag = "--max-game-size";
+  if (auto m = args->get("max-game-size")) {
+    absl::StatusOr<long long> n = cli::parse_int("max-game-size", *m, 1, 1 << 20);
+    if (!n.ok()) return usage_error(std::string(n.status().message()));
+    so.max_game_bytes = std::size_t(*n) << 20;
+  }
   std::ofstream valid_out, invalid_out;
   for (auto [flag, stream] : {std::pair{"valid-out", &valid_out}, {"invalid-out", &invalid_out}}) {
     if (auto path = args->get(flag)) {
@@ -146,12 +160,12 @@ int main(int argc, char** argv) {
       continue;
     }
     const std::string name = (*src)->name();
-    parsers::GameSplitter splitter(**src);
+    parsers::GameSplitter splitter(**src, so);
     ValidationTotals totals;
     std::string diag;
     auto emit = [&](const parsers::RawGame& game, GameReport& r) {
       totals.add(r);
-      bytes += game.text.size();
+      bytes += game.text.size() + game.skipped;
       if (r.valid()) {
         if (valid_out.is_open()) valid_out << game.text;
       } else if (invalid_out.is_open()) {
