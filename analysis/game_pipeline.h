@@ -1,14 +1,23 @@
 // The ordered game pipeline shared by the tools that work game by game (validate, and
 // later convert and analyze): read games in input order, work on them in parallel with
 // OpenMP, hand the results over in input order. While the threads work on one batch, one of
-// them reads the next, so reading overlaps with the work. Memory is bounded by two batches.
+// them reads the next, so reading overlaps with the work. Memory is bounded by two batches
+// and follows the largest game, not the number of games:
+//  * a slot keeps its memory for the next game only when the game it held was small (a slot
+//    that once held a 60 MB game must not keep 60 MB for ever: with 2 x 1024 slots, memory
+//    grew with the number of large games, to 2 GB);
+//  * while a batch holds a game larger than batch_bytes, the next batch is read after it
+//    is emitted, not during its work: two large games are never held at once, so a game of
+//    N bytes needs about 2N of memory at most (N, and the buffer growing while reading it).
 //
 // The output never depends on the number of threads: `work` must be a pure function of
 // the game, and `emit` is called serially, in input order.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <functional>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -21,6 +30,12 @@ struct PipelineOptions {
   int threads = 1;
   std::size_t batch_games = 1024;      // at most this many games per batch
   std::size_t batch_bytes = 4u << 20;  // ... or about this many bytes of game text
+  // A slot whose game text had more capacity than this gives it back once the game is
+  // emitted (2 x 1024 slots x 16 KiB = 32 MiB at most kept for reuse).
+  std::size_t keep_slot_bytes = 16u << 10;
+  // When not null: `emit` may set *stop to end the run early (an output that cannot be
+  // written): no game after the current batch is read or emitted.
+  const bool* stop = nullptr;
 };
 
 // Runs the pipeline over every game of `splitter`. `progress` (may be empty) is called
@@ -32,14 +47,16 @@ absl::Status run_game_pipeline(parsers::GameSplitter& splitter, const PipelineOp
                                const std::function<void(const parsers::RawGame&, Result&)>& emit,
                                const std::function<void(std::size_t games)>& progress = {}) {
   struct Batch {
-    std::vector<parsers::RawGame> games;  // reused: the strings keep their capacity
+    std::vector<parsers::RawGame> games;  // reused: small strings keep their capacity
     std::vector<Result> results;
     std::size_t count = 0;
+    std::size_t largest = 0;  // bytes of its largest game
   };
   absl::Status read_status;
   bool eof = false;
   auto fill = [&](Batch& b) {
     b.count = 0;
+    b.largest = 0;
     std::size_t bytes = 0;
     while (!eof && read_status.ok() && b.count < options.batch_games &&
            bytes < options.batch_bytes) {
@@ -54,6 +71,7 @@ absl::Status run_game_pipeline(parsers::GameSplitter& splitter, const PipelineOp
         break;
       }
       bytes += b.games[b.count].text.size();
+      b.largest = std::max(b.largest, b.games[b.count].text.size());
       ++b.count;
     }
     if (b.results.size() < b.count) b.results.resize(b.count);
@@ -65,16 +83,26 @@ absl::Status run_game_pipeline(parsers::GameSplitter& splitter, const PipelineOp
   const int threads = options.threads < 1 ? 1 : options.threads;
   while (current.count > 0) {
     const long long n = static_cast<long long>(current.count);
+    const bool overlap = current.largest <= options.batch_bytes;
 #pragma omp parallel num_threads(threads)
     {
+      if (overlap) {
 #pragma omp single nowait
-      fill(next);
+        fill(next);
+      }
 #pragma omp for schedule(dynamic, 8)
       for (long long i = 0; i < n; ++i)
         current.results[std::size_t(i)] = work(current.games[std::size_t(i)]);
     }
-    for (std::size_t i = 0; i < current.count; ++i) emit(current.games[i], current.results[i]);
+    for (std::size_t i = 0; i < current.count; ++i) {
+      emit(current.games[i], current.results[i]);
+      if (current.games[i].text.capacity() > options.keep_slot_bytes)
+        std::string().swap(current.games[i].text);
+      current.results[i] = Result{};
+    }
     done += current.count;
+    if (options.stop != nullptr && *options.stop) break;
+    if (!overlap) fill(next);
     if (progress) progress(done);
     std::swap(current, next);
   }

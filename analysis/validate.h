@@ -23,11 +23,11 @@ namespace fairykit::analysis {
 
 struct Diagnostic {
   parsers::Severity severity = parsers::Severity::kError;
-  std::int64_t line = 0;  // input line (0: the game as a whole)
-  int column = 0;
-  int ply = 0;          // half-move number from the game's start position (0: none)
-  std::string message;  // e.g. illegal move "Nf6"
-  std::string fen;      // the position before the move, when the diagnostic is about one
+  std::int64_t line = 0;    // input line (0: the game as a whole)
+  std::int64_t column = 0;  // 1-based byte column (64-bit: a line may pass 2 GiB)
+  int ply = 0;              // half-move number from the game's start position (0: none)
+  std::string message;      // e.g. illegal move "Nf6"
+  std::string fen;          // the position before the move, when the diagnostic is about one
 };
 
 struct GameReport {

@@ -89,7 +89,7 @@ _fairy_validate() {
       _fairy_validate_files
       return
       ;;
-    -j | --jobs)
+    -j | --jobs | --max-game-size)
       # a number: nothing to offer
       return
       ;;
@@ -98,7 +98,7 @@ _fairy_validate() {
 
   if [[ $cur == -* ]]; then
     local opts="--variant --no-variations --no-roster --format --show-position --valid-out
-      --invalid-out -q --quiet -j --jobs --list-variants -h --help --version"
+      --invalid-out -q --quiet -j --jobs --max-game-size --list-variants -h --help --version"
     mapfile -t COMPREPLY < <(compgen -W "$opts" -- "$cur")
     return
   fi

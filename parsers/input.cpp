@@ -3,9 +3,10 @@
 //
 // Why it is built this way:
 //  * Memory stays flat: the only buffers are the 256 KiB raw buffer and the decoder's own
-//    state (a 32 KiB zlib window, bzip2's block of at most 900 kB, a zstd window of at most
-//    128 MiB as libzstd's default limit allows — zstd -19 uses 8 MiB). Decoded bytes go
-//    straight into the caller's buffer; nothing grows with the input.
+//    state (a 32 KiB zlib window, bzip2's block of at most 900 kB (3.7 MB of decoder state),
+//    a zstd window as the frame declares: 8 MiB for zstd -19, up to 2 GiB for
+//    `zstd --long=31`, the format's largest on 64-bit machines). Decoded bytes go straight
+//    into the caller's buffer; nothing grows with the input.
 //  * Sniffing works on pipes: the first bytes are read into the raw buffer and stay there,
 //    so the decoder (or the plain copy) starts from them. Nothing ever seeks.
 //  * Speed: read(2) straight into the caller's buffer for plain input when the caller asks
@@ -23,6 +24,7 @@
 #include <unistd.h>
 #include <zlib.h>
 #include <zstd.h>
+#include <zstd_errors.h>
 
 #include <algorithm>
 #include <cstring>
@@ -220,11 +222,15 @@ class PlainSource final : public SourceBase {
 // The decoding loop shared by the three formats. The codec-specific `step` runs the
 // library once over what is buffered and reports how far it got. The loop returns as soon
 // as any byte is produced; it fails as "truncated" when the input has ended inside a
-// member/frame and the library can make no more progress without input.
+// member/frame and the library can make no more progress without input. When the library
+// finds damaged data in a call that also produced bytes (libbz2 decodes up to 1 MiB of good
+// blocks in the call that then meets a bad one), those bytes are delivered first and the
+// error by the next read, so that what precedes the damage is never lost.
 struct Step {
   std::size_t consumed = 0;
   std::size_t produced = 0;
   bool member_end = false;  // the member / stream / frame has ended cleanly
+  absl::Status error;       // damaged data, after the `produced` bytes
 };
 
 template <class Codec>
@@ -236,9 +242,16 @@ class DecoderSource final : public SourceBase {
   Compression compression() const override { return Codec::kCompression; }
 
   absl::Status corrupt_error(std::string_view detail) const { return corrupt(detail); }
+  // "x.zst: unsupported zstd data (detail)".
+  absl::Status error(std::string_view what, std::string_view detail) const {
+    return absl::DataLossError(absl::StrCat(name(), ": ", std::string(what), " ",
+                                            std::string(compression_name(compression())), " data (",
+                                            std::string(detail), ")"));
+  }
 
  protected:
   absl::StatusOr<std::size_t> read_some(char* buffer, std::size_t size) override {
+    if (!pending_.ok()) return pending_;
     int stalls = 0;
     for (;;) {
       if (between_members_) {
@@ -254,12 +267,16 @@ class DecoderSource final : public SourceBase {
         if (absl::Status s = raw_->refill(); !s.ok()) return s;
       }
       const bool at_end = raw_->exhausted();
-      absl::StatusOr<Step> result = codec_.step(*this, *raw_, buffer, size);
-      if (!result.ok()) return result.status();
-      raw_->consume(result->consumed);
-      if (result->member_end) between_members_ = true;
-      if (result->produced > 0) return result->produced;
-      if (result->member_end || result->consumed > 0) {
+      const Step result = codec_.step(*this, *raw_, buffer, size);
+      raw_->consume(result.consumed);
+      if (!result.error.ok()) {
+        if (result.produced == 0) return result.error;
+        pending_ = result.error;
+        return result.produced;
+      }
+      if (result.member_end) between_members_ = true;
+      if (result.produced > 0) return result.produced;
+      if (result.member_end || result.consumed > 0) {
         stalls = 0;
         continue;
       }
@@ -273,6 +290,7 @@ class DecoderSource final : public SourceBase {
  private:
   Codec codec_;
   bool between_members_ = false;
+  absl::Status pending_;  // damaged data met after bytes that were delivered
 };
 
 // gzip through zlib: windowBits 15+32 reads the gzip header (and would read a zlib one).
@@ -300,19 +318,20 @@ struct GzipCodec {
     return absl::OkStatus();
   }
   template <class Source>
-  absl::StatusOr<Step> step(const Source& source, const RawInput& raw, char* out,
-                            std::size_t size) {
+  Step step(const Source& source, const RawInput& raw, char* out, std::size_t size) {
     const auto in_size = static_cast<uInt>(std::min(raw.available(), kMaxChunk));
     z.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(raw.data()));
     z.avail_in = in_size;
     z.next_out = reinterpret_cast<Bytef*>(out);
     z.avail_out = static_cast<uInt>(size);
     const int ret = inflate(&z, Z_NO_FLUSH);
-    Step result{in_size - z.avail_in, size - z.avail_out, ret == Z_STREAM_END};
+    Step result{in_size - z.avail_in, size - z.avail_out, ret == Z_STREAM_END, {}};
     // Z_BUF_ERROR only says "no progress possible": the loop decides if input is missing.
     if (ret != Z_OK && ret != Z_STREAM_END && ret != Z_BUF_ERROR) {
-      if (ret == Z_MEM_ERROR) return source.corrupt_error("out of memory");
-      return source.corrupt_error(z.msg != nullptr ? z.msg : zError(ret));
+      result.member_end = false;
+      result.error = ret == Z_MEM_ERROR
+                         ? source.corrupt_error("out of memory")
+                         : source.corrupt_error(z.msg != nullptr ? z.msg : zError(ret));
     }
     return result;
   }
@@ -347,36 +366,72 @@ struct Bzip2Codec {
     return start(source);
   }
   template <class Source>
-  absl::StatusOr<Step> step(const Source& source, const RawInput& raw, char* out,
-                            std::size_t size) {
+  Step step(const Source& source, const RawInput& raw, char* out, std::size_t size) {
     const auto in_size = static_cast<unsigned>(std::min(raw.available(), kMaxChunk));
     bz.next_in = const_cast<char*>(raw.data());
     bz.avail_in = in_size;
     bz.next_out = out;
     bz.avail_out = static_cast<unsigned>(size);
     const int ret = BZ2_bzDecompress(&bz);
-    Step result{in_size - bz.avail_in, size - bz.avail_out, ret == BZ_STREAM_END};
+    Step result{in_size - bz.avail_in, size - bz.avail_out, ret == BZ_STREAM_END, {}};
     switch (ret) {
       case BZ_OK:
       case BZ_STREAM_END:
-        return result;
+        break;
       case BZ_DATA_ERROR:
-        return source.corrupt_error("data integrity error");
+        result.error = source.corrupt_error("data integrity error");
+        break;
       case BZ_DATA_ERROR_MAGIC:
-        return source.corrupt_error("bad stream header");
+        result.error = source.corrupt_error("bad stream header");
+        break;
       case BZ_MEM_ERROR:
-        return source.corrupt_error("out of memory");
+        result.error = source.corrupt_error("out of memory");
+        break;
       default:
-        return source.corrupt_error(absl::StrCat("libbz2 error ", ret));
+        result.error = source.corrupt_error(absl::StrCat("libbz2 error ", ret));
+        break;
     }
+    return result;
   }
 };
 
+// The window a zstd frame declares (RFC 8878, 3.1.1.1), from its first bytes: the window
+// descriptor, or for a single-segment frame its content size; 0 when the bytes do not tell.
+std::uint64_t ZstdFrameWindow(std::string_view h) {
+  if (h.size() < 6) return 0;
+  const auto fhd = static_cast<unsigned char>(h[4]);
+  if ((fhd & 0x20) == 0) {
+    const auto wd = static_cast<unsigned char>(h[5]);
+    const std::uint64_t base = std::uint64_t{1} << (10 + (wd >> 3));
+    return base + base / 8 * (wd & 7u);
+  }
+  constexpr std::size_t kDictIdBytes[] = {0, 1, 2, 4};
+  constexpr std::size_t kSizeBytes[] = {1, 2, 4, 8};
+  const std::size_t at = 5 + kDictIdBytes[fhd & 3u];
+  const std::size_t n = kSizeBytes[fhd >> 6];
+  if (h.size() < at + n) return 0;
+  std::uint64_t size = 0;
+  for (std::size_t i = n; i-- > 0;) size = size << 8 | static_cast<unsigned char>(h[at + i]);
+  return n == 2 ? size + 256 : size;
+}
+
+std::string Mebibytes(std::uint64_t bytes) {
+  return absl::StrCat((bytes + (std::uint64_t{1} << 20) - 1) >> 20, " MiB");
+}
+
 // zstd through libzstd: the stream API starts the next frame by itself; a return of 0
-// means a frame has ended and everything it holds has been flushed.
+// means a frame has ended and everything it holds has been flushed. The window may be as
+// large as the format allows on this machine (2 GiB on 64-bit, as `zstd --long=31`
+// writes), not only libzstd's default of 128 MiB: such files are valid, and the memory
+// they need is the window they declare. The first bytes of each frame are kept, so that a
+// frame that cannot be decoded says what window it asks for.
 struct ZstdCodec {
   static constexpr Compression kCompression = Compression::kZstd;
+  static constexpr std::size_t kHeaderMax = 18;  // ZSTD_FRAMEHEADERSIZE_MAX
   ZSTD_DStream* ds = nullptr;
+  int window_log_max = 0;
+  std::string header;             // the current frame's first bytes (up to kHeaderMax)
+  std::uint64_t frame_bytes = 0;  // bytes of the current frame consumed
 
   ZstdCodec() = default;
   ZstdCodec(const ZstdCodec&) = delete;
@@ -387,7 +442,10 @@ struct ZstdCodec {
   absl::Status start(const Source& source) {
     ds = ZSTD_createDStream();
     if (ds == nullptr) return source.corrupt_error("cannot start libzstd");
-    const std::size_t r = ZSTD_initDStream(ds);
+    std::size_t r = ZSTD_initDStream(ds);
+    if (ZSTD_isError(r)) return source.corrupt_error(ZSTD_getErrorName(r));
+    window_log_max = ZSTD_dParam_getBounds(ZSTD_d_windowLogMax).upperBound;
+    r = ZSTD_DCtx_setParameter(ds, ZSTD_d_windowLogMax, window_log_max);
     if (ZSTD_isError(r)) return source.corrupt_error(ZSTD_getErrorName(r));
     return absl::OkStatus();
   }
@@ -396,13 +454,39 @@ struct ZstdCodec {
     return absl::OkStatus();  // the next frame starts on its own
   }
   template <class Source>
-  absl::StatusOr<Step> step(const Source& source, const RawInput& raw, char* out,
-                            std::size_t size) {
+  Step step(const Source& source, const RawInput& raw, char* out, std::size_t size) {
+    if (header.size() < kHeaderMax && raw.available() > header.size() - frame_bytes) {
+      const std::size_t skip = static_cast<std::size_t>(header.size() - frame_bytes);
+      header.append(raw.data() + skip,
+                    std::min(raw.available() - skip, kHeaderMax - header.size()));
+    }
     ZSTD_inBuffer in{raw.data(), raw.available(), 0};
     ZSTD_outBuffer output{out, size, 0};
     const std::size_t r = ZSTD_decompressStream(ds, &output, &in);
-    if (ZSTD_isError(r)) return source.corrupt_error(ZSTD_getErrorName(r));
-    return Step{in.pos, output.pos, r == 0};
+    frame_bytes += in.pos;
+    if (ZSTD_isError(r)) return {in.pos, output.pos, false, error(source, r)};
+    if (r == 0) {
+      header.clear();
+      frame_bytes = 0;
+    }
+    return {in.pos, output.pos, r == 0, {}};
+  }
+
+  template <class Source>
+  absl::Status error(const Source& source, std::size_t r) const {
+    const std::uint64_t window = ZstdFrameWindow(header);
+    const ZSTD_ErrorCode code = ZSTD_getErrorCode(r);
+    if (window != 0 && code == ZSTD_error_frameParameter_windowTooLarge) {
+      return source.error(
+          "unsupported",
+          absl::StrCat("frame needs a window of ", Mebibytes(window), ", more than the ",
+                       Mebibytes(std::uint64_t{1} << window_log_max), " zstd allows"));
+    }
+    if (window != 0 && code == ZSTD_error_memory_allocation) {
+      return source.error("cannot decode", absl::StrCat("frame needs a window of ",
+                                                        Mebibytes(window), ": out of memory"));
+    }
+    return source.corrupt_error(ZSTD_getErrorName(r));
   }
 };
 

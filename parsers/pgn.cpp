@@ -5,14 +5,17 @@
 // Splitter. The input is read in chunks into one buffer that holds the current game and
 // what has been read after it; a game's bytes are copied out once it is complete and the
 // buffer is compacted before the next read, so memory stays at about one game plus one
-// chunk. The scan is line by line: a line end is found with memchr (two cached searches,
-// for '\n' and '\r', so that lone-CR files are scanned once too), then the line is
-// classified; in movetext only a handful of bytes matter at the top level ({ ( ) ; * and
-// the '-' or '/' of a numeric termination marker), found 16 bytes at a time with SSE2, and a
-// {comment} is skipped with memchr. No byte is looked at through a virtual call, and
-// nothing is allocated per line or token.
+// chunk (the buffer grows and shrinks in place, so a large game costs no second copy while
+// it is read and no memory once it is gone). The scan is line by line: a line end is found
+// with memchr (two cached searches, for '\n' and '\r', so that lone-CR files are scanned once
+// too), then the line is classified; in movetext only a handful of bytes matter at the top
+// level ({ ( ) ; * and the '-' or '/' of a numeric termination marker), found 16 bytes at a
+// time with SSE2, and a {comment} is skipped with memchr. No byte is looked at through a
+// virtual call, nothing is allocated per line or token, and no byte is searched twice
+// (bytes_scanned() counts it for the tests): the time is linear in the input whatever its
+// shape.
 //
-// Where a game ends (the line decides, never a byte count, except for max_game_bytes):
+// Where a game ends (the line decides, never a byte count):
 //  * after the line holding its termination marker at the top level of the movetext (not
 //    in a comment, a variation or a %-escape line), plus the blank lines, ;-comment lines
 //    and %-escape lines that follow (TCEC writes a game summary as ;-comments after it);
@@ -24,11 +27,19 @@
 //    ("[Event ...]\n\n[Date ...]") is not a boundary;
 //  * resynchronisation: inside a {comment} or a variation, a line holding a whole tag pair
 //    in column 1 ends the game, with an error note "unterminated comment" or "unterminated
-//    variation" located where it opened (the same notes are given at the end of the input);
-//  * a game reaching max_game_bytes is cut (at a line end when it has one), with an error
-//    note on both parts; the scan state is carried over to the second part.
+//    variation" located where it opened (the same notes are given at the end of the input).
 // Blank lines after a game belong to it, so the texts add up to the input (less a BOM).
 // Only an input that is nothing but whitespace yields no game at all.
+//
+// A game longer than max_game_bytes is one game all the same: once it passes the limit its
+// lines are still scanned, with the same rules, but dropped as soon as they are scanned, so
+// it ends where it would have ended without the limit and the games after it are found as
+// usual; it is delivered with no text and an error note giving its byte range. Two rules
+// are approximate in such a game, whose text is gone: a tag already in the section is not
+// recognised (Event and two blank lines still end a tag section), and a single line longer
+// than the limit is judged by its first max_game_bytes + 1 bytes (the rest is skipped unread,
+// so 1 GB of NUL bytes is one game, read in bounded memory). Cutting such a game into
+// pieces would count each piece as a game, and the last piece could even look valid.
 //
 // parse_game. Tag pairs: strict PGN first; when a value is not closed properly the reader is
 // lenient, with a warning: the value runs to the first '"' that is followed by ']' and then
@@ -43,12 +54,16 @@
 // "exd6e.p.", "exd6 ep" reports "exd6ep", "exd6e.p." is reported as written.
 #include "parsers/pgn.h"
 
+#include <sys/mman.h>
+#include <unistd.h>
+
 #include <algorithm>
 #include <array>
 #include <boost/spirit/home/x3.hpp>
 #include <charconv>
 #include <cstring>
 #include <exception>
+#include <new>
 #include <string>
 #include <string_view>
 #include <system_error>
@@ -57,6 +72,8 @@
 #include <emmintrin.h>
 #endif
 
+#include "absl/container/flat_hash_set.h"
+#include "absl/hash/hash.h"
 #include "absl/strings/str_format.h"
 #include "parsers/detail/pgn_syntax.h"
 #include "parsers/detail/text.h"
@@ -332,13 +349,112 @@ std::size_t MatchEnPassantSuffix(std::string_view text) {
 // ---------------------------------------------------------------------------------------
 // GameSplitter
 
+// The tag names of the game being split, for the rule "a tag the section already holds
+// starts a new game": every '[' of the game's text and the run of tag-name bytes after it,
+// looked up by name. The text is indexed as far as the rule needs it, each byte once, so
+// the rule costs time linear in the size of the game (searching the game's text at each tag
+// after a blank line was quadratic: 80,000 tags took 24 s). Names are kept as offsets into
+// the game's text, which the buffer may move between lookups.
+struct GameSplitter::TagNames {
+  // A name: where it is in the game's text, and its hash (kept, so that growing the table
+  // does not read the text again: in a tag section of millions of names, each read is a
+  // cache miss).
+  struct Ref {
+    std::uint64_t at = 0;    // from the game's first byte
+    std::uint32_t size = 0;  // (a tag name of 4 GiB is not indexed)
+    std::uint32_t hash = 0;
+  };
+  static std::uint32_t HashOf(std::string_view name) {
+    return static_cast<std::uint32_t>(absl::Hash<std::string_view>{}(name));
+  }
+  struct Hash {
+    using is_transparent = void;
+    std::size_t operator()(std::string_view name) const { return HashOf(name); }
+    std::size_t operator()(Ref ref) const { return ref.hash; }
+  };
+  struct Eq {
+    using is_transparent = void;
+    const TagNames* names;
+    std::string_view View(std::string_view name) const { return name; }
+    std::string_view View(Ref ref) const { return names->View(ref); }
+    template <class A, class B>
+    bool operator()(const A& a, const B& b) const {
+      return View(a) == View(b);
+    }
+  };
+
+  TagNames() : set(0, Hash{}, Eq{this}) {}
+  TagNames(const TagNames&) = delete;
+  TagNames& operator=(const TagNames&) = delete;
+
+  std::string_view View(Ref ref) const {
+    return {text + static_cast<std::size_t>(ref.at), ref.size};
+  }
+  void Clear() {
+    set.clear();
+    indexed = 0;
+  }
+  // Whether `game` (the game's text so far, ending at a line start) has `name` after a '['.
+  bool Holds(std::string_view game, std::string_view name, std::uint64_t& scanned) {
+    text = game.data();
+    scanned += game.size() - indexed;
+    for (std::size_t i = indexed; i < game.size();) {
+      const void* open = std::memchr(text + i, '[', game.size() - i);
+      if (open == nullptr) break;
+      const std::size_t from = static_cast<std::size_t>(static_cast<const char*>(open) - text) + 1;
+      std::size_t end = from;
+      while (end < game.size() && detail::IsTagNameChar(text[end])) ++end;
+      if (end > from && end - from <= UINT32_MAX) {
+        const std::string_view found(text + from, end - from);
+        set.insert(Ref{from, static_cast<std::uint32_t>(found.size()), HashOf(found)});
+      }
+      i = end;
+    }
+    indexed = game.size();
+    return set.contains(name);
+  }
+
+  const char* text = nullptr;  // the game's first byte, at the last lookup
+  std::size_t indexed = 0;     // the game's bytes [0, indexed) are in `set`
+  absl::flat_hash_set<Ref, Hash, Eq> set;
+};
+
+GameSplitter::~GameSplitter() = default;
+
 GameSplitter::GameSplitter(ByteSource& source, SplitterOptions options)
-    : source_(source), options_(options) {
+    : source_(source), options_(options), names_(std::make_unique<TagNames>()) {
   options_.read_chunk = std::max<std::size_t>(options_.read_chunk, 1);
   options_.max_game_bytes = std::max<std::size_t>(options_.max_game_bytes, 1);
 }
 
 std::uint64_t GameSplitter::raw_bytes_read() const { return source_.raw_bytes_read(); }
+
+GameSplitter::Buffer::~Buffer() {
+  if (data_ != nullptr) ::munmap(data_, capacity_);
+}
+
+void GameSplitter::Buffer::Resize(std::size_t n) {
+  static const std::size_t page = static_cast<std::size_t>(::sysconf(_SC_PAGESIZE));
+  n = std::max<std::size_t>((n + page - 1) / page * page, page);
+  if (n == capacity_) return;
+  void* p = MAP_FAILED;
+  if (data_ == nullptr) {
+    p = ::mmap(nullptr, n, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  } else {
+#if defined(__linux__)
+    p = ::mremap(data_, capacity_, n, MREMAP_MAYMOVE);  // moves pages, copies nothing
+#else
+    p = ::mmap(nullptr, n, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (p != MAP_FAILED) {
+      std::memcpy(p, data_, std::min(n, capacity_));
+      ::munmap(data_, capacity_);
+    }
+#endif
+  }
+  if (p == MAP_FAILED) throw std::bad_alloc();
+  data_ = static_cast<char*>(p);
+  capacity_ = n;
+}
 
 absl::Status GameSplitter::Fill(std::size_t& scan) {
   if (pos_ > 0) {
@@ -348,13 +464,43 @@ absl::Status GameSplitter::Fill(std::size_t& scan) {
     pos_ = 0;
     lf_ = cr_ = ByteCache{};
   }
-  // The buffer only grows (once to a game plus a chunk), so it is zero-filled only then.
-  if (buffer_.size() < size_ + options_.read_chunk) buffer_.resize(size_ + options_.read_chunk);
+  // The buffer holds what is left of the current game plus one chunk. Grown for a large
+  // game that is gone, it gives the memory back: what the splitter holds follows the game
+  // being read, not the largest game so far.
+  const std::size_t want = size_ + options_.read_chunk;
+  if (buffer_.capacity() < want || buffer_.capacity() > std::max(2 * want, 4 * options_.read_chunk))
+    buffer_.Resize(want);
   absl::StatusOr<std::size_t> n = source_.read(buffer_.data() + size_, options_.read_chunk);
   if (!n.ok()) return n.status();
   if (*n == 0) eof_ = true;
   size_ += *n;
   return absl::OkStatus();
+}
+
+// A game over the limit: the bytes before `to` (a line start, or inside a line longer than
+// the limit) are forgotten; `line` is the line number at `to`.
+void GameSplitter::Drop(std::size_t to, std::int64_t line) {
+  offset_ += to - pos_;
+  pos_ = to;
+  line_ = line;
+}
+
+// Copies the game [pos_, end) out to game.text; the next game starts at `end`.
+void GameSplitter::TakeText(RawGame& game, std::size_t end) {
+  game.text.assign(buffer_.data() + pos_, end - pos_);
+  pos_ = end;
+}
+
+std::string GameSplitter::OversizeMessage(std::uint64_t from, std::uint64_t to) const {
+  const std::size_t max = options_.max_game_bytes;
+  const std::string limit = max % (1u << 20) == 0 ? absl::StrFormat("%d MiB", max >> 20)
+                                                  : absl::StrFormat("%d-byte", max);
+  const std::string flag = options_.limit_flag.empty() ? "" : " (" + options_.limit_flag + ")";
+  return absl::StrFormat(
+      "game exceeds the %s limit%s: bytes %d to %d of the %sinput skipped (%d bytes, not kept, "
+      "so not in any output)",
+      limit, flag, from, to - 1, source_.compression() == Compression::kNone ? "" : "decompressed ",
+      to - from);
 }
 
 std::size_t GameSplitter::Find(ByteCache& cache, char byte, std::size_t from) {
@@ -368,6 +514,7 @@ std::size_t GameSplitter::Find(ByteCache& cache, char byte, std::size_t from) {
   const void* hit = std::memchr(data + from, byte, size_ - from);
   cache.found = hit != nullptr;
   cache.hi = hit ? static_cast<std::size_t>(static_cast<const char*>(hit) - data) : size_;
+  scanned_ += cache.hi - from;
   return cache.hi;
 }
 
@@ -376,7 +523,7 @@ std::size_t GameSplitter::Find(ByteCache& cache, char byte, std::size_t from) {
 std::size_t GameSplitter::FindLineEnd(std::size_t from) {
   const std::size_t eol = std::min(Find(lf_, '\n', from), Find(cr_, '\r', from));
   if (eol == size_) return std::string::npos;
-  if (buffer_[eol] == '\r' && eol + 1 == size_ && !eof_ && status_.ok()) {
+  if (buffer_.data()[eol] == '\r' && eol + 1 == size_ && !eof_ && status_.ok()) {
     return std::string::npos;
   }
   return eol;
@@ -384,9 +531,7 @@ std::size_t GameSplitter::FindLineEnd(std::size_t from) {
 
 GameSplitter::Verdict GameSplitter::ScanMovetext(ScanState& s, const char* line, const char* p,
                                                  const char* end, PgnLocation where) {
-  const auto at = [&](const char* q) {
-    return PgnLocation{where.line, where.column + static_cast<int>(q - line)};
-  };
+  const auto at = [&](const char* q) { return PgnLocation{where.line, where.column + (q - line)}; };
   for (;;) {
     if (s.in_comment) {
       const void* close = std::memchr(p, '}', static_cast<std::size_t>(end - p));
@@ -463,14 +608,9 @@ GameSplitter::Verdict GameSplitter::ScanLine(ScanState& s, std::string_view game
         while (n != end && detail::IsTagNameChar(*n)) ++n;
         const std::string_view name(q + 1, static_cast<std::size_t>(n - q - 1));
         if (name.empty() || name == "Event") return Verdict::kEndBefore;
-        for (std::size_t i = game.find('['); i != std::string_view::npos;
-             i = game.find('[', i + 1)) {
-          if (game.substr(i + 1, name.size()) == name &&
-              (i + 1 + name.size() == game.size() ||
-               !detail::IsTagNameChar(game[i + 1 + name.size()]))) {
-            return Verdict::kEndBefore;
-          }
-        }
+        // (Unknown for a game over the limit: its text is gone. Event and two blank lines
+        // still end its tag section.)
+        if (!skipping_ && names_->Holds(game, name, scanned_)) return Verdict::kEndBefore;
       }
       s.mode = ScanState::kTags;
       s.blank_lines = 0;
@@ -505,121 +645,97 @@ absl::StatusOr<bool> GameSplitter::next(RawGame& game) {
     }
   }
   game.notes.clear();
+  game.skipped = 0;
+  names_->Clear();
+  skipping_ = false;
   ScanState s;
-  bool continuation = cut_;
-  if (cut_) {
-    s = cut_state_;
-    cut_ = false;
-    game.notes.push_back(
-        {Severity::kError,
-         absl::StrFormat("continuation of a game cut at %d bytes", options_.max_game_bytes),
-         {line_, column_}});
-  }
   const std::size_t max = options_.max_game_bytes;
+  const std::int64_t first_line = line_;
+  const std::uint64_t first_offset = offset_;
   std::int64_t line = line_;  // line number of `scan`
-  std::size_t end_at = 0;     // where the game ends, and the line and column there
-  std::int64_t end_line = 0;
-  int end_column = 1;
-  bool cut = false;
+  bool long_line = false;     // the rest of a line longer than `max` is skipped unscanned
+  Verdict verdict = Verdict::kTake;
   for (;;) {
-    const int column = scan == pos_ ? column_ : 1;
-    const std::size_t eol = FindLineEnd(scan);
-    std::size_t line_end = 0;
-    std::size_t next_line = 0;
-    if (eol == std::string::npos) {
-      if (!eof_ && status_.ok()) {
-        if (size_ - pos_ <= max) {  // (so the buffer stays below max + read_chunk)
-          // After a read error, the game is delivered only if the bytes read decide where it
-          // ends; the error is returned by the next call (or by this one, just below).
-          status_ = Fill(scan);
-          continue;
-        }
-        // The line has no end within the limit: cut before it, or in it when it is the
-        // game's first line (never between a '\r' and its '\n').
-        cut = true;
-        end_at = scan > pos_ ? scan : pos_ + max;
-        if (end_at == size_ && end_at - 1 > pos_ && buffer_[end_at - 1] == '\r') --end_at;
-        end_line = line;
-        end_column = column + static_cast<int>(end_at - scan);
-        break;
-      }
-      if (scan == size_) {
-        if (!status_.ok() && !s.done) return status_;
-        end_at = size_;
-        end_line = line;
-        end_column = column;
-        break;
-      }
-      line_end = next_line = size_;
-    } else {
-      line_end = eol;
-      next_line = eol + 1;
-      if (buffer_[eol] == '\r' && next_line < size_ && buffer_[next_line] == '\n') ++next_line;
-    }
-    if (next_line - pos_ > max) {
-      cut = true;
-      end_at = scan > pos_ ? scan : std::min(pos_ + max, line_end);
-      if (end_at == pos_) end_at = next_line;  // an empty line over the limit: take it
-      end_line = line;
-      end_column = column + static_cast<int>(end_at - scan);
-      if (end_at == next_line) {
-        if (next_line != line_end) ++end_line;
-        end_column = 1;
-      }
-      break;
-    }
     const char* const data = buffer_.data();
-    const std::string_view game_so_far(data + pos_, scan - pos_);
-    Verdict verdict = ScanLine(s, game_so_far, data + scan, data + line_end, {line, column});
-    if (verdict != Verdict::kTake && scan == pos_) {
-      // The state carried over a cut says this line starts a new game: the game cut before
-      // ended there after all. Read this one afresh, as a game of its own.
-      continuation = false;
-      game.notes.clear();
-      s = ScanState{};
-      verdict = ScanLine(s, game_so_far, data + scan, data + line_end, {line, column});
-    }
-    if (verdict == Verdict::kTake) {
-      scan = next_line;
-      if (next_line != line_end) ++line;
+    const std::size_t eol = FindLineEnd(scan);
+    if (eol == std::string::npos && !eof_ && status_.ok()) {
+      if (long_line) {
+        // Keep a last '\r': it ends the line, and a '\n' may follow in the next read.
+        const std::size_t to = size_ - (size_ > scan && data[size_ - 1] == '\r' ? 1 : 0);
+        Drop(to, line);
+        scan = to;
+        status_ = Fill(scan);
+        continue;
+      }
+      if (size_ - scan <= max) {
+        // After a read error, the game is delivered only if the bytes read decide where it
+        // ends; the error is returned by the next call (or by this one, just below).
+        status_ = Fill(scan);
+        continue;
+      }
+      // The line at `scan` alone is longer than the limit and has no end yet: it is judged
+      // by its first max + 1 bytes, as below. Either it starts the next game, or it makes
+      // this game one over the limit, and the rest of it is not scanned.
+      verdict = ScanLine(s, std::string_view(data + pos_, scan - pos_), data + scan,
+                         data + scan + max + 1, {line, 1});
+      if (verdict != Verdict::kTake) break;
+      skipping_ = true;
+      Drop(scan, line);
+      long_line = true;
       continue;
     }
-    if (verdict == Verdict::kResyncComment) {
-      game.notes.push_back({Severity::kError, "unterminated comment", s.comment_open});
-    } else if (verdict == Verdict::kResyncVariation) {
-      game.notes.push_back({Severity::kError, "unterminated variation", s.variation_open});
+    std::size_t line_end = size_;
+    std::size_t next_line = size_;
+    if (eol != std::string::npos) {
+      line_end = eol;
+      next_line = eol + 1;
+      if (data[eol] == '\r' && next_line < size_ && data[next_line] == '\n') ++next_line;
+    } else if (scan == size_) {  // the end of the input (or a read error)
+      if (!status_.ok() && !s.done) return status_;
+      break;
     }
-    end_at = scan;
-    end_line = line;
-    end_column = 1;
-    break;
+    if (long_line) {
+      long_line = false;
+    } else {
+      // A line longer than the limit is judged by its first max + 1 bytes, whatever the
+      // read chunks: what is read of it when it passes the limit.
+      const char* const judged = line_end - scan > max ? data + scan + max + 1 : data + line_end;
+      verdict =
+          ScanLine(s, std::string_view(data + pos_, scan - pos_), data + scan, judged, {line, 1});
+      if (verdict != Verdict::kTake) break;
+      if (next_line - pos_ > max) skipping_ = true;
+    }
+    scan = next_line;
+    if (next_line != line_end) ++line;
+    if (skipping_) Drop(scan, line);
   }
 
-  if (cut) {
-    game.notes.push_back({Severity::kError,
-                          absl::StrFormat("game longer than %d bytes: cut here", max),
-                          {end_line, end_column}});
-    cut_ = true;
-    cut_state_ = s;
-  } else if (end_at == size_ && eof_) {
-    if (end_at == pos_ || (!s.content && !continuation)) {  // only whitespace: not a game
-      pos_ = size_;
-      return false;
-    }
-    if (!s.done && s.in_comment) {
+  // The game is [first_offset, offset_ + scan - pos_); the next one starts at `scan`.
+  const bool at_end = scan == size_ && eof_;
+  if (at_end && !s.content) {  // only whitespace: not a game
+    pos_ = size_;
+    return false;
+  }
+  if (skipping_) {
+    const std::uint64_t end_offset = offset_ + (scan - pos_);
+    game.text.clear();
+    game.skipped = end_offset - first_offset;
+    game.notes.push_back(
+        {Severity::kError, OversizeMessage(first_offset, end_offset), {first_line, 1}});
+    Drop(scan, line);
+  } else {
+    if (verdict == Verdict::kResyncComment || (at_end && !s.done && s.in_comment)) {
       game.notes.push_back({Severity::kError, "unterminated comment", s.comment_open});
-    } else if (!s.done && s.depth > 0) {
+    } else if (verdict == Verdict::kResyncVariation || (at_end && !s.done && s.depth > 0)) {
       game.notes.push_back({Severity::kError, "unterminated variation", s.variation_open});
     }
+    offset_ += scan - pos_;
+    line_ = line;
+    TakeText(game, scan);
   }
-  game.text.assign(buffer_.data() + pos_, end_at - pos_);
   game.index = ++games_;
-  game.first_line = line_;
-  game.offset = offset_;
-  offset_ += end_at - pos_;
-  pos_ = end_at;
-  line_ = end_line;
-  column_ = end_column;
+  game.first_line = first_line;
+  game.offset = first_offset;
   return true;
 }
 
@@ -640,11 +756,10 @@ class GameReader {
   void Run() {
     if (ReadTags()) ReadMovetext();
   }
+  std::uint64_t scanned() const { return scanned_; }
 
  private:
-  PgnLocation Where(const char* at) const {
-    return {line_, static_cast<int>(at - line_begin_) + 1};
-  }
+  PgnLocation Where(const char* at) const { return {line_, (at - line_begin_) + 1}; }
   void Problem(Severity severity, std::string_view message, PgnLocation where) {
     visitor_.problem(severity, message, where);
   }
@@ -688,11 +803,20 @@ class GameReader {
       if (*q == '\n' || (*q == '\r' && (q + 1 == end_ || q[1] != '\n'))) NewLine(q + 1);
     }
   }
-  const char* LineEnd(const char* p) const {
-    const void* nl = std::memchr(p, '\n', static_cast<std::size_t>(end_ - p));
-    const char* stop = nl ? static_cast<const char*>(nl) : end_;
-    const void* cr = std::memchr(p, '\r', static_cast<std::size_t>(stop - p));
-    return cr ? static_cast<const char*>(cr) : stop;
+  // The end of the line holding `p` (its '\n' or '\r', or the end of the game). The next
+  // '\n' and the next '\r' are remembered: `p` only moves forward, so each byte is searched
+  // once, even in a file of lone CRs, which has no '\n' at all (searching the rest of the
+  // game at each ;-comment was quadratic).
+  const char* LineEnd(const char* p) {
+    return std::min(Next(next_lf_, '\n', p), Next(next_cr_, '\r', p));
+  }
+  const char* Next(const char*& cached, char byte, const char* p) {
+    if (cached == nullptr || cached < p) {
+      const void* hit = std::memchr(p, byte, static_cast<std::size_t>(end_ - p));
+      cached = hit ? static_cast<const char*>(hit) : end_;
+      scanned_ += static_cast<std::uint64_t>(cached - p);
+    }
+    return cached;
   }
 
   bool ReadTags() {
@@ -923,9 +1047,18 @@ class GameReader {
   const char* line_begin_;
   std::int64_t line_;
   PgnVisitor& visitor_;
+  const char* next_lf_ = nullptr;  // the first '\n' at or after the last LineEnd(), or end_
+  const char* next_cr_ = nullptr;  // the same for '\r'
+  std::uint64_t scanned_ = 0;      // bytes the line-end searches looked at
 };
 
 }  // namespace
+
+std::uint64_t detail::ParseGameScanned(const RawGame& game, PgnVisitor& visitor) {
+  GameReader reader(game, visitor);
+  reader.Run();
+  return reader.scanned();
+}
 
 void parse_game(const RawGame& game, PgnVisitor& visitor) {
   bool error = false;
@@ -933,7 +1066,7 @@ void parse_game(const RawGame& game, PgnVisitor& visitor) {
     visitor.problem(note.severity, note.message, note.where);
     error = error || note.severity == Severity::kError;
   }
-  if (error) return;  // the splitter cut this game: it is invalid, and reading it is moot
+  if (error) return;  // the splitter gave up on this game: it is invalid, and reading it is moot
   try {
     GameReader(game, visitor).Run();
   } catch (const std::exception& e) {

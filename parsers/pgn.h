@@ -4,7 +4,8 @@
 //    token). A game is its tag section and its movetext, up to and including the line with
 //    its termination marker at the top level, or up to the next tag section. The bytes are
 //    kept verbatim (RawGame::text) so that tools can write games out unchanged. Memory stays
-//    flat: only the current game is held, whatever the size of the input.
+//    flat: only the current game is held, whatever the size of the input, and a game larger
+//    than SplitterOptions::max_game_bytes is not held at all (it is skipped, and reported).
 // 2. parse_game() reads one game (Boost.Spirit X3 for tag pairs and movetext tokens) and
 //    reports what it holds to a visitor, in order. Games are independent, so step 2 runs in
 //    parallel while step 1 reads on.
@@ -13,6 +14,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -22,10 +24,11 @@
 
 namespace fairykit::parsers {
 
-// A place in the input: 1-based line and column (columns count bytes).
+// A place in the input: 1-based line and column (columns count bytes; both 64-bit, for a
+// line can be longer than 2 GiB).
 struct PgnLocation {
   std::int64_t line = 0;
-  int column = 0;
+  std::int64_t column = 0;
 };
 
 enum class Severity { kWarning, kError };
@@ -41,30 +44,50 @@ struct SplitNote {
 struct RawGame {
   // The game's bytes exactly as in the input (CRLF and Latin-1 kept), from its first line
   // up to the first line of the next game: blank lines after it are included, so writing
-  // the texts of all games one after the other reproduces the input (less a leading BOM).
+  // the texts of all games one after the other reproduces the input (less a leading BOM),
+  // except for games over the size limit, whose bytes are not kept.
   std::string text;
   std::int64_t index = 0;       // 1-based number of the game in the input
-  std::int64_t first_line = 0;  // input line of text[0]
-  std::uint64_t offset = 0;     // byte offset of text[0] in the (decompressed) input
+  std::int64_t first_line = 0;  // input line of the game's first byte
+  std::uint64_t offset = 0;     // byte offset of the game's first byte in the (decompressed)
+                                // input
+  // A game longer than SplitterOptions::max_game_bytes: its size in bytes (text is then
+  // empty and notes hold the error); 0 for every other game.
+  std::uint64_t skipped = 0;
   std::vector<SplitNote> notes;
 };
 
 struct SplitterOptions {
-  // A single game longer than this is cut (with an error note) so that memory stays
-  // bounded even for a damaged input with no game boundaries at all.
+  // A game longer than this is one invalid game: its bytes are skipped up to where the game
+  // ends (as if there were no limit, see pgn.cpp), without being held in memory, and it is
+  // delivered with an empty text, its size in RawGame::skipped and an error note naming
+  // the byte range: "game exceeds the 64 MiB limit (--max-game-size): bytes 0 to 70254591
+  // of the input skipped (70254592 bytes, not kept, so not in any output)". The splitter
+  // holds a game and a read chunk, and at worst twice this limit (a game just under it
+  // followed by a line longer than it), even for an input with no game boundaries at all;
+  // the copy of a game in RawGame::text comes on top.
   std::size_t max_game_bytes = 64u << 20;
   std::size_t read_chunk = 1u << 20;
+  // Named in that message when not empty: the option that sets the limit.
+  std::string limit_flag = {};
 };
 
 class GameSplitter {
  public:
   explicit GameSplitter(ByteSource& source, SplitterOptions options = {});
+  ~GameSplitter();
+  GameSplitter(const GameSplitter&) = delete;
+  GameSplitter& operator=(const GameSplitter&) = delete;
   // Fills `game` with the next game and returns true, or returns false at the end of the
   // input. Read errors (a corrupt compressed stream) are returned as a status; the games
   // before the error have been delivered.
   absl::StatusOr<bool> next(RawGame& game);
   // Input bytes consumed so far (compressed bytes), for progress.
   std::uint64_t raw_bytes_read() const;
+  // Bytes looked at so far by the searches that may run past the current line (line ends,
+  // tag names already in the game): a linear splitter looks at each input byte a bounded
+  // number of times, whatever the shape of the input. For tests.
+  std::uint64_t bytes_scanned() const { return scanned_; }
 
  private:
   // (Private members are the implementation's to choose.)
@@ -90,29 +113,54 @@ class GameSplitter {
     bool found = false;
   };
 
-  static Verdict ScanLine(ScanState& s, std::string_view game, const char* line, const char* end,
-                          PgnLocation where);
+  struct TagNames;
+  Verdict ScanLine(ScanState& s, std::string_view game, const char* line, const char* end,
+                   PgnLocation where);
   static Verdict ScanMovetext(ScanState& s, const char* line, const char* p, const char* end,
                               PgnLocation where);
   absl::Status Fill(std::size_t& scan);
+  void Drop(std::size_t to, std::int64_t line);
+  void TakeText(RawGame& game, std::size_t end);
+  std::string OversizeMessage(std::uint64_t from, std::uint64_t to) const;
   std::size_t Find(ByteCache& cache, char byte, std::size_t from);
   std::size_t FindLineEnd(std::size_t from);
 
   ByteSource& source_;
   SplitterOptions options_;
-  std::string buffer_;  // bytes [0, size_) hold input; the current game starts at pos_
+  // The read buffer: anonymous memory that grows and shrinks in place (mremap on Linux), so
+  // that a large game is not copied while it grows, and its memory goes back once it is
+  // gone (a std::string's growth held the old and the new copy at once).
+  class Buffer {
+   public:
+    Buffer() = default;
+    ~Buffer();
+    Buffer(const Buffer&) = delete;
+    Buffer& operator=(const Buffer&) = delete;
+    char* data() const { return data_; }
+    std::size_t capacity() const { return capacity_; }
+    // Sets the capacity to at least `n` bytes (rounded up to pages), keeping the first
+    // min(n, capacity()) bytes. Aborts like operator new when memory runs out.
+    void Resize(std::size_t n);
+
+   private:
+    char* data_ = nullptr;
+    std::size_t capacity_ = 0;
+  };
+  // Bytes [0, size_) hold input; the current game starts at pos_ (for a game over the
+  // limit, pos_ follows the scan: the bytes before it are dropped).
+  Buffer buffer_;
   std::size_t size_ = 0;
   std::size_t pos_ = 0;
   bool eof_ = false;
   bool started_ = false;
   absl::Status status_;    // a read error: returned once the games read before it are out
-  std::int64_t line_ = 1;  // line and column of buffer_[pos_]
-  int column_ = 1;         // (not 1 only after a game was cut in the middle of a line)
+  std::int64_t line_ = 1;  // line and byte offset of buffer_[pos_], a line start
   std::uint64_t offset_ = 0;
   std::int64_t games_ = 0;
-  bool cut_ = false;  // the next game continues one cut at max_game_bytes
-  ScanState cut_state_;
+  bool skipping_ = false;  // the current game is over the limit: its bytes are dropped
   ByteCache lf_, cr_;
+  std::unique_ptr<TagNames> names_;  // the tag names of the current game
+  std::uint64_t scanned_ = 0;
 };
 
 class PgnVisitor {

@@ -6,8 +6,11 @@
 
 #include <array>
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <string_view>
+
+#include "parsers/pgn.h"
 
 namespace fairykit::parsers::detail {
 
@@ -117,5 +120,10 @@ Token ScanToken(std::string_view text);
 // it: its length at the start of `text`, or 0 when `text` does not start with one followed
 // by the end of the text, whitespace or one of { } ( ) ; $ ! ?.
 std::size_t MatchEnPassantSuffix(std::string_view text);
+
+// parse_game without the splitter's notes, returning the bytes its searches for line ends
+// looked at: a linear reader looks at each byte of the game a bounded number of times.
+// For tests.
+std::uint64_t ParseGameScanned(const RawGame& game, PgnVisitor& visitor);
 
 }  // namespace fairykit::parsers::detail

@@ -13,6 +13,7 @@
 #include "analysis/game_pipeline.h"
 #include "parsers/input.h"
 #include "parsers/pgn.h"
+#include "tests/parsers/compress.h"
 
 namespace fairykit::analysis {
 namespace {
@@ -187,6 +188,41 @@ TEST(ValidateDamaged, BinaryGarbage) {
   // The last game of the archive is found again.
   EXPECT_TRUE(run.reports.back().valid());
   EXPECT_EQ(run.reports.back().white, "Thorhallsson,T");  // the archive's last game
+}
+
+TEST(ValidateDamaged, Bzip2BlockDamagedAfterGoodGames) {
+  // An archive in bzip2 blocks of 100k (bzip2 -1) whose third block is damaged: the games
+  // of the first two blocks are read and valid, then the error (issue 10, finding 16: all
+  // were lost). Each block holds exactly 99,981 bytes of this text (no four equal bytes in
+  // a row), and the third block starts where a stream of the first two would end.
+  constexpr std::size_t kBlock = 99981;
+  std::string text;
+  for (int i = 0; text.size() < 5 * kBlock; ++i)
+    text += "[Event \"G " + std::to_string(i % 1000) +
+            "\"]\n[Site \"?\"]\n[Date \"?\"]\n[Round \"?\"]\n[White \"A\"]\n[Black \"B\"]\n"
+            "[Result \"*\"]\n\n1. e4 e5 2. Nf3 Nc6 *\n\n";
+  std::string packed = test_data::Bzip2(text, 1);
+  // The third block's magic.
+  packed[test_data::Bzip2(text.substr(0, 2 * kBlock), 1).size() - 10 + 2] ^= 0x55;
+  // The games whose termination marker line lies in the first two blocks.
+  int expected = 0;
+  for (std::size_t at = text.find("*\n"); at != std::string::npos && at + 2 <= 2 * kBlock;
+       at = text.find("*\n", at + 1))
+    ++expected;
+  for (int threads : {1, 2}) {
+    std::unique_ptr<parsers::ByteSource> src = parsers::memory_input(packed, "x.pgn.bz2");
+    parsers::GameSplitter splitter(*src);
+    PipelineOptions po;
+    po.threads = threads;
+    int valid = 0, invalid = 0;
+    absl::Status s = run_game_pipeline<GameReport>(
+        splitter, po, [](const parsers::RawGame& g) { return validate_game(g, {}); },
+        [&](const parsers::RawGame&, GameReport& r) { (r.valid() ? valid : invalid)++; });
+    EXPECT_EQ(s.message(), "x.pgn.bz2: corrupt bzip2 data (data integrity error)");
+    EXPECT_EQ(valid, expected);
+    EXPECT_EQ(invalid, 0);
+  }
+  EXPECT_GT(expected, 1000);
 }
 
 TEST(Validate, ParallelEqualsSerial) {

@@ -172,6 +172,23 @@ TEST_F(OutputSafety, WriteErrorOfAnOutputIsExitTwoAndNamesTheFile) {
             "left as it was)\n");
 }
 
+TEST_F(OutputSafety, AWriteErrorStopsTheRun) {
+  // 6000 games (about 4 MB), so that the output's 1 MiB buffer is written, and fails,
+  // long before the end: nothing after the batch where it failed is read.
+  {
+    std::ofstream big(dir_ + "/big.pgn");
+    for (int i = 0; i < 1500; ++i) big << sample_;
+  }
+  const ToolOutput o = sh("\"$V\" -q big.pgn --valid-out /dev/full");
+  EXPECT_EQ(o.status, 2);
+  EXPECT_EQ(o.err,
+            "fairy-validate: /dev/full: cannot write: No space left on device (the file is "
+            "left as it was)\n");
+  const long long read = std::stoll(o.out.substr(o.out.find(": ") + 2));
+  EXPECT_GT(read, 0) << o.out;
+  EXPECT_LT(read, 6000) << o.out;
+}
+
 TEST_F(OutputSafety, AFailedWriteLeavesTheOldFileAndNoTemporaryFile) {
   std::ofstream(dir_ + "/old.pgn") << "OLD\n";
   // A file size limit of 1 KiB: the 2.8 KB of games cannot be written (EFBIG).

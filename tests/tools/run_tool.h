@@ -50,35 +50,40 @@ inline constexpr bool kAddressSanitizer = false;
 inline constexpr bool kAddressSanitizer = false;
 #endif
 
-// Shell text that limits the memory of the command that follows it to `mib` MiB.
+// Shell text that limits the memory of the command that follows it to `mib` MiB
+// (RLIMIT_AS through `ulimit -v`; ASan's RSS limit under AddressSanitizer).
 inline std::string memory_limit_prefix(int mib) {
   if (kAddressSanitizer)
     return "export ASAN_OPTIONS=hard_rss_limit_mb=" + std::to_string(mib) + " && ";
   return "ulimit -v " + std::to_string(mib * 1024) + " && ";
 }
 
-// Runs `FAIRYKIT_BIN_DIR/tool args` in `dir`, standard input from `input` (default
-// /dev/null). `args` is shell text (quote file names yourself). A non-zero `memory_mib`
-// limits the tool's address space (RLIMIT_AS, through the shell's `ulimit -v`), for
-// hostile inputs that must not make it grow.
-inline ToolOutput run_tool(const std::string& tool, const std::string& args,
-                           const std::string& dir = ".", const std::string& input = "",
-                           int memory_mib = 0) {
-  const std::string base = unique_temp(tool);
-  std::string limit;
-  if (memory_mib > 0) limit = memory_limit_prefix(memory_mib);
-  const std::string cmd = "cd '" + dir + "' && " + limit + "'" + std::string(FAIRYKIT_BIN_DIR) +
-                          "/" + tool + "' " + args + " <" +
-                          (input.empty() ? std::string("/dev/null") : input) + " >" + base +
-                          ".out 2>" + base + ".err";
+// Runs the shell command `cmd` (which may redirect its own standard input) and captures
+// what it printed; standard output and error must not be redirected by `cmd` itself.
+inline ToolOutput run_shell(const std::string& cmd, const std::string& stem = "shell") {
+  const std::string base = unique_temp(stem);
   ToolOutput o;
-  const int st = std::system(cmd.c_str());
+  const int st = std::system(("{ " + cmd + "; } >" + base + ".out 2>" + base + ".err").c_str());
   o.status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
   o.out = slurp(base + ".out");
   o.err = slurp(base + ".err");
   std::remove((base + ".out").c_str());
   std::remove((base + ".err").c_str());
   return o;
+}
+
+// Runs `FAIRYKIT_BIN_DIR/tool args` in `dir`, standard input from `input` (default
+// /dev/null). `args` is shell text (quote file names yourself). A non-zero `memory_mib`
+// limits the tool's memory (memory_limit_prefix), for hostile inputs that must not make it
+// grow.
+inline ToolOutput run_tool(const std::string& tool, const std::string& args,
+                           const std::string& dir = ".", const std::string& input = "",
+                           int memory_mib = 0) {
+  return run_shell("cd '" + dir + "' && " +
+                       (memory_mib > 0 ? memory_limit_prefix(memory_mib) : "") + "'" +
+                       std::string(FAIRYKIT_BIN_DIR) + "/" + tool + "' " + args + " <" +
+                       (input.empty() ? std::string("/dev/null") : input),
+                   tool);
 }
 
 }  // namespace fairykit::testing

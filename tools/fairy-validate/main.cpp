@@ -48,12 +48,18 @@ Output:
       --show-position     add the position (FEN) before each move a diagnostic is about
       --valid-out FILE    write the valid games there, verbatim
       --invalid-out FILE  write the invalid games there, verbatim
-                          (games read = valid + invalid: nothing is lost).
+                          (games read = valid + invalid: nothing is lost, except the
+                          bytes of games over --max-game-size, which are not kept: their
+                          error gives the byte range to cut them out of the input).
                           FILE may not be an input or the other output; it is
                           written under a temporary name and replaced only when
                           complete, so a failed run leaves it as it was
   -q, --quiet             print errors only (no warnings, no progress bar)
   -j, --jobs N            threads (default 1); the output is identical at any N
+      --max-game-size MIB
+                          largest game read, in MiB (default 64, at most 1048576); a
+                          larger game is one invalid game, skipped whole without being
+                          held in memory (the memory needed is about 2-3 times this)
       --list-variants     list the variants and exit
   -h, --help              show this help and exit
       --version           show the version and exit
@@ -84,8 +90,9 @@ const std::vector<cli::FlagSpec> kFlags = {
     {"no-roster", 0, false, false},     {"format", 0, true, false},
     {"show-position", 0, false, false}, {"valid-out", 0, true, false},
     {"invalid-out", 0, true, false},    {"quiet", 'q', false, false},
-    {"jobs", 'j', true, false},         {"list-variants", 0, false, false},
-    {"help", 'h', false, false},        {"version", 0, false, false},
+    {"jobs", 'j', true, false},         {"max-game-size", 0, true, false},
+    {"list-variants", 0, false, false}, {"help", 'h', false, false},
+    {"version", 0, false, false},
 };
 
 int usage_error(const std::string& msg) { return cli::usage_error("fairy-validate", msg); }
@@ -124,6 +131,13 @@ int validate_main(int argc, char** argv) {
     if (!n.ok()) return usage_error(std::string(n.status().message()));
     po.threads = int(*n);
   }
+  parsers::SplitterOptions so;
+  so.limit_flag = "--max-game-size";
+  if (auto m = args->get("max-game-size")) {
+    absl::StatusOr<long long> n = cli::parse_int("max-game-size", *m, 1, 1 << 20);
+    if (!n.ok()) return usage_error(std::string(n.status().message()));
+    so.max_game_bytes = std::size_t(*n) << 20;
+  }
   std::vector<std::string> files = args->positional;
   if (files.empty()) files.push_back("-");
 
@@ -137,6 +151,8 @@ int validate_main(int argc, char** argv) {
     return 2;
   }
   std::unique_ptr<analysis::OutputFile> valid_out, invalid_out;
+  bool stop = false;  // set when an output cannot be written
+  po.stop = &stop;
   for (const analysis::OutputSpec& o : outputs) {
     absl::StatusOr<std::unique_ptr<analysis::OutputFile>> f = analysis::OutputFile::open(o.path);
     if (!f.ok()) {
@@ -154,6 +170,7 @@ int validate_main(int argc, char** argv) {
   bool first_json = true;
   if (format == Format::kJson) std::cout << "{\"games\":[\n";
   for (const std::string& path : files) {
+    if (stop) break;
     absl::StatusOr<std::unique_ptr<parsers::ByteSource>> src = parsers::open_input(path);
     if (!src.ok()) {
       std::cerr << "fairy-validate: " << src.status().message() << '\n';
@@ -161,14 +178,16 @@ int validate_main(int argc, char** argv) {
       continue;
     }
     const std::string name = (*src)->name();
-    parsers::GameSplitter splitter(**src);
+    parsers::GameSplitter splitter(**src, so);
     ValidationTotals totals;
     std::string diag;
     auto emit = [&](const parsers::RawGame& game, GameReport& r) {
       totals.add(r);
-      bytes += game.text.size();
-      if (analysis::OutputFile* side = r.valid() ? valid_out.get() : invalid_out.get())
+      bytes += game.text.size() + game.skipped;
+      if (analysis::OutputFile* side = r.valid() ? valid_out.get() : invalid_out.get()) {
         side->write(game.text);
+        if (!side->status().ok()) stop = true;  // the run has failed: read no further
+      }
       if (format == Format::kText) {
         diag.clear();
         analysis::write_diagnostics(diag, name, r, quiet);
