@@ -462,6 +462,23 @@ absl::Status Position<V>::build(const Setup& s, StateInfo& root) {
       problems.push_back(std::string(colour_name(color_of(pc))) + " pawn on " +
                          square_name(Square(sq)));
   }
+  // Material no game of the variant can reach (python-chess's "too many pieces" checks). The
+  // move list's capacity rests on it (rules/movegen.h, kMaxMoves).
+  for (Color c : {WHITE, BLACK}) {
+    int pieces = 0, pawns = 0;
+    for (Piece pc : s.board) {
+      if (pc == NO_PIECE || color_of(pc) != c) continue;
+      ++pieces;
+      pawns += type_of(pc) == PAWN;
+    }
+    if (pieces > V::kMaxPieces)
+      problems.push_back(std::string("too many ") + colour_name(c) + " pieces: " +
+                         std::to_string(pieces) + " (at most " + std::to_string(V::kMaxPieces) +
+                         ")");
+    if (pawns > V::kMaxPawns)
+      problems.push_back(std::string("too many ") + colour_name(c) + " pawns: " +
+                         std::to_string(pawns) + " (at most " + std::to_string(V::kMaxPawns) + ")");
+  }
   if constexpr (V::kArmies) {
     for (Color c : {WHITE, BLACK})
       if (s.armies[c] >= ARMY_NB) problems.push_back(std::string("no ") + colour_name(c) + " army");

@@ -93,6 +93,30 @@ TEST(Fen, BadFensGiveOneLineErrors) {
   }
 }
 
+// Material no game can reach is rejected (issue 10, finding 4): at most 16 pieces and 8
+// pawns a side, as each of these variants starts with. The move lists are sized for it
+// (rules/movegen.h, kMaxMoves).
+TEST(Fen, MaterialNoGameCanReachIsRejected) {
+  // 27 white queens and a king: 263 legal moves, once a crash of a 256-move list.
+  const std::string queens = "krQQQQQQ/rrQ4Q/QQ5Q/Q6Q/Q6Q/Q6Q/Q6Q/QQQQQQQK w - - 0 1";
+  EXPECT_EQ(error_of(queens), "too many white pieces: 27 (at most 16)");
+  EXPECT_EQ(error_of<Chess960Variant>(queens), "too many white pieces: 27 (at most 16)");
+  EXPECT_EQ(error_of("rnbqkbnr/pppppppp/p7/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1"),
+            "too many black pieces: 17 (at most 16); too many black pawns: 9 (at most 8)");
+  EXPECT_EQ(error_of("4k3/8/8/8/8/P7/PPPPPPPP/4K3 w - - 0 1"),
+            "too many white pawns: 9 (at most 8)");
+  // Both sides at once.
+  EXPECT_EQ(error_of("QQQQQQQQ/QQQQQQQQ/Q7/8/8/qqqqqqqq/qqqqqqqq/q1k4K w - - 0 1"),
+            "too many white pieces: 18 (at most 16); too many black pieces: 18 (at most 16)");
+  EXPECT_EQ(error_of<CwdaVariant>("4k3/8/8/8/CCCCCCCC/CCCCCCCC/C7/4K3 w - - 0 1 CC"),
+            "too many white pieces: 18 (at most 16)");
+  EXPECT_EQ(error_of<SuperchessVariant>("4k3/8/8/8/AAAAAAAA/AAAAAAAA/A7/4K3 w - - 0 1"),
+            "too many white pieces: 18 (at most 16)");
+  // The limits themselves are fine: 16 pieces, 8 pawns.
+  EXPECT_EQ(error_of("4k3/8/8/8/8/QQQQ1QQQ/PPPPPPPP/4K3 w - - 0 1"), "");
+  EXPECT_EQ(error_of<SuperchessVariant>("7k/8/8/8/A7/AA6/A1AAAAA1/1AAAAAAK w - - 0 1"), "");
+}
+
 TEST(Fen, Chess960CastlingLettersAreRead) {
   // Shredder-FEN and X-FEN name the same rights.
   const std::string shredder = "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9";

@@ -133,6 +133,16 @@ TEST(FairyPerftCli, InvalidFenExitsOneWithOneLine) {
             "black king\n");
 }
 
+TEST(FairyPerftCli, MaterialNoGameCanReachExitsOne) {
+  // 27 queens once overflowed the move list (SIGSEGV at depth 2).
+  CliRun r = run("--fen \"krQQQQQQ/rrQ4Q/QQ5Q/Q6Q/Q6Q/Q6Q/Q6Q/QQQQQQQK w - - 0 1\" --depth 2");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.out, "");
+  EXPECT_EQ(r.err,
+            "fairy-perft: invalid position \"krQQQQQQ/rrQ4Q/QQ5Q/Q6Q/Q6Q/Q6Q/Q6Q/QQQQQQQK w - - 0 "
+            "1\": too many white pieces: 27 (at most 16)\n");
+}
+
 TEST(FairyPerftCli, UsageErrorsExitTwo) {
   for (const std::string args :
        {"", "--depth 3", "--fen startpos", "--fen startpos --depth x", "--bogus",
