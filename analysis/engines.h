@@ -37,7 +37,7 @@ template <class V>
 class ClassicGame {
  public:
   using Move = fairykit::Move;
-  using MoveList = fairykit::MoveList;
+  using MoveList = fairykit::MoveList<V>;
   static constexpr std::string_view kStartFen = V::kStartFen;
 
   ClassicGame() = default;

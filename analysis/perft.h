@@ -18,7 +18,7 @@ template <class V>
 std::uint64_t perft(Position<V>& pos, int depth) {
   if (depth <= 0) return 1;
   if (depth == 1) return count_legal(pos);
-  MoveList moves;
+  MoveList<V> moves;
   generate_legal(pos, moves);
   std::uint64_t nodes = 0;
   StateInfo st;

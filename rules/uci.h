@@ -46,7 +46,7 @@ absl::StatusOr<Move> move_from_uci(const Position<V>& pos, std::string_view text
     if (promo == NO_PIECE_TYPE)
       return absl::InvalidArgumentError(absl::StrCat("bad UCI move '", std::string(text), "'"));
   }
-  const MoveList moves = legal_moves(pos);
+  const MoveList<V> moves = legal_moves(pos);
   Move castle_alt = Move::none();
   for (Move m : moves) {
     if (m.from() != from) continue;

@@ -2,6 +2,7 @@
 // output at any thread count.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <fstream>
 #include <string>
@@ -141,6 +142,16 @@ TEST(FairyPerftCli, MaterialNoGameCanReachExitsOne) {
   EXPECT_EQ(r.err,
             "fairy-perft: invalid position \"krQQQQQQ/rrQ4Q/QQ5Q/Q6Q/Q6Q/Q6Q/Q6Q/QQQQQQQK w - - 0 "
             "1\": too many white pieces: 27 (at most 16)\n");
+}
+
+TEST(FairyPerftCli, MoreThan256MovesAreListed) {
+  // Fifteen Amazons: 271 moves; the divide lists them all (a crash with the old 256-move list).
+  CliRun r =
+      run("--variant superchess --fen \"A5A1/3AA3/A6A/A6A/A1AA1A2/4A3/5A2/1k2K1A1 w - - 0 1\" "
+          "--depth 1 --divide -q");
+  EXPECT_EQ(r.status, 0);
+  EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 271 + 2);
+  EXPECT_NE(r.out.find("\nNodes searched: 271\n"), std::string::npos) << r.out;
 }
 
 TEST(FairyPerftCli, UsageErrorsExitTwo) {
