@@ -59,12 +59,15 @@ struct PromotionList {
 
 // Per-ply state that undo_move cannot recompute. The caller owns it (usually on its own
 // stack, one per ply), as in do_move(m, st).
+//
+// The two counters are 32 bits: 16-bit ones wrapped after 65,535 plies, and the draws of
+// rules/game_end.h (seventy-five moves, repetitions) were no longer seen.
 struct StateInfo {
   Key key = 0;
-  std::uint8_t castling = 0;  // CastlingRights
+  std::uint32_t rule50 = 0;           // plies since the last capture or pawn move
+  std::uint32_t plies_from_null = 0;  // plies since the root or the last null move
+  std::uint8_t castling = 0;          // CastlingRights
   Square ep_square = SQ_NONE;
-  std::uint16_t rule50 = 0;
-  std::uint16_t plies_from_null = 0;
   Piece captured = NO_PIECE;
   Bitboard checkers = 0;  // the pieces giving check to the side to move
   StateInfo* previous = nullptr;
@@ -157,7 +160,7 @@ class Position {
       if (pool_count(c, i) > 0) list.types[list.count++] = V::kPromotions[i];
     return list;
   }
-  int rule50() const { return st_->rule50; }
+  int rule50() const { return int(st_->rule50); }
   int game_ply() const { return game_ply_; }
   int fullmove_number() const { return 1 + (game_ply_ - (side_ == BLACK)) / 2; }
   Key key() const { return st_->key; }
@@ -472,9 +475,9 @@ absl::Status Position<V>::build(const Setup& s, StateInfo& root) {
       pawns += type_of(pc) == PAWN;
     }
     if (pieces > V::kMaxPieces)
-      problems.push_back(std::string("too many ") + colour_name(c) + " pieces: " +
-                         std::to_string(pieces) + " (at most " + std::to_string(V::kMaxPieces) +
-                         ")");
+      problems.push_back(std::string("too many ") + colour_name(c) +
+                         " pieces: " + std::to_string(pieces) + " (at most " +
+                         std::to_string(V::kMaxPieces) + ")");
     if (pawns > V::kMaxPawns)
       problems.push_back(std::string("too many ") + colour_name(c) + " pawns: " +
                          std::to_string(pawns) + " (at most " + std::to_string(V::kMaxPawns) + ")");
@@ -552,7 +555,7 @@ absl::Status Position<V>::build(const Setup& s, StateInfo& root) {
     rights |= std::uint8_t(1 << i);
   }
   root.castling = rights;
-  root.rule50 = std::uint16_t(std::clamp(s.halfmove_clock, 0, 65535));
+  root.rule50 = std::uint32_t(std::max(0, s.halfmove_clock));
 
   // En passant: the square must be behind a pawn that just made a double step.
   if (s.ep_square != SQ_NONE) {
@@ -592,7 +595,7 @@ Setup Position<V>::setup() const {
   for (int i = 0; i < 4; ++i)
     if (st_->castling & (1 << i)) s.castling_rooks[i] = castling_rook_[i];
   s.ep_square = st_->ep_square;
-  s.halfmove_clock = st_->rule50;
+  s.halfmove_clock = int(st_->rule50);
   s.fullmove_number = fullmove_number();
   s.armies = armies_;
   s.amazon_promotes = amazon_promotes_;
@@ -643,8 +646,8 @@ bool Position<V>::is_consistent(std::string* why) const {
 template <class V>
 void Position<V>::do_move(Move m, StateInfo& st) {
   st.castling = st_->castling;
-  st.rule50 = std::uint16_t(st_->rule50 + 1);
-  st.plies_from_null = std::uint16_t(st_->plies_from_null + 1);
+  st.rule50 = st_->rule50 + 1;
+  st.plies_from_null = st_->plies_from_null + 1;
   st.previous = st_;
   Key k = st_->key ^ zobrist::side ^ ep_key(st_->ep_square);
   st.ep_square = SQ_NONE;
@@ -740,7 +743,7 @@ void Position<V>::do_null_move(StateInfo& st) {
   st.previous = st_;
   st.key ^= zobrist::side ^ ep_key(st_->ep_square);
   st.ep_square = SQ_NONE;
-  st.rule50 = std::uint16_t(st_->rule50 + 1);
+  st.rule50 = st_->rule50 + 1;
   st.plies_from_null = 0;
   st.captured = NO_PIECE;
   st_ = &st;
