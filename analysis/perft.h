@@ -38,7 +38,8 @@ struct DivideEntry {
 
 struct PerftResult {
   std::uint64_t nodes = 0;
-  std::vector<DivideEntry> divide;  // root moves in generation order (filled when asked)
+  std::vector<DivideEntry> divide;    // root moves in generation order (filled when asked)
+  std::vector<std::string> warnings;  // what the FEN reader accepted leniently
 };
 
 struct PerftOptions {

@@ -6,6 +6,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "analysis/engines.h"
+#include "parsers/quote.h"
 #include "rules/cwda_fen.h"
 #include "rules/fen.h"
 #include "rules/game_end.h"
@@ -240,6 +241,7 @@ class EngineReplayer final : public Replayer {
     line_.push_back(std::move(f.undone));
   }
 
+  const std::vector<std::string>& fen_warnings() const { return g_.fen_warnings(); }
   GameState state() const override { return g_.state(); }
   std::string fen() const override { return g_.fen(); }
   int ply() const override { return int(line_.size()); }
@@ -335,36 +337,42 @@ class GameChecker final : public parsers::PgnVisitor {
       add(Severity::kError, game_start(), 0, "Superchess game without a FEN tag");
       return;
     }
+    // What the FEN reader accepted leniently (a fullmove number of 0): warnings.
+    std::vector<std::string> fen_warnings;
+    absl::Status status;
     if (!in_position_family(variant)) {
       // Interweave, Fluidity: engines of their own; one replayer per thread and variant.
-      absl::Status status = visit_own_engine(variant, [&]<class G>() -> absl::Status {
+      status = visit_own_engine(variant, [&]<class G>() -> absl::Status {
         thread_local EngineReplayer<G> replayer;
         if (absl::Status s = replayer.init(has_fen ? std::string_view(fen) : G::kStartFen); !s.ok())
           return s;
+        fen_warnings = replayer.fen_warnings();
         replayer_ = &replayer;
         return absl::OkStatus();
       });
-      if (!status.ok())
-        add(Severity::kError, fen_where_, 0,
-            absl::StrCat("invalid FEN tag \"", fen_, "\": ", std::string(status.message())));
-      return;
+    } else {
+      status = visit_variant(variant, [&]<class V>() -> absl::Status {
+        // One replayer per thread and variant, reused from game to game.
+        thread_local ReplayerOf<V> replayer;
+        if (!has_fen) {
+          replayer.init_start();
+        } else {
+          absl::StatusOr<Setup> setup = setup_from_fen(fen, fen_dialect<V>());
+          if (!setup.ok()) return setup.status();
+          if (absl::Status s = replayer.init(*setup); !s.ok()) return s;
+          fen_warnings = std::move(setup->warnings);
+        }
+        replayer_ = &replayer;
+        return absl::OkStatus();
+      });
     }
-    absl::Status status = visit_variant(variant, [&]<class V>() -> absl::Status {
-      // One replayer per thread and variant, reused from game to game.
-      thread_local ReplayerOf<V> replayer;
-      if (!has_fen) {
-        replayer.init_start();
-      } else {
-        absl::StatusOr<Setup> setup = setup_from_fen(fen, fen_dialect<V>());
-        if (!setup.ok()) return setup.status();
-        if (absl::Status s = replayer.init(*setup); !s.ok()) return s;
-      }
-      replayer_ = &replayer;
-      return absl::OkStatus();
-    });
     if (!status.ok())
       add(Severity::kError, fen_where_, 0,
-          absl::StrCat("invalid FEN tag \"", fen_, "\": ", std::string(status.message())));
+          absl::StrCat("invalid FEN tag \"", parsers::EscapeText(fen_),
+                       "\": ", std::string(status.message())));
+    for (const std::string& w : fen_warnings)
+      add(Severity::kWarning, fen_where_, 0,
+          absl::StrCat("FEN tag \"", parsers::EscapeText(fen_), "\": ", w));
   }
 
   void move(std::string_view text, PgnLocation where) override {
@@ -466,7 +474,7 @@ class GameChecker final : public parsers::PgnVisitor {
       absl::StatusOr<std::string> native = cwda_to_native_fen(fen_, armies);
       if (!native.ok()) {
         add(Severity::kError, fen_where_, 0,
-            absl::StrCat("invalid FEN tag \"", fen_,
+            absl::StrCat("invalid FEN tag \"", parsers::EscapeText(fen_),
                          "\": ", std::string(native.status().message())));
         return false;
       }

@@ -9,6 +9,7 @@
 #include <array>
 
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -59,13 +60,24 @@ struct FenWriteOptions {
   bool holdings = false;
 };
 
-// Text -> Setup. Errors: "FEN <field> field, column N: ...".
+// Text -> Setup. Errors: "FEN <field> field, column N: ..."; what was read leniently is in
+// Setup::warnings (a fullmove number of 0).
 absl::StatusOr<Setup> setup_from_fen(std::string_view fen, const FenDialect& dialect);
 // The same from an already parsed AST (EPD records, PGN FEN tags).
 absl::StatusOr<Setup> setup_from_fen_ast(const parsers::FenAst& ast, const FenDialect& dialect);
 
 // The error every FEN reader of the rules core returns: "FEN <field> field, column <n>: <what>".
 absl::Status fen_field_error(std::string_view field, int column, std::string_view what);
+
+// A fullmove number of 0 (a common slip: move numbers start at 1) is read as 1 with this
+// warning, "FEN fullmove number field, column 30: 0 is read as 1"; nullopt otherwise.
+std::optional<std::string> fullmove_zero_warning(const parsers::FenAst& ast);
+
+// For the FEN readers of variants without pieces in hand (`variant` names it in the message,
+// e.g. "this variant", "Fluidity"; empty: holdings are allowed): an error when the board has
+// holdings, "FEN board field, column 45: pieces in hand are not part of Fluidity", or, when
+// they were written as a 9th rank, "FEN board field, column 1: 9 ranks, expected 8".
+absl::Status check_no_holdings(const parsers::FenBoard& board, std::string_view variant);
 
 // The board field of a parsed FEN, for every variant's FEN reader: eight ranks of eight
 // squares, no '~' (promoted) marks. Each piece letter goes through `piece`, which gives the

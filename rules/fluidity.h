@@ -115,6 +115,9 @@ class Position {
   std::uint8_t castling_rights() const { return castling_; }  // CastlingRights bits
   int halfmove_clock() const { return rule50_; }              // plies since the last capture
   int fullmove_number() const { return fullmove_; }
+  // What the last successful set_fen() read leniently ("FEN fullmove number field, column
+  // 30: 0 is read as 1"), one message each.
+  const std::vector<std::string>& fen_warnings() const { return fen_warnings_; }
   int plies_played() const { return int(history_.size()); }  // since set_fen
   // The enemy pieces giving check to the side to move (0 when its King is missing).
   Bitboard checkers() const;
@@ -162,7 +165,7 @@ class Position {
   struct Undo {
     Move move;
     std::uint8_t castling;
-    std::uint16_t rule50;
+    int rule50;  // any clock a FEN gives (up to parsers::kMaxFenCounter) and more
     Key key;
     Bitboard captured;           // the victims' squares
     std::array<Piece, 6> taken;  // the victims, in square order
@@ -189,6 +192,7 @@ class Position {
   int fullmove_ = 1;
   Key key_ = 0;
   std::vector<Undo> history_;
+  std::vector<std::string> fen_warnings_;
 };
 
 static_assert(GameEngine<Position>);

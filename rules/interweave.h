@@ -157,6 +157,8 @@ class Position {
   // The vchess form; the halfmove clock is written as a 6th field only when it is not 0,
   // so that positions without a pending 50-move count are plain vchess FENs.
   std::string fen() const;
+  // GameEngine's lenient readings of the last set_fen(): Interweave's FEN has none.
+  const std::vector<std::string>& fen_warnings() const { return kNoWarnings; }
 
   Key key() const { return key_; }
   Color side_to_move() const { return side_; }
@@ -211,6 +213,8 @@ class Position {
     std::array<std::array<std::uint8_t, 3>, 2> pool;
     int halfmove;
   };
+
+  inline static const std::vector<std::string> kNoWarnings;
 
   void put(Piece pc, Square s);
   void remove(Square s);

@@ -8,6 +8,8 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
+#include "parsers/fen.h"
+#include "parsers/quote.h"
 #include "rules/interweave.h"
 #include "rules/interweave_internal.h"
 
@@ -21,6 +23,10 @@ absl::Status field_error(std::string_view field, std::size_t column, std::string
   return absl::InvalidArgumentError(
       absl::StrFormat("FEN %s field, column %d: %s", field, column, what));
 }
+
+// A character of the FEN as its messages quote it: 'x', or '\x01' for a byte that is not
+// printable.
+std::string quote(char c) { return parsers::QuoteChar(c); }
 
 char letter(PieceType pt) {
   switch (pt) {
@@ -71,16 +77,14 @@ std::string set_name(Bitboard b) {
   return absl::StrCat("{", absl::StrJoin(names, ","), "}");
 }
 
-// Reads a non-negative decimal field.
+// Reads a decimal field of 0 to parsers::kMaxFenCounter.
 absl::StatusOr<int> read_number(std::string_view field, std::string_view text, std::size_t column) {
-  if (text.size() > 9) return field_error(field, column, "number too large");
-  int v = 0;
-  for (std::size_t i = 0; i < text.size(); ++i) {
+  for (std::size_t i = 0; i < text.size(); ++i)
     if (!std::isdigit(static_cast<unsigned char>(text[i])))
-      return field_error(field, column + i, absl::StrFormat("'%c' is not a digit", text[i]));
-    v = v * 10 + (text[i] - '0');
-  }
-  return v;
+      return field_error(field, column + i, quote(text[i]) + " is not a digit");
+  const std::int64_t v = parsers::FenCounterValue(text);
+  if (v < 0) return field_error(field, column, parsers::FenCounterRangeError(text));
+  return int(v);
 }
 
 }  // namespace
@@ -140,7 +144,7 @@ absl::Status Position::set_fen(std::string_view text) {
         ++file;
       } else {
         return field_error("board", column,
-                           absl::StrFormat("'%c' is not a piece letter (K R N B P, k r n b p)", c));
+                           quote(c) + " is not a piece letter (K R N B P, k r n b p)");
       }
     }
     if (rank != 0)
@@ -165,9 +169,8 @@ absl::Status Position::set_fen(std::string_view text) {
     {
       const auto [f, col] = fields[1];
       if (f[0] != 'w' && f[0] != 'b')
-        return field_error("turn", col, absl::StrFormat("'%c' is not w or b", f[0]));
-      if (f.size() > 1)
-        return field_error("turn", col + 1, absl::StrFormat("unexpected '%c'", f[1]));
+        return field_error("turn", col, quote(f[0]) + " is not w or b");
+      if (f.size() > 1) return field_error("turn", col + 1, "unexpected " + quote(f[1]));
       side = f[0] == 'w' ? WHITE : BLACK;
     }
     {
@@ -179,22 +182,20 @@ absl::Status Position::set_fen(std::string_view text) {
     {
       const auto [f, col] = fields[3];
       if (f != "-") {
-        if (!is_file(f[0]))
-          return field_error("en passant", col, absl::StrFormat("'%c' is not a file", f[0]));
+        if (!is_file(f[0])) return field_error("en passant", col, quote(f[0]) + " is not a file");
         if (f.size() < 2 || !is_rank(f[1]))
           return field_error("en passant", col + 1,
                              f.size() < 2 ? std::string("the midpoint has no rank")
-                                          : absl::StrFormat("'%c' is not a rank", f[1]));
+                                          : quote(f[1]) + " is not a rank");
         if (f.size() < 3 || f[2] != ',')
           return field_error("en passant", col + 2,
                              f.size() < 3 ? std::string("',' and the arrival file are missing")
-                                          : absl::StrFormat("'%c' where ',' was expected", f[2]));
+                                          : quote(f[2]) + " where ',' was expected");
         if (f.size() < 4 || !is_file(f[3]))
           return field_error("en passant", col + 3,
                              f.size() < 4 ? std::string("the arrival file is missing")
-                                          : absl::StrFormat("'%c' is not a file", f[3]));
-        if (f.size() > 4)
-          return field_error("en passant", col + 4, absl::StrFormat("unexpected '%c'", f[4]));
+                                          : quote(f[3]) + " is not a file");
+        if (f.size() > 4) return field_error("en passant", col + 4, "unexpected " + quote(f[4]));
         const Color mover = ~side;
         ep_mid = square_at(f, 0);
         if (relative_rank(mover, ep_mid) != RANK_3)
@@ -221,7 +222,7 @@ absl::Status Position::set_fen(std::string_view text) {
       const auto [f, col] = fields[4];
       for (std::size_t k = 0; k < f.size() && k < 6; ++k)
         if (!std::isdigit(static_cast<unsigned char>(f[k])))
-          return field_error("pool", col + k, absl::StrFormat("'%c' is not a digit", f[k]));
+          return field_error("pool", col + k, quote(f[k]) + " is not a digit");
       if (f.size() != 6)
         return field_error("pool", col, absl::StrFormat("6 digits expected, found %d", f.size()));
       for (int k = 0; k < 6; ++k)

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "absl/status/status.h"
+#include "parsers/fen.h"
 #include "rules/bitboard.h"
 #include "rules/pieces.h"
 #include "rules/types.h"
@@ -41,6 +42,11 @@ struct Setup {
   // and index of V::kPromotions (superchess.md 2.5: when they disagree the bracket wins).
   // Zero without a bracket; constant through the game.
   std::array<std::array<std::int8_t, 8>, COLOR_NB> pool_offset{};
+  // What the FEN reader accepted leniently, one message each, in the style of its errors
+  // ("FEN fullmove number field, column 30: 0 is read as 1"). Not part of the position:
+  // Position::set() ignores them and Position::setup() gives none; tools report them as
+  // warnings.
+  std::vector<std::string> warnings;
 };
 
 // The promotion set of a game decided at run time (V::kRuntimePromotions): at most 8 types.
@@ -61,7 +67,8 @@ struct PromotionList {
 // stack, one per ply), as in do_move(m, st).
 //
 // The two counters are 32 bits: 16-bit ones wrapped after 65,535 plies, and the draws of
-// rules/game_end.h (seventy-five moves, repetitions) were no longer seen.
+// rules/game_end.h (seventy-five moves, repetitions) were no longer seen. A set-up clock is
+// at most parsers::kMaxFenCounter, which leaves room for more than a billion plies.
 struct StateInfo {
   Key key = 0;
   std::uint32_t rule50 = 0;           // plies since the last capture or pawn move
@@ -486,6 +493,15 @@ absl::Status Position<V>::build(const Setup& s, StateInfo& root) {
     for (Color c : {WHITE, BLACK})
       if (s.armies[c] >= ARMY_NB) problems.push_back(std::string("no ") + colour_name(c) + " army");
   }
+  // The counters' range (parsers::kMaxFenCounter: what the 32-bit counters hold with room
+  // for any game). A FEN cannot exceed it; a Setup made in code can.
+  if (s.halfmove_clock < 0 || s.halfmove_clock > parsers::kMaxFenCounter)
+    problems.push_back("halfmove clock " + std::to_string(s.halfmove_clock) +
+                       " is out of range (0 to " + std::to_string(parsers::kMaxFenCounter) + ")");
+  if (s.fullmove_number > parsers::kMaxFenCounter)
+    problems.push_back("fullmove number " + std::to_string(s.fullmove_number) +
+                       " is out of range (at most " + std::to_string(parsers::kMaxFenCounter) +
+                       ")");
   if (!problems.empty()) {
     std::string msg;
     for (auto& p : problems) msg += (msg.empty() ? "" : "; ") + p;
@@ -555,7 +571,7 @@ absl::Status Position<V>::build(const Setup& s, StateInfo& root) {
     rights |= std::uint8_t(1 << i);
   }
   root.castling = rights;
-  root.rule50 = std::uint32_t(std::max(0, s.halfmove_clock));
+  root.rule50 = std::uint32_t(s.halfmove_clock);
 
   // En passant: the square must be behind a pawn that just made a double step.
   if (s.ep_square != SQ_NONE) {

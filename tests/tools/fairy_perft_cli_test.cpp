@@ -154,6 +154,40 @@ TEST(FairyPerftCli, MoreThan256MovesAreListed) {
   EXPECT_NE(r.out.find("\nNodes searched: 271\n"), std::string::npos) << r.out;
 }
 
+TEST(FairyPerftCli, FullmoveZeroIsAWarning) {
+  // Read as 1, said on standard error (issue 10, finding 17).
+  CliRun r = run("--fen \"4k3/8/8/8/8/8/8/4K3 w - - 5 0\" --max-depth 2 -q");
+  EXPECT_EQ(r.status, 0);
+  EXPECT_EQ(r.out, "depth 1: 5\ndepth 2: 25\n");
+  EXPECT_EQ(r.err, "fairy-perft: warning: FEN fullmove number field, column 29: 0 is read as 1\n");
+  r = run("--variant fluidity --fen \"rnbqkbnr/8/8/8/8/8/8/RNBQKBNR w KQkq - 0 0\" --depth 1 -q");
+  EXPECT_EQ(r.status, 0);
+  EXPECT_EQ(r.out, "Nodes searched: 47\n");
+  EXPECT_EQ(r.err, "fairy-perft: warning: FEN fullmove number field, column 42: 0 is read as 1\n");
+}
+
+TEST(FairyPerftCli, InvalidPositionMessagesEscapeRawBytes) {
+  CliRun r = run("--fen \"$(printf '4k3/8/8/8/8/8/8/4K\\0013 w - - 0 1')\" --depth 1");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(
+      r.err,
+      "fairy-perft: invalid position \"4k3/8/8/8/8/8/8/4K\\x013 w - - 0 1\": FEN board field, "
+      "column 19: unexpected character '\\x01'\n");
+  r =
+      run("--variant cwda --fen \"$(printf 'dwfcmfwd/zzzzzzzz/8/8/8/8/PPPPPPPP/RNBQKBN\\001 w 0 "
+          "ahah - FC')\" --depth 1");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.err,
+            "fairy-perft: invalid position \"dwfcmfwd/zzzzzzzz/8/8/8/8/PPPPPPPP/RNBQKBN\\x01 w 0 "
+            "ahah - FC\": vchess FEN board field: unknown piece letter '\\x01'\n");
+  r = run("--fen \"4k3/8/8/8/8/8/8/4K3 w - - 1000000000 1\" --depth 1");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(
+      r.err,
+      "fairy-perft: invalid position \"4k3/8/8/8/8/8/8/4K3 w - - 1000000000 1\": FEN halfmove "
+      "clock field, column 27: 1000000000 is out of range (at most 999999999)\n");
+}
+
 TEST(FairyPerftCli, UsageErrorsExitTwo) {
   for (const std::string args :
        {"", "--depth 3", "--fen startpos", "--fen startpos --depth x", "--bogus",
