@@ -21,6 +21,7 @@
 #pragma once
 
 #include <array>
+#include <cassert>
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -70,7 +71,9 @@ static_assert(Move(SQ_H8, SQ_A1).from() == SQ_H8 && !Move(SQ_H8, SQ_A1).is_castl
 // A fixed-capacity list. 768 bounds any position a FEN can describe: an empty square is
 // reached by at most 17 pieces of one side (the nearest own piece on each of its 8 lines,
 // 8 Knights, the King) and a piece reaches at most 27 squares, so with E empty squares and
-// P pieces (E + P <= 63) there are at most min(17E, 27P) <= 657 moves, plus 2 castlings.
+// P pieces (E + P <= 63: a position with moves has an enemy King) there are at most
+// min(17E, 27P) <= 657 moves, plus 2 castlings. It needs no limit on the number of pieces.
+// Checked by assert on every push in debug builds.
 class MoveList {
  public:
   static constexpr std::size_t kCapacity = 768;
@@ -80,7 +83,10 @@ class MoveList {
   const Move* begin() const { return moves_.data(); }
   const Move* end() const { return moves_.data() + size_; }
   void clear() { size_ = 0; }
-  void push_back(Move m) { moves_[size_++] = m; }
+  void push_back(Move m) {
+    assert(size_ < kCapacity && "the 768-move bound above is not a bound");
+    moves_[size_++] = m;
+  }
 
  private:
   std::array<Move, kCapacity> moves_;

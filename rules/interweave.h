@@ -21,6 +21,7 @@
 #pragma once
 
 #include <array>
+#include <cassert>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -54,7 +55,7 @@ inline constexpr PieceType REMOVER = BISHOP;
 //   bytes 26-31  padding
 // Bound on the steps: every step of a chain captures at least one enemy piece, and a side
 // never has more than 16 pieces (set_fen rejects more; promotion replaces a Pawn), so a
-// turn has at most 16 steps.
+// turn has at most 16 steps (checked by assert in debug builds).
 // Two moves are equal when their step sequences are equal (the captured squares follow
 // from the steps and the board).
 class Move {
@@ -85,6 +86,7 @@ class Move {
 
   // Building (the generator and tests).
   constexpr void push(Square to, PieceType promotion = NO_PIECE_TYPE) {
+    assert(count_ < kMaxSteps && "the step bound above is not a bound");
     path_[count_++] = std::uint8_t(to | (encode(promotion) << 6));
   }
   constexpr void pop() { --count_; }

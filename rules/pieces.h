@@ -12,7 +12,6 @@
 #include <array>
 #include <bit>
 #include <string_view>
-#include <utility>
 
 #include "rules/betza.h"
 #include "rules/bitboard.h"
@@ -128,58 +127,20 @@ constexpr int betza_mobility_bound(std::string_view betza) {
   std::array<Bitboard, SQUARE_NB> reach{};
   bool unknown = false;
   for_each_betza_atom(betza, [&](const BetzaAtom& a) {
-    // The leg lengths (long, short) of the atom's vectors; K and Q are W + F.
-    std::array<std::pair<int, int>, 2> legs{};
-    int n = 1;
-    switch (a.letter) {
-      case 'W':
-      case 'R':
-        legs[0] = {1, 0};
-        break;
-      case 'F':
-      case 'B':
-        legs[0] = {1, 1};
-        break;
-      case 'K':
-      case 'Q':
-        legs = {{{1, 0}, {1, 1}}};
-        n = 2;
-        break;
-      case 'D':
-        legs[0] = {2, 0};
-        break;
-      case 'A':
-        legs[0] = {2, 2};
-        break;
-      case 'H':
-        legs[0] = {3, 0};
-        break;
-      case 'N':
-        legs[0] = {2, 1};
-        break;
-      case 'C':
-        legs[0] = {3, 1};
-        break;
-      case 'Z':
-        legs[0] = {3, 2};
-        break;
-      case 'G':
-        legs[0] = {3, 3};
-        break;
-      default:
-        unknown = true;
-        return;
+    const BetzaAtomInfo* atom = find_betza_atom(a.letter);
+    if (atom == nullptr) {
+      unknown = true;
+      return;
     }
-    const bool rides =
-        a.letter == 'R' || a.letter == 'B' || a.letter == 'Q' || a.doubled || a.ranged;
+    const bool rides = atom->rides || a.doubled || a.ranged;
     const int steps = !rides ? 1 : a.ranged && a.range > 0 && a.range < 7 ? a.range : 7;
     for (int s = 0; s < SQUARE_NB; ++s)
-      for (int k = 0; k < n; ++k)
+      for (int k = 0; k < atom->part_count; ++k)
         for (int sx : {-1, 1})
           for (int sy : {-1, 1})
             for (bool swap : {false, true}) {
-              const int dx = sx * (swap ? legs[k].second : legs[k].first);
-              const int dy = sy * (swap ? legs[k].first : legs[k].second);
+              const BetzaComponent& leg = atom->parts[k];
+              const int dx = sx * (swap ? leg.dy : leg.dx), dy = sy * (swap ? leg.dx : leg.dy);
               for (int step = 1; step <= steps; ++step) {
                 const int x = s % 8 + dx * step, y = s / 8 + dy * step;
                 if (x < 0 || x > 7 || y < 0 || y > 7) break;

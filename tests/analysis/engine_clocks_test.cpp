@@ -20,22 +20,20 @@ struct Case {
   std::string out_of_range;  // the error of the same FEN with a counter one too large
 };
 
+// The chess family and Fluidity share a FEN: kings, a rook and a knight, `suffix` after the
+// clocks (CwDA's armies).
+Case chess_like(VariantId variant, const std::string& suffix) {
+  return {variant, "4k3/8/8/8/8/8/8/R3K2N b Q - 999999998 999999999" + suffix,
+          "3k4/8/8/8/8/8/8/R3K2N w Q - 999999999 1000000000" + suffix, "Kd8",
+          "FEN halfmove clock field, column 29: 1000000000 is out of range (at most 999999999)"};
+}
+
 const Case kCases[] = {
-    {VariantId::kChess, "4k3/8/8/8/8/8/8/R3K2N b Q - 999999998 999999999",
-     "3k4/8/8/8/8/8/8/R3K2N w Q - 999999999 1000000000", "Kd8",
-     "FEN halfmove clock field, column 29: 1000000000 is out of range (at most 999999999)"},
-    {VariantId::kChess960, "4k3/8/8/8/8/8/8/R3K2N b Q - 999999998 999999999",
-     "3k4/8/8/8/8/8/8/R3K2N w Q - 999999999 1000000000", "Kd8",
-     "FEN halfmove clock field, column 29: 1000000000 is out of range (at most 999999999)"},
-    {VariantId::kCwda, "4k3/8/8/8/8/8/8/R3K2N b Q - 999999998 999999999 FF",
-     "3k4/8/8/8/8/8/8/R3K2N w Q - 999999999 1000000000 FF", "Kd8",
-     "FEN halfmove clock field, column 29: 1000000000 is out of range (at most 999999999)"},
-    {VariantId::kSuperchess, "4k3/8/8/8/8/8/8/R3K2N b Q - 999999998 999999999",
-     "3k4/8/8/8/8/8/8/R3K2N w Q - 999999999 1000000000", "Kd8",
-     "FEN halfmove clock field, column 29: 1000000000 is out of range (at most 999999999)"},
-    {VariantId::kFluidity, "4k3/8/8/8/8/8/8/R3K2N b Q - 999999998 999999999",
-     "3k4/8/8/8/8/8/8/R3K2N w Q - 999999999 1000000000", "Kd8",
-     "FEN halfmove clock field, column 29: 1000000000 is out of range (at most 999999999)"},
+    chess_like(VariantId::kChess, ""),
+    chess_like(VariantId::kChess960, ""),
+    chess_like(VariantId::kCwda, " FF"),
+    chess_like(VariantId::kSuperchess, ""),
+    chess_like(VariantId::kFluidity, ""),
     {VariantId::kInterweave,
      "rbnkknbr/pppppppp/8/8/8/8/PPPPPPPP/RBNKKNBR w 999999999 - 000000 999999998",
      "rbnkknbr/pppppppp/8/N7/8/8/PPPPPPPP/RB1KKNBR b 1000000000 - 000000 999999999", "Nc1-a5",

@@ -74,6 +74,18 @@ TEST(MoveGen, MoveListHoldsTheMostMobilePositions) {
   EXPECT_LE(271, kMaxMoves<SuperchessVariant>);
 }
 
+#ifndef NDEBUG
+// Debug builds check the bound on every push (release builds pay nothing for it).
+TEST(MoveGenDeathTest, PushPastTheBoundAssertsInDebugBuilds) {
+  EXPECT_DEATH(
+      {
+        MoveList<ChessVariant> list;
+        for (int i = 0; i <= kMaxMoves<ChessVariant>; ++i) list.add(Move(SQ_A1, SQ_A2));
+      },
+      "kMaxMoves");
+}
+#endif
+
 TEST(MoveGen, PromotionsToFourPieces) {
   EXPECT_EQ(moves_of("1n5k/P7/8/8/8/8/8/K7 w - - 0 1"),
             "a1a2 a1b1 a1b2 a7a8b a7a8n a7a8q a7a8r a7b8b a7b8n a7b8q a7b8r");
