@@ -37,7 +37,7 @@ template <class V>
 class ClassicGame {
  public:
   using Move = fairykit::Move;
-  using MoveList = fairykit::MoveList;
+  using MoveList = fairykit::MoveList<V>;
   static constexpr std::string_view kStartFen = V::kStartFen;
 
   ClassicGame() = default;
@@ -58,8 +58,11 @@ class ClassicGame {
     setup->amazon_promotes = amazon_promotes_;
     states_.clear();
     played_.clear();
-    return pos_.set(*setup, states_.push());
+    if (absl::Status s = pos_.set(*setup, states_.push()); !s.ok()) return s;
+    fen_warnings_ = std::move(setup->warnings);
+    return absl::OkStatus();
   }
+  const std::vector<std::string>& fen_warnings() const { return fen_warnings_; }
 
   std::string fen() const { return to_fen(pos_); }
   Key key() const { return pos_.key(); }
@@ -96,6 +99,7 @@ class ClassicGame {
   StateStack states_;
   std::vector<Move> played_;
   bool amazon_promotes_ = false;
+  std::vector<std::string> fen_warnings_;
 };
 
 static_assert(GameEngine<ClassicGame<ChessVariant>>);

@@ -16,6 +16,7 @@ absl::StatusOr<PerftResult> run_perft_impl(std::string_view fen, const PerftOpti
   if (absl::Status s = load_engine(root, fen, eo); !s.ok()) return s;
 
   PerftResult result;
+  result.warnings = root.fen_warnings();
   const int depth = options.depth;
   if (depth <= 0) {
     result.nodes = 1;

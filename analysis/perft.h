@@ -18,7 +18,7 @@ template <class V>
 std::uint64_t perft(Position<V>& pos, int depth) {
   if (depth <= 0) return 1;
   if (depth == 1) return count_legal(pos);
-  MoveList moves;
+  MoveList<V> moves;
   generate_legal(pos, moves);
   std::uint64_t nodes = 0;
   StateInfo st;
@@ -38,7 +38,8 @@ struct DivideEntry {
 
 struct PerftResult {
   std::uint64_t nodes = 0;
-  std::vector<DivideEntry> divide;  // root moves in generation order (filled when asked)
+  std::vector<DivideEntry> divide;    // root moves in generation order (filled when asked)
+  std::vector<std::string> warnings;  // what the FEN reader accepted leniently
 };
 
 struct PerftOptions {

@@ -20,6 +20,10 @@ namespace {
 using parsers::PgnLocation;
 using parsers::Severity;
 
+// How much of a FEN tag a message quotes: every real FEN (the longest, Superchess with
+// holdings, is under 100 characters), but not a 5 MB tag value.
+constexpr std::size_t kFenEchoChars = 120;
+
 // What playing one move said: nothing on the common path (no allocation per move); an
 // error or notes about the notation otherwise.
 struct PlayResult {
@@ -249,6 +253,7 @@ class EngineReplayer final : public Replayer {
     line_.push_back(std::move(f.undone));
   }
 
+  const std::vector<std::string>& fen_warnings() const { return g_.fen_warnings(); }
   GameState state() const override { return g_.state(); }
   std::string fen() const override { return g_.fen(); }
   int ply() const override { return int(line_.size()); }
@@ -351,8 +356,10 @@ class GameChecker final : public parsers::PgnVisitor {
       return;
     }
     // Castling rights the position cannot have are dropped with a warning (archives carry
-    // them: lichess studies), as python-chess and lichess do.
+    // them: lichess studies), as python-chess and lichess do; what the FEN reader accepted
+    // leniently (a fullmove number of 0) is a warning too.
     DroppedCastlingRights dropped;
+    std::vector<std::string> fen_warnings;
     absl::Status status;
     if (!in_position_family(variant)) {
       // Interweave, Fluidity: engines of their own; one replayer per thread and variant.
@@ -361,6 +368,7 @@ class GameChecker final : public parsers::PgnVisitor {
         if (absl::Status s = replayer.init(has_fen ? std::string_view(fen) : G::kStartFen, dropped);
             !s.ok())
           return s;
+        fen_warnings = replayer.fen_warnings();
         replayer_ = &replayer;
         return absl::OkStatus();
       });
@@ -375,6 +383,7 @@ class GameChecker final : public parsers::PgnVisitor {
               fen, fen_dialect<V>(), {.drop_invalid_castling_rights = true}, &dropped);
           if (!setup.ok()) return setup.status();
           if (absl::Status s = replayer.init(*setup); !s.ok()) return s;
+          fen_warnings = std::move(setup->warnings);
         }
         replayer_ = &replayer;
         return absl::OkStatus();
@@ -382,13 +391,16 @@ class GameChecker final : public parsers::PgnVisitor {
     }
     if (!status.ok()) {
       add(Severity::kError, fen_where_, 0,
-          absl::StrCat("invalid FEN tag \"", parsers::MessageText(fen_),
+          absl::StrCat("invalid FEN tag \"", parsers::MessageText(fen_, kFenEchoChars),
                        "\": ", std::string(status.message())));
       return;
     }
     for (const DroppedCastlingRight& d : dropped)
       add(Severity::kWarning, fen_where_, 0,
           absl::StrCat("FEN castling right '", std::string(1, d.letter), "' dropped: ", d.reason));
+    for (const std::string& w : fen_warnings)
+      add(Severity::kWarning, fen_where_, 0,
+          absl::StrCat("FEN tag \"", parsers::MessageText(fen_, kFenEchoChars), "\": ", w));
   }
 
   void move(std::string_view text, PgnLocation where) override {
@@ -500,7 +512,7 @@ class GameChecker final : public parsers::PgnVisitor {
       absl::StatusOr<std::string> native = cwda_to_native_fen(fen_, armies);
       if (!native.ok()) {
         add(Severity::kError, fen_where_, 0,
-            absl::StrCat("invalid FEN tag \"", parsers::MessageText(fen_),
+            absl::StrCat("invalid FEN tag \"", parsers::MessageText(fen_, kFenEchoChars),
                          "\": ", std::string(native.status().message())));
         return false;
       }

@@ -22,6 +22,7 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_format.h"
 #include "parsers/detail/text.h"
+#include "parsers/message_text.h"
 
 namespace fairykit::parsers {
 namespace {
@@ -236,6 +237,7 @@ absl::Status ParseBoard(Iter base, Field field, FenBoard& board) {
     std::string letters;
     for (const FenBoardItem& item : ranks.back()) letters += item.letter;
     board.holdings = std::move(letters);
+    board.holdings_as_rank = true;
     board.holdings_column =
         ranks.back().empty() ? state.Column(state.rank_starts.back()) : ranks.back().front().column;
     ranks.pop_back();
@@ -314,13 +316,16 @@ absl::StatusOr<FenAst> ParseFenImpl(std::string_view text, const FenSchema& sche
         if (m.ok) ast.en_passant = MakeField(base, field);
         break;
       case FenFieldKind::kHalfmove:
+      case FenFieldKind::kFullmove: {
         m = MatchWhole(field.begin, field.end, digits_grammar);
-        if (m.ok) ast.halfmove_clock = MakeField(base, field);
+        if (!m.ok) break;
+        FenField f = MakeField(base, field);
+        f.number = FenCounterValue(f.text);
+        if (f.number < 0)
+          return SyntaxError(FieldLabel(kind, i + 1), f.column, FenCounterRangeError(f.text));
+        (kind == FenFieldKind::kHalfmove ? ast.halfmove_clock : ast.fullmove_number) = std::move(f);
         break;
-      case FenFieldKind::kFullmove:
-        m = MatchWhole(field.begin, field.end, digits_grammar);
-        if (m.ok) ast.fullmove_number = MakeField(base, field);
-        break;
+      }
       case FenFieldKind::kWord:
         ast.extra.push_back(MakeField(base, field));
         break;
@@ -334,6 +339,20 @@ absl::StatusOr<FenAst> ParseFenImpl(std::string_view text, const FenSchema& sche
 }
 
 }  // namespace
+
+std::int64_t FenCounterValue(std::string_view digits) {
+  std::int64_t v = 0;
+  for (const char c : digits) {
+    v = v * 10 + (c - '0');
+    if (v > kMaxFenCounter) return -1;
+  }
+  return v;
+}
+
+std::string FenCounterRangeError(std::string_view digits) {
+  return absl::StrFormat("%s is out of range (at most %d)", MessageText(digits, 20),
+                         kMaxFenCounter);
+}
 
 absl::StatusOr<FenAst> ParseFen(std::string_view text, const FenSchema& schema) {
   // No exception leaves the parser layer (DESIGN.md, principle 8). Expectation failures

@@ -36,14 +36,37 @@ struct FenBoard {
   // Column of the first holdings character (just after the '[' or the 8th rank's '/');
   // the column where it would be when the holdings are empty. "[-]" and "[]" both give "".
   int holdings_column = 0;
+  // The holdings were written as a 9th rank, not a bracket: to a variant without holdings
+  // the board simply has 9 ranks.
+  bool holdings_as_rank = false;
   int column = 1;
 };
+
+// The largest value of a FEN counter: the halfmove clock and the fullmove number here, and
+// the ply counts of the vchess dialects the rules core reads (Interweave, CwDA). Nine
+// digits, so that the 32-bit counters of every engine hold any FEN's value plus any game
+// played from it: the game ply of the chess family, 2 x (fullmove - 1) + 1, stays below
+// 2,000,000,000, which leaves 147 million plies below INT_MAX, and a clock leaves more
+// than a billion; a game fairy-validate reads is at most 64 MiB (fewer than 33 million
+// plies) and a perft at most 64 deep. A larger number is an error naming the field:
+//   "FEN halfmove clock field, column 40: 99999999999 is out of range (at most 999999999)"
+inline constexpr std::int64_t kMaxFenCounter = 999'999'999;
 
 // A plain whitespace-separated field, kept verbatim with its column.
 struct FenField {
   std::string text;
   int column = 0;
+  // The halfmove clock and fullmove number fields: their value (0 to kMaxFenCounter).
+  std::int64_t number = 0;
 };
+
+// The diagnostic of a counter field whose digits exceed kMaxFenCounter, without the "FEN
+// <field> field, column N: " prefix: "99999999999 is out of range (at most 999999999)"
+// (very long digit strings are cut). Shared by every FEN reader.
+std::string FenCounterRangeError(std::string_view digits);
+
+// The value of an all-digit field, or -1 when it exceeds kMaxFenCounter.
+std::int64_t FenCounterValue(std::string_view digits);
 
 // The castling field, classified. "-" gives an empty list.
 struct CastlingToken {

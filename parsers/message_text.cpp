@@ -55,4 +55,13 @@ std::string MessageText(std::string_view text, std::size_t max_chars) {
   return out;
 }
 
+std::string QuoteText(std::string_view text, std::size_t max_chars) {
+  std::string out(1, '\'');
+  out += MessageText(text, max_chars);
+  out += '\'';
+  return out;
+}
+
+std::string QuoteChar(char c) { return QuoteText(std::string_view(&c, 1)); }
+
 }  // namespace fairykit::parsers

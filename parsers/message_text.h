@@ -19,4 +19,11 @@ inline constexpr std::size_t kMessageTextChars = 40;
 // short and clean comes back unchanged. The caller adds the quotes: `"` + MessageText(t) + `"`.
 std::string MessageText(std::string_view text, std::size_t max_chars = kMessageTextChars);
 
+// MessageText in single quotes: 'abc', 'a\x01', 'Nf3xxxxx...'.
+std::string QuoteText(std::string_view text, std::size_t max_chars = kMessageTextChars);
+
+// One byte of the input in single quotes: 'x', or '\x01' for a byte that is not printable
+// ASCII (a lone byte above 0x7F is not UTF-8 on its own).
+std::string QuoteChar(char c);
+
 }  // namespace fairykit::parsers

@@ -27,7 +27,7 @@ class PositionModel final : public AnyPosition {
   Piece piece_on(Square s) const override { return pos_.piece_on(s); }
 
   std::vector<Move> legal_moves() const override {
-    const MoveList list = fairykit::legal_moves(pos_);
+    const auto list = fairykit::legal_moves(pos_);
     return {list.begin(), list.end()};
   }
   bool is_legal(Move m) const override { return fairykit::legal_moves(pos_).contains(m); }

@@ -63,41 +63,10 @@ bool group_allows(const DirectionGroup& g, int x, int y, bool orthogonal) {
          along_axis(g.second, x, y);
 }
 
-// One component of an atom: a leap (dx, dy) with dx >= dy >= 0, its 8 (or 4) images.
-struct Component {
-  int dx;
-  int dy;
-};
+using Component = BetzaComponent;
+using AtomInfo = BetzaAtomInfo;
 
-struct AtomInfo {
-  char letter;
-  Component parts[2];
-  int part_count;
-  bool rides;     // R B Q: riders by themselves
-  bool can_ride;  // W F K R B Q: may be doubled (W F only) or given a range
-};
-
-constexpr std::array<AtomInfo, 13> kAtoms = {{
-    {'W', {{1, 0}, {0, 0}}, 1, false, true},
-    {'F', {{1, 1}, {0, 0}}, 1, false, true},
-    {'D', {{2, 0}, {0, 0}}, 1, false, false},
-    {'A', {{2, 2}, {0, 0}}, 1, false, false},
-    {'H', {{3, 0}, {0, 0}}, 1, false, false},
-    {'N', {{2, 1}, {0, 0}}, 1, false, false},
-    {'C', {{3, 1}, {0, 0}}, 1, false, false},
-    {'Z', {{3, 2}, {0, 0}}, 1, false, false},
-    {'G', {{3, 3}, {0, 0}}, 1, false, false},
-    {'K', {{1, 0}, {1, 1}}, 2, false, true},
-    {'R', {{1, 0}, {0, 0}}, 1, true, true},
-    {'B', {{1, 1}, {0, 0}}, 1, true, true},
-    {'Q', {{1, 0}, {1, 1}}, 2, true, true},
-}};
-
-const AtomInfo* find_atom(char c) {
-  for (const AtomInfo& a : kAtoms)
-    if (a.letter == c) return &a;
-  return nullptr;
-}
+const AtomInfo* find_atom(char c) { return find_betza_atom(c); }
 
 // Modifiers of the wider Betza language that this compiler does not implement.
 const char* unsupported_modifier(char c) {

@@ -39,6 +39,7 @@
 //   bad Betza 'fsRx': unknown atom 'x' at 4
 #pragma once
 
+#include <array>
 #include <string_view>
 
 #include "absl/status/statusor.h"
@@ -46,6 +47,44 @@
 #include "rules/types.h"
 
 namespace fairykit {
+
+// One component of an atom: a leap (dx, dy) with dx >= dy >= 0, its 8 (or 4) images.
+struct BetzaComponent {
+  int dx;
+  int dy;
+};
+
+// The atoms of the language above and their components (K and Q have two).
+struct BetzaAtomInfo {
+  char letter;
+  BetzaComponent parts[2];
+  int part_count;
+  bool rides;     // R B Q: riders by themselves
+  bool can_ride;  // W F K R B Q: may be doubled (W F only) or given a range
+};
+
+inline constexpr std::array<BetzaAtomInfo, 13> kBetzaAtoms = {{
+    {'W', {{1, 0}, {0, 0}}, 1, false, true},
+    {'F', {{1, 1}, {0, 0}}, 1, false, true},
+    {'D', {{2, 0}, {0, 0}}, 1, false, false},
+    {'A', {{2, 2}, {0, 0}}, 1, false, false},
+    {'H', {{3, 0}, {0, 0}}, 1, false, false},
+    {'N', {{2, 1}, {0, 0}}, 1, false, false},
+    {'C', {{3, 1}, {0, 0}}, 1, false, false},
+    {'Z', {{3, 2}, {0, 0}}, 1, false, false},
+    {'G', {{3, 3}, {0, 0}}, 1, false, false},
+    {'K', {{1, 0}, {1, 1}}, 2, false, true},
+    {'R', {{1, 0}, {0, 0}}, 1, true, true},
+    {'B', {{1, 1}, {0, 0}}, 1, true, true},
+    {'Q', {{1, 0}, {1, 1}}, 2, true, true},
+}};
+
+// The atom of letter c, or nullptr.
+constexpr const BetzaAtomInfo* find_betza_atom(char c) {
+  for (const BetzaAtomInfo& a : kBetzaAtoms)
+    if (a.letter == c) return &a;
+  return nullptr;
+}
 
 // A compiled piece. The capture tables (leaps, rook_mask, bishop_mask) are what the piece
 // attacks: its captures and the squares it gives check on. The quiet_ tables are where it

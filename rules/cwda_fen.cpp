@@ -7,6 +7,8 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
+#include "parsers/fen.h"
+#include "parsers/message_text.h"
 
 namespace fairykit {
 
@@ -30,6 +32,8 @@ bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; 
 char with_case(char letter, bool white) { return white ? upper(letter) : lower(letter); }
 
 std::string str(std::string_view s) { return std::string(s); }
+// Input in a message: 'text', with bytes that are not printable ASCII as \xNN.
+std::string quote(std::string_view s) { return parsers::QuoteText(s); }
 
 absl::Status field_error(CwdaFenDialect d, std::string_view field, std::string_view what) {
   return absl::InvalidArgumentError(
@@ -75,7 +79,7 @@ bool board_has_any(std::string_view board, std::string_view set) {
 
 absl::Status check_side(CwdaFenDialect d, std::string_view side) {
   if (side != "w" && side != "b")
-    return field_error(d, "turn", absl::StrCat("'", str(side), "' is not w or b"));
+    return field_error(d, "turn", absl::StrCat(quote(side), " is not w or b"));
   return absl::OkStatus();
 }
 
@@ -83,20 +87,19 @@ absl::Status check_ep(CwdaFenDialect d, std::string_view ep, std::string_view fi
   if (ep == "-") return absl::OkStatus();
   if (ep.size() == 2 && ep[0] >= 'a' && ep[0] <= 'h' && (ep[1] == '3' || ep[1] == '6'))
     return absl::OkStatus();
-  return field_error(d, field,
-                     absl::StrCat("'", str(ep), "' is not '-' or a square on rank 3 or 6"));
+  return field_error(d, field, absl::StrCat(quote(ep), " is not '-' or a square on rank 3 or 6"));
 }
 
 absl::Status check_armies(CwdaFenDialect d, std::string_view armies, std::string_view field,
                           std::string_view hint) {
   if (!is_cwda_armies(armies))
-    return field_error(d, field,
-                       absl::StrCat("'", str(armies),
-                                    "' is not two army letters of FCNR (White's, then Black's)"));
+    return field_error(
+        d, field,
+        absl::StrCat(quote(armies), " is not two army letters of FCNR (White's, then Black's)"));
   if (!hint.empty() && hint != armies)
     return field_error(
         d, field,
-        absl::StrCat("armies '", str(armies), "' differ from the given armies '", str(hint), "'"));
+        absl::StrCat("armies ", quote(armies), " differ from the given armies ", quote(hint)));
   return absl::OkStatus();
 }
 
@@ -118,7 +121,7 @@ absl::StatusOr<std::string> vchess_board_to_native(CwdaFenDialect d, std::string
       out += c;
     else
       return field_error(d, "board",
-                         absl::StrCat("unknown piece letter '", std::string(1, c), "'"));
+                         absl::StrCat("unknown piece letter ", quote(std::string_view(&c, 1))));
   }
   if (out.empty()) return field_error(d, "board", "empty");
   return out;
@@ -131,8 +134,8 @@ absl::StatusOr<std::string> flags_to_castling(CwdaFenDialect d, std::string_view
   if (flags.empty() || flags == "-") return std::string("-");
   if (flags.size() != 4)
     return field_error(d, field,
-                       absl::StrCat("'", str(flags),
-                                    "' is not 4 flags (the castling partners' files, White's "
+                       absl::StrCat(quote(flags),
+                                    " is not 4 flags (the castling partners' files, White's "
                                     "queen and king side, then Black's) or '-'"));
   std::string out;
   for (int c = 0; c < 2; ++c) {
@@ -164,7 +167,7 @@ absl::StatusOr<std::string> pychess_board_to_native(std::string_view board) {
     const std::size_t k = is_alpha(c) ? kPychessLetters.find(upper(c)) : std::string_view::npos;
     if (k == std::string_view::npos)
       return field_error(CwdaFenDialect::kPychess, "board",
-                         absl::StrCat("unknown piece letter '", std::string(1, c), "'"));
+                         absl::StrCat("unknown piece letter ", quote(std::string_view(&c, 1))));
     out += with_case(kNativeLetters[k], is_upper(c));
   }
   if (out.empty()) return field_error(CwdaFenDialect::kPychess, "board", "empty");
@@ -226,7 +229,8 @@ class JsonTail {
       std::string key;
       if (absl::Status st = string(key); !st.ok()) return st;
       ws();
-      if (!eat(':')) return error(absl::StrCat("expected ':' after \"", key, "\""));
+      if (!eat(':'))
+        return error(absl::StrCat("expected ':' after \"", parsers::MessageText(key), "\""));
       ws();
       std::string value;
       if (absl::Status st = any(value); !st.ok()) return st;
@@ -343,14 +347,9 @@ class JsonTail {
   std::size_t i_ = 0;
 };
 
+// A ply count of 0 to parsers::kMaxFenCounter (checked by the caller) as a fullmove number.
 std::string fullmove_from_plies(std::string_view plies) {
-  // Long digit strings: keep it textual-safe by capping the value.
-  unsigned long long n = 0;
-  for (char c : plies) {
-    n = n * 10 + unsigned(c - '0');
-    if (n > 1'000'000'000ULL) n = 1'000'000'000ULL;
-  }
-  return std::to_string(n / 2 + 1);
+  return std::to_string(parsers::FenCounterValue(plies) / 2 + 1);
 }
 
 absl::StatusOr<std::string> vchess_like_to_native(CwdaFenDialect d, std::string_view board,
@@ -361,7 +360,9 @@ absl::StatusOr<std::string> vchess_like_to_native(CwdaFenDialect d, std::string_
   if (!b.ok()) return b.status();
   if (absl::Status st = check_side(d, side); !st.ok()) return st;
   if (!all_digits(plies))
-    return field_error(d, "ply count", absl::StrCat("'", str(plies), "' is not a number"));
+    return field_error(d, "ply count", absl::StrCat(quote(plies), " is not a number"));
+  if (parsers::FenCounterValue(plies) < 0)
+    return field_error(d, "ply count", parsers::FenCounterRangeError(plies));
   absl::StatusOr<std::string> castling = flags_to_castling(d, flags, "castling flags");
   if (!castling.ok()) return castling.status();
   if (absl::Status st = check_ep(d, ep, "en passant"); !st.ok()) return st;
@@ -404,10 +405,9 @@ absl::StatusOr<std::string> pychess_to_native(const std::vector<std::string_view
   std::string armies;
   if (!hint.empty()) {
     if (!is_cwda_armies(hint))
-      return field_error(
-          d, "armies",
-          absl::StrCat("given armies '", str(hint),
-                       "' are not two army letters of FCNR (White's, then Black's)"));
+      return field_error(d, "armies",
+                         absl::StrCat("given armies ", quote(hint),
+                                      " are not two army letters of FCNR (White's, then Black's)"));
     armies = std::string(hint);
   } else {
     const int w = guess_army(f[0], true), b = guess_army(f[0], false);
@@ -506,7 +506,7 @@ absl::StatusOr<std::string> cwda_to_native_fen(std::string_view text,
       if (!is_cwda_armies(armies_hint))
         return field_error(
             CwdaFenDialect::kNative, "armies",
-            absl::StrCat("given armies '", str(armies_hint), "' are not two army letters of FCNR"));
+            absl::StrCat("given armies ", quote(armies_hint), " are not two army letters of FCNR"));
       return absl::StrCat(str(text), f.size() == 4 ? " 0 1 " : " ", str(armies_hint));
   }
 }
@@ -569,16 +569,25 @@ absl::StatusOr<std::string> native_to_vchess_fen(std::string_view native) {
       else if (u >= 'A' && u <= 'H')
         partner = u - 'A', slot = partner > king_file[std::size_t(side)] ? 1 : 0;
       else
-        return field_error(CwdaFenDialect::kNative, "castling",
-                           absl::StrCat("unknown castling letter '", std::string(1, c), "'"));
+        return field_error(
+            CwdaFenDialect::kNative, "castling",
+            absl::StrCat("unknown castling letter ", quote(std::string_view(&c, 1))));
       flags[std::size_t(2 * side + slot)] = char('a' + partner);
     }
   }
   if (!all_digits(f[5]))
     return field_error(CwdaFenDialect::kNative, "fullmove number",
-                       absl::StrCat("'", str(f[5]), "' is not a number"));
-  const long long full = std::stoll(std::string(f[5].substr(0, 9)));
-  const long long plies = 2 * (full > 0 ? full - 1 : 0) + (f[1] == "b" ? 1 : 0);
+                       absl::StrCat(quote(f[5]), " is not a number"));
+  const std::int64_t full = parsers::FenCounterValue(f[5]);
+  if (full < 0)
+    return field_error(CwdaFenDialect::kNative, "fullmove number",
+                       parsers::FenCounterRangeError(f[5]));
+  const std::int64_t plies = 2 * (full > 0 ? full - 1 : 0) + (f[1] == "b" ? 1 : 0);
+  if (plies > parsers::kMaxFenCounter)
+    return field_error(
+        CwdaFenDialect::kNative, "fullmove number",
+        absl::StrCat("move ", full, " is ply ", plies, ", beyond the largest vchess ply count, ",
+                     parsers::kMaxFenCounter));
   return absl::StrCat(board, " ", str(f[1]), " ", plies, " ", flags, " ", str(f[3]), " ",
                       str(f[6]));
 }

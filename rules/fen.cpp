@@ -229,6 +229,23 @@ absl::Status fen_field_error(std::string_view field, int column, std::string_vie
   return field_error(field, column, what);
 }
 
+std::optional<std::string> fullmove_zero_warning(const parsers::FenAst& ast) {
+  if (!ast.fullmove_number || ast.fullmove_number->number != 0) return std::nullopt;
+  return absl::StrFormat("FEN fullmove number field, column %d: 0 is read as 1",
+                         ast.fullmove_number->column);
+}
+
+absl::Status check_no_holdings(const parsers::FenBoard& board, std::string_view variant) {
+  // A wrong number of ranks is board_from_fen_ast()'s to report.
+  if (variant.empty() || !board.holdings || board.ranks.size() != 8) return absl::OkStatus();
+  // Holdings written as a 9th rank are, to a variant without holdings, a 9th rank.
+  if (board.holdings_as_rank)
+    return field_error("board", board.column,
+                       absl::StrFormat("%d ranks, expected 8", int(board.ranks.size()) + 1));
+  return field_error("board", board.holdings_column,
+                     absl::StrCat("pieces in hand are not part of ", std::string(variant)));
+}
+
 absl::StatusOr<std::array<Piece, SQUARE_NB>> board_from_fen_ast(
     const parsers::FenBoard& fen_board,
     absl::FunctionRef<absl::StatusOr<Piece>(char letter)> piece) {
@@ -272,13 +289,10 @@ absl::StatusOr<Setup> setup_from_fen_ast(const parsers::FenAst& ast, const FenDi
                                          const SetupOptions& options,
                                          DroppedCastlingRights* dropped) {
   Setup s;
-  const auto& ranks = ast.board.ranks;
-  if (ranks.size() != 8)
-    return field_error("board", ast.board.column,
-                       absl::StrFormat("%d ranks, expected 8", int(ranks.size())));
-  if (ast.board.holdings && dialect.pool_types.empty())
-    return field_error("board", ast.board.holdings_column,
-                       "pieces in hand are not part of this variant");
+  if (absl::Status st =
+          check_no_holdings(ast.board, dialect.pool_types.empty() ? "this variant" : "");
+      !st.ok())
+    return st;
   absl::StatusOr<std::array<Piece, SQUARE_NB>> board =
       board_from_fen_ast(ast.board, [&](char letter) -> absl::StatusOr<Piece> {
         const char up = char(std::toupper(static_cast<unsigned char>(letter)));
@@ -304,8 +318,8 @@ absl::StatusOr<Setup> setup_from_fen_ast(const parsers::FenAst& ast, const FenDi
     const std::size_t b = f.text.size() == 2 ? kArmyLetters.find(f.text[1]) : std::string::npos;
     if (w == std::string::npos || b == std::string::npos)
       return field_error("armies", f.column,
-                         absl::StrFormat("'%s' is not two army letters of %s (White, Black)",
-                                         parsers::MessageText(f.text), std::string(kArmyLetters)));
+                         absl::StrFormat("%s is not two army letters of %s (White, Black)",
+                                         parsers::QuoteText(f.text), std::string(kArmyLetters)));
     s.armies = {std::uint8_t(w), std::uint8_t(b)};
   }
 
@@ -329,18 +343,13 @@ absl::StatusOr<Setup> setup_from_fen_ast(const parsers::FenAst& ast, const FenDi
     const std::string& t = ast.en_passant->text;
     s.ep_square = make_square(t[0] - 'a', t[1] - '1');
   }
-  auto number = [](const std::optional<parsers::FenField>& f, int fallback) {
-    if (!f) return fallback;
-    long v = 0;
-    for (char ch : f->text) {
-      v = v * 10 + (ch - '0');
-      if (v > 1000000) break;
-    }
-    return int(v);
-  };
-  s.halfmove_clock = number(ast.halfmove_clock, 0);
-  s.fullmove_number = number(ast.fullmove_number, 1);
-  if (ast.fullmove_number && s.fullmove_number == 0) s.fullmove_number = 1;  // a common slip
+  // The parser checked the range of both (parsers::kMaxFenCounter).
+  s.halfmove_clock = ast.halfmove_clock ? int(ast.halfmove_clock->number) : 0;
+  s.fullmove_number = ast.fullmove_number ? int(ast.fullmove_number->number) : 1;
+  if (std::optional<std::string> w = fullmove_zero_warning(ast)) {
+    s.fullmove_number = 1;
+    s.warnings.push_back(std::move(*w));
+  }
   return s;
 }
 

@@ -9,6 +9,7 @@
 #include <array>
 
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -60,11 +61,12 @@ struct FenWriteOptions {
   bool holdings = false;
 };
 
-// Text -> Setup. Errors: "FEN <field> field, column N: ...". With
-// options.drop_invalid_castling_rights, a castling right the position cannot have (what
-// would be a castling-field error here, or a castling problem of Position<V>::set) is
-// dropped instead and appended to `dropped` (when given) with its letter and the reason,
-// e.g. {'K', "no white rook on the king side of the king on rank 1"}.
+// Text -> Setup. Errors: "FEN <field> field, column N: ..."; what was read leniently is in
+// Setup::warnings (a fullmove number of 0). With options.drop_invalid_castling_rights, a
+// castling right the position cannot have (what would be a castling-field error here, or a
+// castling problem of Position<V>::set) is dropped instead and appended to `dropped` (when
+// given) with its letter and the reason, e.g. {'K', "no white rook on the king side of the
+// king on rank 1"}.
 absl::StatusOr<Setup> setup_from_fen(std::string_view fen, const FenDialect& dialect,
                                      const SetupOptions& options = {},
                                      DroppedCastlingRights* dropped = nullptr);
@@ -75,6 +77,16 @@ absl::StatusOr<Setup> setup_from_fen_ast(const parsers::FenAst& ast, const FenDi
 
 // The error every FEN reader of the rules core returns: "FEN <field> field, column <n>: <what>".
 absl::Status fen_field_error(std::string_view field, int column, std::string_view what);
+
+// A fullmove number of 0 (a common slip: move numbers start at 1) is read as 1 with this
+// warning, "FEN fullmove number field, column 30: 0 is read as 1"; nullopt otherwise.
+std::optional<std::string> fullmove_zero_warning(const parsers::FenAst& ast);
+
+// For the FEN readers of variants without pieces in hand (`variant` names it in the message,
+// e.g. "this variant", "Fluidity"; empty: holdings are allowed): an error when the board has
+// holdings, "FEN board field, column 45: pieces in hand are not part of Fluidity", or, when
+// they were written as a 9th rank, "FEN board field, column 1: 9 ranks, expected 8".
+absl::Status check_no_holdings(const parsers::FenBoard& board, std::string_view variant);
 
 // The board field of a parsed FEN, for every variant's FEN reader: eight ranks of eight
 // squares, no '~' (promoted) marks. Each piece letter goes through `piece`, which gives the

@@ -306,7 +306,7 @@ void Position::do_move(Move m) {
   Undo& u = history_.emplace_back();
   u.move = m;
   u.castling = castling_;
-  u.rule50 = std::uint16_t(rule50_);
+  u.rule50 = rule50_;
   u.key = key_;
   const Color us = side_;
   const Square from = m.from(), to = m.to();

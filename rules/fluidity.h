@@ -21,6 +21,7 @@
 #pragma once
 
 #include <array>
+#include <cassert>
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -71,7 +72,9 @@ static_assert(Move(SQ_H8, SQ_A1).from() == SQ_H8 && !Move(SQ_H8, SQ_A1).is_castl
 // A fixed-capacity list. 768 bounds any position a FEN can describe: an empty square is
 // reached by at most 17 pieces of one side (the nearest own piece on each of its 8 lines,
 // 8 Knights, the King) and a piece reaches at most 27 squares, so with E empty squares and
-// P pieces (E + P <= 63) there are at most min(17E, 27P) <= 657 moves, plus 2 castlings.
+// P pieces (E + P <= 63: a position with moves has an enemy King) there are at most
+// min(17E, 27P) <= 657 moves, plus 2 castlings. It needs no limit on the number of pieces.
+// Checked by assert on every push in debug builds.
 class MoveList {
  public:
   static constexpr std::size_t kCapacity = 768;
@@ -81,7 +84,10 @@ class MoveList {
   const Move* begin() const { return moves_.data(); }
   const Move* end() const { return moves_.data() + size_; }
   void clear() { size_ = 0; }
-  void push_back(Move m) { moves_[size_++] = m; }
+  void push_back(Move m) {
+    assert(size_ < kCapacity && "the 768-move bound above is not a bound");
+    moves_[size_++] = m;
+  }
 
  private:
   std::array<Move, kCapacity> moves_;
@@ -120,6 +126,9 @@ class Position {
   std::uint8_t castling_rights() const { return castling_; }  // CastlingRights bits
   int halfmove_clock() const { return rule50_; }              // plies since the last capture
   int fullmove_number() const { return fullmove_; }
+  // What the last successful set_fen() read leniently ("FEN fullmove number field, column
+  // 30: 0 is read as 1"), one message each.
+  const std::vector<std::string>& fen_warnings() const { return fen_warnings_; }
   int plies_played() const { return int(history_.size()); }  // since set_fen
   // The enemy pieces giving check to the side to move (0 when its King is missing).
   Bitboard checkers() const;
@@ -169,7 +178,7 @@ class Position {
   struct Undo {
     Move move;
     std::uint8_t castling;
-    std::uint16_t rule50;
+    int rule50;  // any clock a FEN gives (up to parsers::kMaxFenCounter) and more
     Key key;
     Bitboard captured;           // the victims' squares
     std::array<Piece, 6> taken;  // the victims, in square order
@@ -196,6 +205,7 @@ class Position {
   int fullmove_ = 1;
   Key key_ = 0;
   std::vector<Undo> history_;
+  std::vector<std::string> fen_warnings_;
 };
 
 static_assert(GameEngine<Position>);

@@ -54,9 +54,7 @@ absl::Status Position::set_fen(std::string_view text, const SetupOptions& option
                                DroppedCastlingRights* dropped) {
   absl::StatusOr<parsers::FenAst> ast = parsers::ParseFen(text);
   if (!ast.ok()) return ast.status();
-  if (ast->board.ranks.size() == 8 && ast->board.holdings)
-    return field_error("board", ast->board.holdings_column,
-                       "pieces in hand are not part of Fluidity");
+  if (absl::Status st = check_no_holdings(ast->board, "Fluidity"); !st.ok()) return st;
   absl::StatusOr<std::array<Piece, SQUARE_NB>> placed =
       board_from_fen_ast(ast->board, [](char letter) -> absl::StatusOr<Piece> {
         const char up = char(std::toupper(static_cast<unsigned char>(letter)));
@@ -104,15 +102,6 @@ absl::Status Position::set_fen(std::string_view text, const SetupOptions& option
     return field_error("en passant", ast->en_passant->column,
                        absl::StrFormat("'%c': Fluidity has no en passant, expected '-'",
                                        ast->en_passant->text[0]));
-  auto number = [](const std::optional<parsers::FenField>& f, int fallback) {
-    if (!f) return fallback;
-    long v = 0;
-    for (char ch : f->text) {
-      v = v * 10 + (ch - '0');
-      if (v > 1000000) break;
-    }
-    return int(v);
-  };
 
   std::vector<std::string> problems;
   int kings[COLOR_NB] = {0, 0};
@@ -128,8 +117,10 @@ absl::Status Position::set_fen(std::string_view text, const SetupOptions& option
     if (board[std::size_t(s)] != NO_PIECE) p.put(board[std::size_t(s)], Square(s));
   p.side_ = ast->side.text == "b" ? BLACK : WHITE;
   p.castling_ = castling;
-  p.rule50_ = number(ast->halfmove_clock, 0);
-  p.fullmove_ = std::max(1, number(ast->fullmove_number, 1));
+  // The parser checked the range of both (parsers::kMaxFenCounter); 0 is read as 1.
+  p.rule50_ = ast->halfmove_clock ? int(ast->halfmove_clock->number) : 0;
+  p.fullmove_ = ast->fullmove_number ? std::max(1, int(ast->fullmove_number->number)) : 1;
+  std::optional<std::string> warning = fullmove_zero_warning(*ast);
   p.key_ = p.compute_key();
   // Unlike chess, the side not to move may stand in check: the oracle position
   // fluidity-x-queen-6 does, and no rule depends on it not being so.
@@ -148,6 +139,8 @@ absl::Status Position::set_fen(std::string_view text, const SetupOptions& option
   key_ = p.key_;
   history_.clear();
   history_.reserve(256);
+  fen_warnings_.clear();
+  if (warning) fen_warnings_.push_back(std::move(*warning));
   return absl::OkStatus();
 }
 

@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
@@ -32,6 +33,10 @@ concept GameEngine = requires(P& p, const P& cp, typename P::MoveList& list,
   // Replaces the position (and clears the history). Errors name the FEN field and the
   // character that is wrong, as rules/fen.h does.
   { p.set_fen(text) } -> std::same_as<absl::Status>;
+  // What the last successful set_fen() read leniently, one message each in the style of its
+  // errors ("FEN fullmove number field, column 30: 0 is read as 1"); tools show them as
+  // warnings.
+  { cp.fen_warnings() } -> std::same_as<const std::vector<std::string>&>;
   { cp.fen() } -> std::same_as<std::string>;  // native FEN
   { cp.key() } -> std::same_as<Key>;          // Zobrist key of the game position
   { cp.side_to_move() } -> std::same_as<Color>;

@@ -23,6 +23,7 @@
 #pragma once
 
 #include <array>
+#include <cassert>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -56,7 +57,7 @@ inline constexpr PieceType REMOVER = BISHOP;
 //   bytes 26-31  padding
 // Bound on the steps: every step of a chain captures at least one enemy piece, and a side
 // never has more than 16 pieces (set_fen rejects more; promotion replaces a Pawn), so a
-// turn has at most 16 steps.
+// turn has at most 16 steps (checked by assert in debug builds).
 // Two moves are equal when their step sequences are equal (the captured squares follow
 // from the steps and the board).
 class Move {
@@ -87,6 +88,7 @@ class Move {
 
   // Building (the generator and tests).
   constexpr void push(Square to, PieceType promotion = NO_PIECE_TYPE) {
+    assert(count_ < kMaxSteps && "the step bound above is not a bound");
     path_[count_++] = std::uint8_t(to | (encode(promotion) << 6));
   }
   constexpr void pop() { --count_; }
@@ -166,6 +168,8 @@ class Position {
   // The vchess form; the halfmove clock is written as a 6th field only when it is not 0,
   // so that positions without a pending 50-move count are plain vchess FENs.
   std::string fen() const;
+  // GameEngine's lenient readings of the last set_fen(): Interweave's FEN has none.
+  const std::vector<std::string>& fen_warnings() const { return kNoWarnings; }
 
   Key key() const { return key_; }
   Color side_to_move() const { return side_; }
@@ -221,6 +225,8 @@ class Position {
     std::array<std::array<std::uint8_t, 3>, 2> pool;
     int halfmove;
   };
+
+  inline static const std::vector<std::string> kNoWarnings;
 
   void put(Piece pc, Square s);
   void remove(Square s);

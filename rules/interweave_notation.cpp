@@ -8,6 +8,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
+#include "parsers/fen.h"
 #include "parsers/message_text.h"
 #include "rules/interweave.h"
 #include "rules/interweave_internal.h"
@@ -23,9 +24,9 @@ absl::Status field_error(std::string_view field, std::size_t column, std::string
       absl::StrFormat("FEN %s field, column %d: %s", field, column, what));
 }
 
-// A character of the input as a message quotes it: control bytes and bytes that are not
-// UTF-8 on their own escaped ("\x01").
-std::string ch(char c) { return parsers::MessageText(std::string_view(&c, 1)); }
+// A character of the FEN as its messages quote it: 'x', or '\x01' for a byte that is not
+// printable.
+std::string quote(char c) { return parsers::QuoteChar(c); }
 
 char letter(PieceType pt) {
   switch (pt) {
@@ -76,16 +77,14 @@ std::string set_name(Bitboard b) {
   return absl::StrCat("{", absl::StrJoin(names, ","), "}");
 }
 
-// Reads a non-negative decimal field.
+// Reads a decimal field of 0 to parsers::kMaxFenCounter.
 absl::StatusOr<int> read_number(std::string_view field, std::string_view text, std::size_t column) {
-  if (text.size() > 9) return field_error(field, column, "number too large");
-  int v = 0;
-  for (std::size_t i = 0; i < text.size(); ++i) {
+  for (std::size_t i = 0; i < text.size(); ++i)
     if (!std::isdigit(static_cast<unsigned char>(text[i])))
-      return field_error(field, column + i, absl::StrFormat("'%s' is not a digit", ch(text[i])));
-    v = v * 10 + (text[i] - '0');
-  }
-  return v;
+      return field_error(field, column + i, quote(text[i]) + " is not a digit");
+  const std::int64_t v = parsers::FenCounterValue(text);
+  if (v < 0) return field_error(field, column, parsers::FenCounterRangeError(text));
+  return int(v);
 }
 
 }  // namespace
@@ -144,9 +143,8 @@ absl::Status Position::set_fen(std::string_view text) {
             make_piece(std::isupper(static_cast<unsigned char>(c)) ? WHITE : BLACK, pt);
         ++file;
       } else {
-        return field_error(
-            "board", column,
-            absl::StrFormat("'%s' is not a piece letter (K R N B P, k r n b p)", ch(c)));
+        return field_error("board", column,
+                           quote(c) + " is not a piece letter (K R N B P, k r n b p)");
       }
     }
     if (rank != 0)
@@ -178,9 +176,8 @@ absl::Status Position::set_fen(std::string_view text) {
     {
       const auto [f, col] = fields[1];
       if (f[0] != 'w' && f[0] != 'b')
-        return field_error("turn", col, absl::StrFormat("'%s' is not w or b", ch(f[0])));
-      if (f.size() > 1)
-        return field_error("turn", col + 1, absl::StrFormat("unexpected '%s'", ch(f[1])));
+        return field_error("turn", col, quote(f[0]) + " is not w or b");
+      if (f.size() > 1) return field_error("turn", col + 1, "unexpected " + quote(f[1]));
       side = f[0] == 'w' ? WHITE : BLACK;
     }
     {
@@ -192,23 +189,20 @@ absl::Status Position::set_fen(std::string_view text) {
     {
       const auto [f, col] = fields[3];
       if (f != "-") {
-        if (!is_file(f[0]))
-          return field_error("en passant", col, absl::StrFormat("'%s' is not a file", ch(f[0])));
+        if (!is_file(f[0])) return field_error("en passant", col, quote(f[0]) + " is not a file");
         if (f.size() < 2 || !is_rank(f[1]))
           return field_error("en passant", col + 1,
                              f.size() < 2 ? std::string("the midpoint has no rank")
-                                          : absl::StrFormat("'%s' is not a rank", ch(f[1])));
+                                          : quote(f[1]) + " is not a rank");
         if (f.size() < 3 || f[2] != ',')
           return field_error("en passant", col + 2,
-                             f.size() < 3
-                                 ? std::string("',' and the arrival file are missing")
-                                 : absl::StrFormat("'%s' where ',' was expected", ch(f[2])));
+                             f.size() < 3 ? std::string("',' and the arrival file are missing")
+                                          : quote(f[2]) + " where ',' was expected");
         if (f.size() < 4 || !is_file(f[3]))
           return field_error("en passant", col + 3,
                              f.size() < 4 ? std::string("the arrival file is missing")
-                                          : absl::StrFormat("'%s' is not a file", ch(f[3])));
-        if (f.size() > 4)
-          return field_error("en passant", col + 4, absl::StrFormat("unexpected '%s'", ch(f[4])));
+                                          : quote(f[3]) + " is not a file");
+        if (f.size() > 4) return field_error("en passant", col + 4, "unexpected " + quote(f[4]));
         const Color mover = ~side;
         ep_mid = square_at(f, 0);
         if (relative_rank(mover, ep_mid) != RANK_3)
@@ -218,9 +212,8 @@ absl::Status Position::set_fen(std::string_view text) {
                                              mover == WHITE ? "White" : "Black"));
         const int af = f[3] - 'a';
         if (af != file_of(ep_mid) - 1 && af != file_of(ep_mid) + 1)
-          return field_error(
-              "en passant", col + 3,
-              absl::StrFormat("arrival file '%s' is not next to the midpoint's", ch(f[3])));
+          return field_error("en passant", col + 3,
+                             "arrival file " + quote(f[3]) + " is not next to the midpoint's");
         ep_to = make_square(af, rank_of(ep_mid) + (mover == WHITE ? 1 : -1));
         if (board[ep_mid] != NO_PIECE)
           return field_error("en passant", col,
@@ -235,7 +228,7 @@ absl::Status Position::set_fen(std::string_view text) {
       const auto [f, col] = fields[4];
       for (std::size_t k = 0; k < f.size() && k < 6; ++k)
         if (!std::isdigit(static_cast<unsigned char>(f[k])))
-          return field_error("pool", col + k, absl::StrFormat("'%s' is not a digit", ch(f[k])));
+          return field_error("pool", col + k, quote(f[k]) + " is not a digit");
       if (f.size() != 6)
         return field_error("pool", col, absl::StrFormat("6 digits expected, found %d", f.size()));
       for (int k = 0; k < 6; ++k) {

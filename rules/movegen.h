@@ -4,23 +4,54 @@
 // its king, a check restricts every non-king move to the checking line, king moves and en
 // passant are tested against the enemy attacks directly. It writes into a *sink*, so one
 // body serves both uses:
-//   MoveList      - the moves themselves (notation, search, the inner nodes of perft);
+//   MoveList<V>   - the moves themselves (notation, search, the inner nodes of perft);
 //   MoveCounter   - only their number, by popcount of whole target sets (the leaves of
 //                   perft: bulk counting).
 #pragma once
 
 #include <algorithm>
+#include <cassert>
 #include <cstdint>
+#include <tuple>
 
 #include "rules/position.h"
 
 namespace fairykit {
 
-constexpr int kMaxMoves = 256;
+// kMaxMoves<V>: the most legal moves any position of V that Position::set() accepts can
+// have, proven from the variant's traits and piece table at compile time; MoveList<V> holds
+// that many. The proof: a side has one king and at most V::kMaxPieces - 1 other pieces
+// (Position::set() rejects more, and no move adds a piece). The king has at most 8 steps and
+// 2 castlings. Every other piece moves from one square, so it has at most the largest
+// betza_mobility_bound() of V's movers (the generator's moves of a mover are its attacks:
+// within that bound, rules/pieces.h) or, for a pawn, at most
+// max(4, 3 x promotion types): a single step, a double step and two captures (en passant
+// replaces the capture onto its empty square), or on the 7th rank three destinations with
+// one move per promotion type (at most V::kPromotions.size() for a fixed set, else the
+// capacity of PromotionList). Hence 8 + 2 + (kMaxPieces - 1) x the largest per-piece bound.
+// Chess: 10 + 15 x 27 (queen) = 415; the most known in a legal chess position is 218.
+template <class V>
+inline constexpr int kMaxMoves = [] {
+  int per_piece = 0;
+  for (PieceType pt : V::kMovers)
+    per_piece = std::max(per_piece, betza_mobility_bound(piece_info(pt).betza));
+  const int promotions = V::kRuntimePromotions || V::kPromotionPool
+                             ? int(std::tuple_size_v<decltype(PromotionList::types)>)
+                             : int(V::kPromotions.size());
+  per_piece = std::max(per_piece, std::max(4, 3 * promotions));
+  return 8 + 2 + (V::kMaxPieces - 1) * per_piece;
+}();
+static_assert(kMaxMoves<ChessVariant> == 415 && kMaxMoves<Chess960Variant> == 415);
+static_assert(kMaxMoves<SuperchessVariant> == 10 + 15 * 35);  // the Amazon, Q + N
+static_assert(kMaxMoves<CwdaVariant> == 415);  // the FIDE army's queen; the Colonel bounds 26
 
+// The legal moves of a position of V, at most kMaxMoves<V> (checked by assert in debug
+// builds).
+template <class V>
 class MoveList {
  public:
   static constexpr bool kCountOnly = false;
+  static constexpr int kCapacity = kMaxMoves<V>;
   MoveList() : end_(storage_.moves) {}
   MoveList(const MoveList& o) : end_(storage_.moves + o.size()) {
     std::copy(o.begin(), o.end(), storage_.moves);
@@ -40,15 +71,15 @@ class MoveList {
     return false;
   }
 
-  void add(Move m) { *end_++ = m; }
+  void add(Move m) { push(m); }
   void add_targets(Square from, Bitboard targets) {
-    while (targets) *end_++ = Move(from, pop_lsb(targets));
+    while (targets) push(Move(from, pop_lsb(targets)));
   }
   // Pawn moves given as destination sets; the origin is destination - delta.
   void add_pawn_moves(Bitboard targets, int delta) {
     while (targets) {
       Square to = pop_lsb(targets);
-      *end_++ = Move(Square(to - delta), to);
+      push(Move(Square(to - delta), to));
     }
   }
   // `promos`: Position::promotion_types() (V::kPromotions, or the game's own set).
@@ -56,16 +87,21 @@ class MoveList {
   void add_promotions(Bitboard targets, int delta, const Promos& promos) {
     while (targets) {
       Square to = pop_lsb(targets);
-      for (PieceType pt : promos) *end_++ = Move::make(Square(to - delta), to, PROMOTION, pt);
+      for (PieceType pt : promos) push(Move::make(Square(to - delta), to, PROMOTION, pt));
     }
   }
 
  private:
-  // Left uninitialised: a perft visits millions of interior nodes, and zero-filling 1 KiB
-  // at each was a measurable share of the time. Only [begin, end) is ever read.
+  void push(Move m) {
+    assert(size() < std::size_t(kCapacity) && "kMaxMoves<V> is not a bound: see its proof");
+    *end_++ = m;
+  }
+
+  // Left uninitialised: a perft visits millions of interior nodes, and zero-filling the
+  // array at each was a measurable share of the time. Only [begin, end) is ever read.
   union Storage {
     Storage() {}
-    Move moves[kMaxMoves];
+    Move moves[kCapacity];
   } storage_;
   Move* end_;
 };
@@ -265,6 +301,8 @@ struct MoveGenerator {
 // Every legal move of the side to move, into `sink`.
 template <class V, class Sink>
 inline void generate_legal(const Position<V>& pos, Sink& sink) {
+  if constexpr (!Sink::kCountOnly)
+    static_assert(Sink::kCapacity >= kMaxMoves<V>, "a move list too small for this variant");
   if (pos.side_to_move() == WHITE)
     MoveGenerator<V, WHITE, Sink>::generate(pos, sink);
   else
@@ -272,8 +310,8 @@ inline void generate_legal(const Position<V>& pos, Sink& sink) {
 }
 
 template <class V>
-inline MoveList legal_moves(const Position<V>& pos) {
-  MoveList list;
+inline MoveList<V> legal_moves(const Position<V>& pos) {
+  MoveList<V> list;
   generate_legal(pos, list);
   return list;
 }

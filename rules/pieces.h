@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <string_view>
 
 #include "rules/betza.h"
@@ -40,6 +41,51 @@ struct PieceInfo {
   bool colour_dependent = false;
 };
 
+// One atom of a Betza description with the letters that qualify it, as the compile-time
+// readers below see it (compile_betza(), rules/betza.h, checks the description itself).
+struct BetzaAtom {
+  char letter;            // W F D A H N C Z G K R B Q, or anything else (then unknown)
+  bool doubled;           // WW or FF: a ride
+  bool ranged;            // a number follows: the ride's maximum range
+  int range;              // that number (at most 100)
+  bool directed;          // direction letters (f b l r v s h) come before it
+  bool colour_dependent;  // among them f, b, l or r
+  bool modal;             // m or c comes before it
+};
+
+// Calls f(atom) for each atom of a Betza description, in order.
+template <class F>
+constexpr void for_each_betza_atom(std::string_view betza, F&& f) {
+  BetzaAtom a{};
+  for (std::size_t i = 0; i < betza.size(); ++i) {
+    const char ch = betza[i];
+    if (ch == 'm' || ch == 'c') {
+      a.modal = true;
+      continue;
+    }
+    if (ch == 'f' || ch == 'b' || ch == 'l' || ch == 'r') {
+      a.directed = a.colour_dependent = true;
+      continue;
+    }
+    if (ch == 'v' || ch == 's' || ch == 'h') {
+      a.directed = true;
+      continue;
+    }
+    a.letter = ch;
+    a.doubled = i + 1 < betza.size() && betza[i + 1] == ch && (ch == 'W' || ch == 'F');
+    if (a.doubled) ++i;
+    a.range = 0;
+    a.ranged = false;
+    while (i + 1 < betza.size() && betza[i + 1] >= '0' && betza[i + 1] <= '9') {
+      a.range = std::min(a.range * 10 + (betza[i + 1] - '0'), 100);
+      a.ranged = true;
+      ++i;
+    }
+    f(a);
+    a = BetzaAtom{};
+  }
+}
+
 // The movement components of a Betza description, found at compile time: undirected N and
 // K leaps and unlimited undirected R, B, Q (WW, FF) rides are the FIDE components; every
 // other atom goes to the tables. The description itself is checked by compile_betza() when
@@ -47,36 +93,15 @@ struct PieceInfo {
 constexpr PieceInfo betza_piece(PieceType type, char letter, std::string_view name,
                                 std::string_view betza) {
   PieceInfo p{type, letter, name, betza, false, false, false, false};
-  bool directed = false, modal = false;
-  for (std::size_t i = 0; i < betza.size(); ++i) {
-    const char ch = betza[i];
-    if (ch == 'm' || ch == 'c') {
-      modal = true;
-      continue;
-    }
-    if (ch == 'f' || ch == 'b' || ch == 'l' || ch == 'r') {
-      directed = p.colour_dependent = true;
-      continue;
-    }
-    if (ch == 'v' || ch == 's' || ch == 'h') {
-      directed = true;
-      continue;
-    }
-    const bool doubled = i + 1 < betza.size() && betza[i + 1] == ch && (ch == 'W' || ch == 'F');
-    if (doubled) ++i;
-    int range = 0;
-    bool ranged = false;
-    while (i + 1 < betza.size() && betza[i + 1] >= '0' && betza[i + 1] <= '9') {
-      range = std::min(range * 10 + (betza[i + 1] - '0'), 100);
-      ranged = true;
-      ++i;
-    }
+  for_each_betza_atom(betza, [&p](const BetzaAtom& a) {
+    const char ch = a.letter;
+    p.colour_dependent |= a.colour_dependent;
     const bool orthogonal = ch == 'W' || ch == 'R' || ch == 'K' || ch == 'Q';
     const bool diagonal = ch == 'F' || ch == 'B' || ch == 'K' || ch == 'Q';
-    const bool rides = ch == 'R' || ch == 'B' || ch == 'Q' || doubled || ranged;
-    const bool plain = !directed && !modal;
+    const bool rides = ch == 'R' || ch == 'B' || ch == 'Q' || a.doubled || a.ranged;
+    const bool plain = !a.directed && !a.modal;
     if (rides) {
-      const bool full = plain && (!ranged || range >= 7);
+      const bool full = plain && (!a.ranged || a.range >= 7);
       if (orthogonal) (full ? p.slides_rook : p.table_rook) = true;
       if (diagonal) (full ? p.slides_bishop : p.table_bishop) = true;
     } else if (plain && ch == 'N') {
@@ -86,11 +111,53 @@ constexpr PieceInfo betza_piece(PieceType type, char letter, std::string_view na
     } else {
       p.table_leaps = true;
     }
-    directed = modal = false;
-  }
+  });
   p.table_driven = p.table_leaps || p.table_rook || p.table_bishop;
   return p;
 }
+
+// An upper bound, proven at compile time, on the number of moves a piece of this Betza
+// description has from any square of any position: the most squares it reaches from one
+// square of an empty board when every atom counts in all eight (or four) of its directions,
+// as a ride up to its range (7 when unlimited) if it rides. Direction and move/capture
+// letters only take moves away; other pieces only shorten rides (a blocked ride is a prefix
+// of the free one, its last square possibly a capture) and never add a destination. An atom
+// letter outside the language gives 63, every other square.
+constexpr int betza_mobility_bound(std::string_view betza) {
+  std::array<Bitboard, SQUARE_NB> reach{};
+  bool unknown = false;
+  for_each_betza_atom(betza, [&](const BetzaAtom& a) {
+    const BetzaAtomInfo* atom = find_betza_atom(a.letter);
+    if (atom == nullptr) {
+      unknown = true;
+      return;
+    }
+    const bool rides = atom->rides || a.doubled || a.ranged;
+    const int steps = !rides ? 1 : a.ranged && a.range > 0 && a.range < 7 ? a.range : 7;
+    for (int s = 0; s < SQUARE_NB; ++s)
+      for (int k = 0; k < atom->part_count; ++k)
+        for (int sx : {-1, 1})
+          for (int sy : {-1, 1})
+            for (bool swap : {false, true}) {
+              const BetzaComponent& leg = atom->parts[k];
+              const int dx = sx * (swap ? leg.dy : leg.dx), dy = sy * (swap ? leg.dx : leg.dy);
+              for (int step = 1; step <= steps; ++step) {
+                const int x = s % 8 + dx * step, y = s / 8 + dy * step;
+                if (x < 0 || x > 7 || y < 0 || y > 7) break;
+                reach[std::size_t(s)] |= Bitboard(1) << (y * 8 + x);
+              }
+            }
+  });
+  if (unknown) return SQUARE_NB - 1;
+  int most = 0;
+  for (Bitboard b : reach) most = std::max(most, std::popcount(b));
+  return most;
+}
+static_assert(betza_mobility_bound("Q") == 27 && betza_mobility_bound("N") == 8 &&
+              betza_mobility_bound("R") == 14 && betza_mobility_bound("B") == 13 &&
+              betza_mobility_bound("K") == 8 && betza_mobility_bound("QN") == 35);
+static_assert(betza_mobility_bound("R4") == 14 && betza_mobility_bound("R2") == 8 &&
+              betza_mobility_bound("fsRbK") == 18 && betza_mobility_bound("X") == 63);
 
 inline constexpr std::array<PieceInfo, 23> kPieceCatalog = {{
     {NO_PIECE_TYPE, '?', "none", "", false, false, false, false},

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "absl/status/status.h"
+#include "parsers/fen.h"
 #include "rules/bitboard.h"
 #include "rules/pieces.h"
 #include "rules/types.h"
@@ -42,6 +43,11 @@ struct Setup {
   // and index of V::kPromotions (superchess.md 2.5: when they disagree the bracket wins).
   // Zero without a bracket; constant through the game.
   std::array<std::array<std::int8_t, 8>, COLOR_NB> pool_offset{};
+  // What the FEN reader accepted leniently, one message each, in the style of its errors
+  // ("FEN fullmove number field, column 30: 0 is read as 1"). Not part of the position:
+  // Position::set() ignores them and Position::setup() gives none; tools report them as
+  // warnings.
+  std::vector<std::string> warnings;
 };
 
 // What a castling right of a set-up needs, checked by Position<V>::set and by a FEN reader
@@ -103,12 +109,16 @@ struct PromotionList {
 
 // Per-ply state that undo_move cannot recompute. The caller owns it (usually on its own
 // stack, one per ply), as in do_move(m, st).
+//
+// The two counters are 32 bits: 16-bit ones wrapped after 65,535 plies, and the draws of
+// rules/game_end.h (seventy-five moves, repetitions) were no longer seen. A set-up clock is
+// at most parsers::kMaxFenCounter, which leaves room for more than a billion plies.
 struct StateInfo {
   Key key = 0;
-  std::uint8_t castling = 0;  // CastlingRights
+  std::uint32_t rule50 = 0;           // plies since the last capture or pawn move
+  std::uint32_t plies_from_null = 0;  // plies since the root or the last null move
+  std::uint8_t castling = 0;          // CastlingRights
   Square ep_square = SQ_NONE;
-  std::uint16_t rule50 = 0;
-  std::uint16_t plies_from_null = 0;
   Piece captured = NO_PIECE;
   Bitboard checkers = 0;  // the pieces giving check to the side to move
   StateInfo* previous = nullptr;
@@ -201,7 +211,7 @@ class Position {
       if (pool_count(c, i) > 0) list.types[list.count++] = V::kPromotions[i];
     return list;
   }
-  int rule50() const { return st_->rule50; }
+  int rule50() const { return int(st_->rule50); }
   int game_ply() const { return game_ply_; }
   int fullmove_number() const { return 1 + (game_ply_ - (side_ == BLACK)) / 2; }
   Key key() const { return st_->key; }
@@ -506,10 +516,36 @@ absl::Status Position<V>::build(const Setup& s, StateInfo& root) {
       problems.push_back(std::string(colour_name(color_of(pc))) + " pawn on " +
                          square_name(Square(sq)));
   }
+  // Material no game of the variant can reach (python-chess's "too many pieces" checks). The
+  // move list's capacity rests on it (rules/movegen.h, kMaxMoves).
+  for (Color c : {WHITE, BLACK}) {
+    int pieces = 0, pawns = 0;
+    for (Piece pc : s.board) {
+      if (pc == NO_PIECE || color_of(pc) != c) continue;
+      ++pieces;
+      pawns += type_of(pc) == PAWN;
+    }
+    if (pieces > V::kMaxPieces)
+      problems.push_back(std::string("too many ") + colour_name(c) +
+                         " pieces: " + std::to_string(pieces) + " (at most " +
+                         std::to_string(V::kMaxPieces) + ")");
+    if (pawns > V::kMaxPawns)
+      problems.push_back(std::string("too many ") + colour_name(c) + " pawns: " +
+                         std::to_string(pawns) + " (at most " + std::to_string(V::kMaxPawns) + ")");
+  }
   if constexpr (V::kArmies) {
     for (Color c : {WHITE, BLACK})
       if (s.armies[c] >= ARMY_NB) problems.push_back(std::string("no ") + colour_name(c) + " army");
   }
+  // The counters' range (parsers::kMaxFenCounter: what the 32-bit counters hold with room
+  // for any game). A FEN cannot exceed it; a Setup made in code can.
+  if (s.halfmove_clock < 0 || s.halfmove_clock > parsers::kMaxFenCounter)
+    problems.push_back("halfmove clock " + std::to_string(s.halfmove_clock) +
+                       " is out of range (0 to " + std::to_string(parsers::kMaxFenCounter) + ")");
+  if (s.fullmove_number > parsers::kMaxFenCounter)
+    problems.push_back("fullmove number " + std::to_string(s.fullmove_number) +
+                       " is out of range (at most " + std::to_string(parsers::kMaxFenCounter) +
+                       ")");
   if (!problems.empty()) {
     std::string msg;
     for (auto& p : problems) msg += (msg.empty() ? "" : "; ") + p;
@@ -558,7 +594,7 @@ absl::Status Position<V>::build(const Setup& s, StateInfo& root) {
     rights |= std::uint8_t(1 << i);
   }
   root.castling = rights;
-  root.rule50 = std::uint16_t(std::clamp(s.halfmove_clock, 0, 65535));
+  root.rule50 = std::uint32_t(s.halfmove_clock);
 
   // En passant: the square must be behind a pawn that just made a double step.
   if (s.ep_square != SQ_NONE) {
@@ -598,7 +634,7 @@ Setup Position<V>::setup() const {
   for (int i = 0; i < 4; ++i)
     if (st_->castling & (1 << i)) s.castling_rooks[i] = castling_rook_[i];
   s.ep_square = st_->ep_square;
-  s.halfmove_clock = st_->rule50;
+  s.halfmove_clock = int(st_->rule50);
   s.fullmove_number = fullmove_number();
   s.armies = armies_;
   s.amazon_promotes = amazon_promotes_;
@@ -649,8 +685,8 @@ bool Position<V>::is_consistent(std::string* why) const {
 template <class V>
 void Position<V>::do_move(Move m, StateInfo& st) {
   st.castling = st_->castling;
-  st.rule50 = std::uint16_t(st_->rule50 + 1);
-  st.plies_from_null = std::uint16_t(st_->plies_from_null + 1);
+  st.rule50 = st_->rule50 + 1;
+  st.plies_from_null = st_->plies_from_null + 1;
   st.previous = st_;
   Key k = st_->key ^ zobrist::side ^ ep_key(st_->ep_square);
   st.ep_square = SQ_NONE;
@@ -746,7 +782,7 @@ void Position<V>::do_null_move(StateInfo& st) {
   st.previous = st_;
   st.key ^= zobrist::side ^ ep_key(st_->ep_square);
   st.ep_square = SQ_NONE;
-  st.rule50 = std::uint16_t(st_->rule50 + 1);
+  st.rule50 = st_->rule50 + 1;
   st.plies_from_null = 0;
   st.captured = NO_PIECE;
   st_ = &st;

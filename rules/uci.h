@@ -49,7 +49,7 @@ absl::StatusOr<Move> move_from_uci(const Position<V>& pos, std::string_view text
       return absl::InvalidArgumentError(
           absl::StrCat("bad UCI move '", parsers::MessageText(text), "'"));
   }
-  const MoveList moves = legal_moves(pos);
+  const MoveList<V> moves = legal_moves(pos);
   Move castle_alt = Move::none();
   for (Move m : moves) {
     if (m.from() != from) continue;

@@ -22,6 +22,10 @@
 //                              last rank
 //   kTableDriven               some piece types are table-driven (rules/pieces.h): the
 //                              generator answers a leaping check by capture only
+//   kMaxPieces, kMaxPawns      the most pieces (king included) and pawns one side can have
+//                              in any game of the variant: what it starts with, since no
+//                              move adds a piece. Position::set() rejects more, and the move
+//                              list's capacity is proven from them (rules/movegen.h)
 #pragma once
 
 #include <array>
@@ -45,6 +49,8 @@ struct ChessVariant {
   static constexpr bool kPromotionPool = false;
   // The highest piece type in use + 1: the size of per-type arrays.
   static constexpr int kPieceTypeCount = KING + 1;
+  static constexpr int kMaxPieces = 16;
+  static constexpr int kMaxPawns = 8;
 };
 
 struct Chess960Variant : ChessVariant {
@@ -88,6 +94,9 @@ struct CwdaVariant {
   static constexpr bool kRuntimePromotions = true;
   static constexpr bool kPromotionPool = false;
   static constexpr int kPieceTypeCount = CHANCELLOR + 1;
+  // Every pairing starts with 16 pieces and 8 pawns a side.
+  static constexpr int kMaxPieces = 16;
+  static constexpr int kMaxPawns = 8;
 };
 
 // Superchess, substitutes set I (XBoard variant "super"; /work/shared/rules/superchess.md).
@@ -112,6 +121,10 @@ struct SuperchessVariant {
   static constexpr bool kRuntimePromotions = false;
   static constexpr bool kPromotionPool = true;
   static constexpr int kPieceTypeCount = VETERAN + 1;
+  // 16 pieces and 8 pawns a side on the board at the start (the other four pieces of the
+  // set are in the pool, and only promotion, which replaces a pawn, takes from it).
+  static constexpr int kMaxPieces = 16;
+  static constexpr int kMaxPawns = 8;
 };
 
 }  // namespace fairykit

@@ -5,7 +5,7 @@
 #include <string>
 #include <string_view>
 
-#include "absl/strings/str_format.h"
+#include "parsers/message_text.h"
 
 namespace fairykit::parsers::detail {
 
@@ -31,12 +31,8 @@ constexpr std::string_view Trim(std::string_view s) {
   return s;
 }
 
-// A character as it appears in a diagnostic: 'x' when printable, '\xNN' otherwise, so that
-// a stray control byte or a UTF-8 fragment never garbles the terminal.
-inline std::string QuoteChar(char c) {
-  const auto u = static_cast<unsigned char>(c);
-  if (u >= 0x20 && u < 0x7f) return std::string{'\'', c, '\''};
-  return absl::StrFormat("'\\x%02X'", static_cast<unsigned>(u));
-}
+// A character as it appears in a diagnostic: 'x' when printable, '\xNN' otherwise
+// (parsers/message_text.h, shared with the rules core).
+using ::fairykit::parsers::QuoteChar;
 
 }  // namespace fairykit::parsers::detail

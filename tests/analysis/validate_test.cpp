@@ -307,17 +307,17 @@ TEST(Validate, MovesAfterADeadPositionGetOneWarning) {
 }
 
 // Issue 10, finding 17: a message quotes at most 40 characters of any input, ends a longer
-// one with "...", and escapes control bytes (parsers/message_text.h).
+// one with "..." (a FEN tag: 120), and escapes control bytes (parsers/message_text.h).
 TEST(Validate, LongInputIsQuotedShortAndEscaped) {
   const std::string token(5 * 1024 * 1024, 'N');
   const std::string cut = std::string(40, 'N') + "...";
   const Outcome run = validate_text(
-      "[Result \"*\"]\n\n1. e4 " + token + " *\n\n" +                                   //
-          "[Variant \"Interweave\"]\n\n1. " + token + " *\n\n" +                        //
-          "[Variant \"Fluidity\"]\n\n1. " + token + " *\n\n" +                          //
-          "[Variant \"" + std::string(100, 'V') + "\"]\n\n1. e4 *\n\n" +                //
-          "[SetUp \"1\"]\n[FEN \"8/8/8/\x01" + std::string(60, '8') + "\"]\n\n*\n\n" +  //
-          "[Result \"1-0" + std::string(60, 'x') + "\"]\n\n1. e4 1-0\n\n" +             //
+      "[Result \"*\"]\n\n1. e4 " + token + " *\n\n" +                                    //
+          "[Variant \"Interweave\"]\n\n1. " + token + " *\n\n" +                         //
+          "[Variant \"Fluidity\"]\n\n1. " + token + " *\n\n" +                           //
+          "[Variant \"" + std::string(100, 'V') + "\"]\n\n1. e4 *\n\n" +                 //
+          "[SetUp \"1\"]\n[FEN \"8/8/8/\x01" + std::string(200, '8') + "\"]\n\n*\n\n" +  //
+          "[Result \"1-0" + std::string(60, 'x') + "\"]\n\n1. e4 1-0\n\n" +              //
           "[Result \"*\"]\n\n1. --" + std::string(1000, '+') + " *\n",
       1, {.roster_warnings = false});
   ASSERT_EQ(run.reports.size(), 7u);
@@ -326,8 +326,8 @@ TEST(Validate, LongInputIsQuotedShortAndEscaped) {
   EXPECT_EQ(run.errors(2), "11:4: unreadable move \"" + cut + "\"\n");
   EXPECT_EQ(run.errors(3), "13:1: unsupported variant \"" + std::string(40, 'V') + "...\"\n");
   EXPECT_EQ(run.errors(4),
-            "18:1: invalid FEN tag \"8/8/8/\\x01" + std::string(33, '8') +
-                "...\": FEN has 1 field; the side to move field is missing (column 68)\n");
+            "18:1: invalid FEN tag \"8/8/8/\\x01" + std::string(113, '8') +
+                "...\": FEN has 1 field; the side to move field is missing (column 208)\n");
   EXPECT_EQ(run.errors(5),
             "24:7: the termination marker \"1-0\" differs from the Result tag \"1-0" +
                 std::string(37, 'x') + "...\"\n");

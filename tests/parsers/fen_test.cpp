@@ -390,6 +390,42 @@ TEST(ParseFenErrors, Clocks) {
             "FEN fullmove number field, column 26: unexpected character 'a'");
 }
 
+// The counters' range is parsers::kMaxFenCounter (issue 10, finding 13): a longer number
+// was cut to its first digits, silently.
+TEST(ParseFenErrors, CountersOutOfRangeNameTheField) {
+  EXPECT_EQ(ErrorOf("8/8/8/8/8/8/8/8 w - - 99999999999 1"),
+            "FEN halfmove clock field, column 23: 99999999999 is out of range (at most "
+            "999999999)");
+  EXPECT_EQ(ErrorOf("8/8/8/8/8/8/8/8 w - - 0 1000000000"),
+            "FEN fullmove number field, column 25: 1000000000 is out of range (at most "
+            "999999999)");
+  EXPECT_EQ(ErrorOf("8/8/8/8/8/8/8/8 w - - 0000000001000000000 1"),
+            "FEN halfmove clock field, column 23: 0000000001000000000 is out of range (at most "
+            "999999999)");
+  // A very long number is cut in the message.
+  EXPECT_EQ(ErrorOf("8/8/8/8/8/8/8/8 w - - 0 " + std::string(5000, '7')),
+            "FEN fullmove number field, column 25: 77777777777777777777... is out of range (at "
+            "most 999999999)");
+  // The limit itself, and leading zeros below it, are read; the value is in the AST.
+  const FenAst ast = MustParse("8/8/8/8/8/8/8/8 w - - 999999999 0000000999999999");
+  ASSERT_TRUE(ast.halfmove_clock && ast.fullmove_number);
+  EXPECT_EQ(ast.halfmove_clock->number, 999999999);
+  EXPECT_EQ(ast.fullmove_number->number, 999999999);
+  EXPECT_EQ(kMaxFenCounter, 999999999);
+  // EPD clocks go through the same reader.
+  absl::StatusOr<EpdRecord> epd = ParseEpd("8/8/8/8/8/8/8/8 w - - 0 99999999999 ;D1 1");
+  ASSERT_FALSE(epd.ok());
+  EXPECT_EQ(epd.status().message(),
+            "FEN fullmove number field, column 25: 99999999999 is out of range (at most "
+            "999999999)");
+}
+
+TEST(ParseFen, NinthRankHoldingsAreMarked) {
+  EXPECT_TRUE(MustParse("8/8/8/8/8/8/8/8/Qn w - -").board.holdings_as_rank);
+  EXPECT_TRUE(MustParse("8/8/8/8/8/8/8/8/ w - -").board.holdings_as_rank);
+  EXPECT_FALSE(MustParse("8/8/8/8/8/8/8/8[Qn] w - -").board.holdings_as_rank);
+}
+
 TEST(ParseFenErrors, FirstErrorWins) {
   // Field counts are checked before syntax; then fields in order.
   EXPECT_EQ(ErrorOf("8/8/8/8/8/8/8/8! x"),

@@ -240,5 +240,40 @@ TEST(CwdaFen, ErrorsNameTheDialectAndField) {
   EXPECT_FALSE(native_to_vchess_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1").ok());
 }
 
+// Quoted input is escaped (issue 10, finding 17): a raw byte once went to the terminal.
+TEST(CwdaFen, QuotedInputIsEscaped) {
+  EXPECT_EQ(Native("dwfcmfwd/zzzzzzzz/8/8/8/8/PPPPPPPP/RNBQKBN\x01 w 0 ahah - FC"),
+            "ERROR vchess FEN board field: unknown piece letter '\\x01'");
+  EXPECT_EQ(Native("dwackawd/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN\x80 w KQkq - 0 1"),
+            "ERROR pychess FEN board field: unknown piece letter '\\x80'");
+  EXPECT_EQ(Native("dwfcmfwd/zzzzzzzz/8/8/8/8/PPPPPPPP/RNBQKBNR \x7f 0 ahah - FC"),
+            "ERROR vchess FEN turn field: '\\x7F' is not w or b");
+  EXPECT_EQ(Native("dwfcmfwd/zzzzzzzz/8/8/8/8/PPPPPPPP/RNBQKBNR w 1\x02 ahah - FC"),
+            "ERROR vchess FEN ply count field: '1\\x02' is not a number");
+  EXPECT_EQ(Native("4k3/8/8/8/8/8/8/4K3 w 0 {\"ar\x1bmies\" \"CN\"}"),
+            "ERROR xogo FEN JSON field: column 36: expected ':' after \"ar\\x1Bmies\"");
+  EXPECT_EQ(Native("4k3/8/8/8/8/8/8/4K3 w - -", "C\x03"),
+            "ERROR pychess FEN armies field: given armies 'C\\x03' are not two army letters of "
+            "FCNR (White's, then Black's)");
+}
+
+// Ply counts and fullmove numbers up to parsers::kMaxFenCounter (issue 10, finding 13).
+TEST(CwdaFen, CountersOutOfRange) {
+  EXPECT_EQ(Native("dwfcmfwd/zzzzzzzz/8/8/8/8/PPPPPPPP/RNBQKBNR w 1000000000 ahah - FC"),
+            "ERROR vchess FEN ply count field: 1000000000 is out of range (at most 999999999)");
+  EXPECT_EQ(Native("dwfcmfwd/zzzzzzzz/8/8/8/8/PPPPPPPP/RNBQKBNR b 999999999 ahah - FC"),
+            "dwfckfwd/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 500000000 FC");
+  absl::StatusOr<std::string> v = native_to_vchess_fen("4k3/8/8/8/8/8/8/4K3 b - - 0 500000000 FC");
+  ASSERT_TRUE(v.ok()) << v.status();
+  EXPECT_EQ(*v, "4m3/8/8/8/8/8/8/4K3 b 999999999 iiii - FC");
+  v = native_to_vchess_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 500000001 FC");
+  EXPECT_EQ(v.status().message(),
+            "native FEN fullmove number field: move 500000001 is ply 1000000000, beyond the "
+            "largest vchess ply count, 999999999");
+  v = native_to_vchess_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 99999999999 FC");
+  EXPECT_EQ(v.status().message(),
+            "native FEN fullmove number field: 99999999999 is out of range (at most 999999999)");
+}
+
 }  // namespace
 }  // namespace fairykit

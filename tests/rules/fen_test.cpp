@@ -55,6 +55,18 @@ TEST(Fen, BadFensGiveOneLineErrors) {
        "FEN board field, column 16: rank 7 has 7 squares, expected 8"},
       {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1",
        "FEN board field, column 1: 7 ranks, expected 8"},
+      // a 9th rank of letters is crazyhouse's holdings, but to chess just a 9th rank
+      {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR/RNBQKBNR w KQkq - 0 1",
+       "FEN board field, column 1: 9 ranks, expected 8"},
+      {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR/ w KQkq - 0 1",
+       "FEN board field, column 1: 9 ranks, expected 8"},
+      {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Q] w KQkq - 0 1",
+       "FEN board field, column 45: pieces in hand are not part of this variant"},
+      // clocks beyond parsers::kMaxFenCounter
+      {"4k3/8/8/8/8/8/8/4K3 w - - 1000000000 1",
+       "FEN halfmove clock field, column 27: 1000000000 is out of range (at most 999999999)"},
+      {"4k3/8/8/8/8/8/8/4K3 w - - 0 99999999999",
+       "FEN fullmove number field, column 29: 99999999999 is out of range (at most 999999999)"},
       // no king
       {"rnbq1bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQ - 0 1", "no black king"},
       {"8/8/8/8/8/8/8/8 w - - 0 1", "no white king; no black king"},
@@ -153,6 +165,30 @@ TEST(Fen, InvalidCastlingRightsAreDroppedOnRequest) {
             "rank 1");
 }
 
+// Material no game can reach is rejected (issue 10, finding 4): at most 16 pieces and 8
+// pawns a side, as each of these variants starts with. The move lists are sized for it
+// (rules/movegen.h, kMaxMoves).
+TEST(Fen, MaterialNoGameCanReachIsRejected) {
+  // 27 white queens and a king: 263 legal moves, once a crash of a 256-move list.
+  const std::string queens = "krQQQQQQ/rrQ4Q/QQ5Q/Q6Q/Q6Q/Q6Q/Q6Q/QQQQQQQK w - - 0 1";
+  EXPECT_EQ(error_of(queens), "too many white pieces: 27 (at most 16)");
+  EXPECT_EQ(error_of<Chess960Variant>(queens), "too many white pieces: 27 (at most 16)");
+  EXPECT_EQ(error_of("rnbqkbnr/pppppppp/p7/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1"),
+            "too many black pieces: 17 (at most 16); too many black pawns: 9 (at most 8)");
+  EXPECT_EQ(error_of("4k3/8/8/8/8/P7/PPPPPPPP/4K3 w - - 0 1"),
+            "too many white pawns: 9 (at most 8)");
+  // Both sides at once.
+  EXPECT_EQ(error_of("QQQQQQQQ/QQQQQQQQ/Q7/8/8/qqqqqqqq/qqqqqqqq/q1k4K w - - 0 1"),
+            "too many white pieces: 18 (at most 16); too many black pieces: 18 (at most 16)");
+  EXPECT_EQ(error_of<CwdaVariant>("4k3/8/8/8/CCCCCCCC/CCCCCCCC/C7/4K3 w - - 0 1 CC"),
+            "too many white pieces: 18 (at most 16)");
+  EXPECT_EQ(error_of<SuperchessVariant>("4k3/8/8/8/AAAAAAAA/AAAAAAAA/A7/4K3 w - - 0 1"),
+            "too many white pieces: 18 (at most 16)");
+  // The limits themselves are fine: 16 pieces, 8 pawns.
+  EXPECT_EQ(error_of("4k3/8/8/8/8/QQQQ1QQQ/PPPPPPPP/4K3 w - - 0 1"), "");
+  EXPECT_EQ(error_of<SuperchessVariant>("7k/8/8/8/A7/AA6/A1AAAAA1/1AAAAAAK w - - 0 1"), "");
+}
+
 TEST(Fen, Chess960CastlingLettersAreRead) {
   // Shredder-FEN and X-FEN name the same rights.
   const std::string shredder = "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9";
@@ -178,6 +214,57 @@ TEST(Fen, EnPassantIsKeptOnlyWhenACaptureIsPossible) {
 TEST(Fen, ClocksAreOptionalAndKept) {
   EXPECT_EQ(round_trip("4k3/8/8/8/8/8/8/4K3 b - -"), "4k3/8/8/8/8/8/8/4K3 b - - 0 1");
   EXPECT_EQ(round_trip("4k3/8/8/8/8/8/8/4K3 b - - 37 120"), "4k3/8/8/8/8/8/8/4K3 b - - 37 120");
+  // Up to parsers::kMaxFenCounter, exactly (once clamped to 65535 or cut to 7 digits).
+  const std::string limit = "4k3/8/8/8/8/8/8/4K3 b - - 999999999 999999999";
+  EXPECT_EQ(round_trip(limit), limit);
+  EXPECT_EQ(round_trip<Chess960Variant>(limit), limit);
+  EXPECT_EQ(round_trip<SuperchessVariant>(limit), limit);
+  EXPECT_EQ(round_trip<CwdaVariant>(limit + " CR"), limit + " CR");
+  EXPECT_EQ(round_trip("4k3/8/8/8/8/8/8/4K3 w - - 65536 70000"),
+            "4k3/8/8/8/8/8/8/4K3 w - - 65536 70000");
+}
+
+// A fullmove number of 0 is read as 1 with a warning (issue 10, finding 17).
+TEST(Fen, FullmoveZeroIsReadAsOneWithAWarning) {
+  absl::StatusOr<fairykit::Setup> s =
+      setup_from_fen("4k3/8/8/8/8/8/8/4K3 w - - 5 0", fen_dialect<ChessVariant>());
+  ASSERT_TRUE(s.ok()) << s.status();
+  EXPECT_EQ(s->fullmove_number, 1);
+  EXPECT_EQ(s->warnings,
+            std::vector<std::string>{"FEN fullmove number field, column 29: 0 is read as 1"});
+  EXPECT_EQ(round_trip("4k3/8/8/8/8/8/8/4K3 w - - 5 0"), "4k3/8/8/8/8/8/8/4K3 w - - 5 1");
+  // No warning otherwise, nor when the field is missing.
+  for (const char* fen : {"4k3/8/8/8/8/8/8/4K3 w - - 5 1", "4k3/8/8/8/8/8/8/4K3 w - -"}) {
+    s = setup_from_fen(fen, fen_dialect<ChessVariant>());
+    ASSERT_TRUE(s.ok()) << s.status();
+    EXPECT_TRUE(s->warnings.empty()) << fen;
+  }
+}
+
+// A Setup made in code is held to the FEN's counter range too.
+TEST(Fen, SetupCountersOutOfRangeAreRejected) {
+  absl::StatusOr<fairykit::Setup> s =
+      setup_from_fen(ChessVariant::kStartFen, fen_dialect<ChessVariant>());
+  ASSERT_TRUE(s.ok());
+  Position<ChessVariant> pos;
+  StateInfo st;
+  fairykit::Setup bad = *s;
+  bad.halfmove_clock = -1;
+  EXPECT_EQ(pos.set(bad, st).message(), "halfmove clock -1 is out of range (0 to 999999999)");
+  bad = *s;
+  bad.fullmove_number = 1000000000;
+  EXPECT_EQ(pos.set(bad, st).message(),
+            "fullmove number 1000000000 is out of range (at most 999999999)");
+}
+
+// Messages that quote the FEN escape bytes that are not printable (issue 10, finding 17).
+TEST(Fen, QuotedInputIsEscaped) {
+  EXPECT_EQ(error_of<CwdaVariant>("4k3/8/8/8/8/8/8/4K3 w - - 0 1 F\x01"),
+            "FEN armies field, column 31: 'F\\x01' is not two army letters of FCNR (White, "
+            "Black)");
+  EXPECT_EQ(error_of("4k3/8/8/8/8/8/8/4K\x7f"
+                     "2 w - - 0 1"),
+            "FEN board field, column 19: unexpected character '\\x7F'");
 }
 
 // Every position of the oracle suites reads, writes and reads back to the same position;

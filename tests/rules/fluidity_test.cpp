@@ -660,6 +660,14 @@ TEST(FluidityFen, Errors) {
             "FEN board field, column 1: 7 ranks, expected 8");
   EXPECT_EQ(fen_error("rnbqkbnr/8/8/8/8/8/8/RNBQKBNR[Nn] w KQkq - 0 1"),
             "FEN board field, column 31: pieces in hand are not part of Fluidity");
+  // A 9th rank of letters is no holdings to Fluidity: the board has 9 ranks.
+  EXPECT_EQ(fen_error("rnbqkbnr/8/8/8/8/8/8/RNBQKBNR/RNBQKBNR w KQkq - 0 1"),
+            "FEN board field, column 1: 9 ranks, expected 8");
+  EXPECT_EQ(fen_error("rnbqkbnr/8/8/8/8/8/8/RNBQKBNR w KQkq - 1000000000 1"),
+            "FEN halfmove clock field, column 40: 1000000000 is out of range (at most 999999999)");
+  EXPECT_EQ(fen_error("rnbqkbnr/8/8/8/8/8/8/RNBQKBNR w KQkq - 0 99999999999"),
+            "FEN fullmove number field, column 42: 99999999999 is out of range (at most "
+            "999999999)");
   EXPECT_EQ(fen_error("rnbqkbnr/8/8/8/8/8/8/RNBQKBNR x KQkq - 0 1"),
             "FEN side to move field, column 31: expected 'w' or 'b', found 'x'");
   EXPECT_EQ(fen_error("rnbqkbnr/8/8/8/8/8/8/RNBQKBNR w KQkx - 0 1"),
@@ -678,6 +686,38 @@ TEST(FluidityFen, Errors) {
   EXPECT_EQ(fen_error("rnbqkbnr/8/8/8/8/8/8/RNBQKKNR w - - 0 1"), "2 white kings");
   EXPECT_EQ(fen_error("kk6/8/8/8/8/8/8/KK6 w - - 0 1"), "2 white kings; 2 black kings");
   EXPECT_EQ(fen_error(""), "empty FEN");
+}
+
+// The counters up to parsers::kMaxFenCounter survive reading, writing and every do + undo
+// (issue 10, finding 13: the undo record kept 16 bits of the clock).
+TEST(FluidityFen, ClocksAtTheLimitAreKept) {
+  const std::string fen = "rnbqkbnr/8/8/8/8/8/8/RNBQKBNR b KQkq - 999999999 999999999";
+  Position p = at(fen);
+  EXPECT_EQ(p.fen(), fen);
+  EXPECT_EQ(p.halfmove_clock(), 999999999);
+  MoveList list;
+  p.generate_legal(list);
+  ASSERT_FALSE(list.empty());
+  for (const Move m : list) {
+    p.do_move(m);
+    p.undo_move();
+    EXPECT_EQ(p.fen(), fen);
+  }
+  p = at("rnbqkbnr/8/8/8/8/8/8/RNBQKBNR b KQkq - 65535 70000");
+  p.do_move(uci(p, "Nc6"));
+  EXPECT_EQ(p.halfmove_clock(), 65536);
+  p.undo_move();
+  EXPECT_EQ(p.fen(), "rnbqkbnr/8/8/8/8/8/8/RNBQKBNR b KQkq - 65535 70000");
+}
+
+// A fullmove number of 0 is read as 1 with a warning (issue 10, finding 17).
+TEST(FluidityFen, FullmoveZeroIsReadAsOneWithAWarning) {
+  Position p = at("rnbqkbnr/8/8/8/8/8/8/RNBQKBNR w KQkq - 3 0");
+  EXPECT_EQ(p.fen(), "rnbqkbnr/8/8/8/8/8/8/RNBQKBNR w KQkq - 3 1");
+  EXPECT_EQ(p.fen_warnings(),
+            std::vector<std::string>{"FEN fullmove number field, column 42: 0 is read as 1"});
+  ASSERT_TRUE(p.set_fen(Position::kStartFen).ok());
+  EXPECT_TRUE(p.fen_warnings().empty());
 }
 
 // ---------------------------------------------------------------------------------------

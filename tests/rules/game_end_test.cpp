@@ -199,6 +199,45 @@ TEST(GameEnd, ThreefoldAndFivefoldRepetitionByKnightShuffle) {
   EXPECT_EQ(g.State().end, GameEnd::kNone);
 }
 
+// The clocks are 32 bits (issue 10, finding 12): 16-bit ones wrapped after 65,535 plies,
+// and the seventy-five-move rule and the repetition count stopped seeing the draw.
+template <class V>
+void clocks_past_sixteen_bits(const std::string& armies) {
+  SCOPED_TRACE(std::string(V::kName));
+  // Kings and knights: no capture, no pawn move, nothing resets the clock.
+  Game<V> g("4k1n1/8/8/8/8/8/8/4K1N1 w - - 65530 1" + armies);
+  const char* cycle[] = {"Nf3", "Nf6", "Ng1", "Ng8"};
+  for (int ply = 1; ply <= 16; ++ply) {
+    g.Play(cycle[(ply - 1) % 4]);
+    EXPECT_EQ(g.pos.rule50(), 65530 + ply);
+    EXPECT_EQ(repetition_count(g.pos), ply / 4 + 1) << "ply " << ply;
+  }
+  // Ply 8 crossed 65,536: the third occurrence, under the seventy-five-move rule.
+  Game<V> h("4k1n1/8/8/8/8/8/8/4K1N1 w - - 65530 1" + armies);
+  for (int ply = 1; ply <= 8; ++ply) h.Play(cycle[(ply - 1) % 4]);
+  EXPECT_EQ(h.State().repetitions, 3);
+  EXPECT_EQ(h.State().end, GameEnd::kSeventyFiveMoveRule);
+  EXPECT_EQ(g.State().repetitions, 5);
+  EXPECT_EQ(g.State().end, GameEnd::kFivefoldRepetition);
+  EXPECT_EQ(to_fen(g.pos), "4k1n1/8/8/8/8/8/8/4K1N1 w - - 65546 9" + armies);
+
+  // 70,000 plies played from the root: plies_from_null passes 65,535 too, and every
+  // earlier occurrence is still found.
+  Game<V> long_game("4k1n1/8/8/8/8/8/8/4K1N1 w - - 0 1" + armies);
+  for (int ply = 1; ply <= 70000; ++ply) long_game.Play(cycle[(ply - 1) % 4]);
+  EXPECT_EQ(long_game.pos.rule50(), 70000);
+  EXPECT_EQ(long_game.pos.state()->plies_from_null, 70000u);
+  EXPECT_EQ(repetition_count(long_game.pos), 17501);
+  EXPECT_EQ(long_game.State().end, GameEnd::kFivefoldRepetition);
+}
+
+TEST(GameEnd, ClocksPastSixteenBits) {
+  clocks_past_sixteen_bits<ChessVariant>("");
+  clocks_past_sixteen_bits<Chess960Variant>("");
+  clocks_past_sixteen_bits<CwdaVariant>(" FF");
+  clocks_past_sixteen_bits<SuperchessVariant>("");
+}
+
 TEST(GameEnd, RepetitionNeedsTheSameSideToMoveAndCastlingRights) {
   // Rook moves give up castling rights: the first return to the start set-up is a new
   // position (castling differs), the later ones repeat it.

@@ -609,6 +609,42 @@ TEST(InterweaveFen, EveryReachedPositionIsConsistentAndReadsBack) {
   EXPECT_GT(positions, 10000);
 }
 
+// The counters' range is parsers::kMaxFenCounter, as in every FEN reader (issue 10, finding
+// 13), and a byte that is not printable is quoted escaped (finding 17).
+TEST(InterweaveFen, CountersOutOfRangeAndRawBytes) {
+  EXPECT_EQ(FenError("8/8/8/8/8/8/8/8 w 1000000000 - 000000"),
+            "FEN plies field, column 19: 1000000000 is out of range (at most 999999999)");
+  EXPECT_EQ(FenError("8/8/8/8/8/8/8/8 w 0 - 000000 99999999999"),
+            "FEN halfmove field, column 30: 99999999999 is out of range (at most 999999999)");
+  EXPECT_EQ(FenError("8/8/8/8/8/8/8/8 w 12345678901234567890123456789 - 000000"),
+            "FEN plies field, column 19: 12345678901234567890... is out of range (at most "
+            "999999999)");
+  EXPECT_EQ(FenError("rbnkknb\x01/pppppppp/8/8/8/8/PPPPPPPP/RBNKKNBR w 0 - 000000"),
+            "FEN board field, column 8: '\\x01' is not a piece letter (K R N B P, k r n b p)");
+  EXPECT_EQ(FenError("8/8/8/8/8/8/8/8 \x02 0 - 000000"),
+            "FEN turn field, column 17: '\\x02' is not w or b");
+  EXPECT_EQ(FenError("8/8/8/8/8/8/8/8 w 0 c3\xff"
+                     "d 000000"),
+            "FEN en passant field, column 23: '\\xFF' where ',' was expected");
+  EXPECT_EQ(FenError("8/8/8/8/8/8/8/8 w 0 - 0001\x1b"
+                     "0"),
+            "FEN pool field, column 27: '\\x1B' is not a digit");
+  // The limit itself is read and written back, and do + undo restore both counters.
+  const std::string fen =
+      "rbnkknbr/pppppppp/8/8/8/8/PPPPPPPP/RBNKKNBR w 999999999 - 000000 999999998";
+  Position pos;
+  ASSERT_TRUE(pos.set_fen(fen).ok());
+  EXPECT_EQ(pos.fen(), fen);
+  MoveList list;
+  pos.generate_legal(list);
+  ASSERT_FALSE(list.empty());
+  for (const Move& m : list) {
+    pos.do_move(m);
+    pos.undo_move();
+    EXPECT_EQ(pos.fen(), fen);
+  }
+}
+
 // ---------------------------------------------------------------------------------------
 // Notation (§1.11)
 

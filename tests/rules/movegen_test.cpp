@@ -57,6 +57,35 @@ TEST(MoveGen, CastlingNotThroughCheck) {
   EXPECT_EQ(moves_of("4r1k1/8/8/8/8/8/8/R3K2R w KQ - 0 1").find("e1c1"), std::string::npos);
 }
 
+// The move list holds every position the set-up accepts (issue 10, finding 4): its capacity
+// kMaxMoves<V> is proven in rules/movegen.h; here are positions near what is reachable.
+TEST(MoveGen, MoveListHoldsTheMostMobilePositions) {
+  // The most moves known in a legal chess position.
+  testing::Board<ChessVariant> record("R6R/3Q4/1Q4Q1/4Q3/2Q4Q/Q4Q2/pp1Q4/kBNN1KB1 w - - 0 1");
+  EXPECT_EQ(legal_moves(record.pos).size(), 218u);
+  EXPECT_EQ(count_legal(record.pos), 218u);
+  EXPECT_LE(218, kMaxMoves<ChessVariant>);
+  // Fifteen Amazons, the most mobile Superchess position a local search found within 16
+  // pieces a side: more than the 256 moves the list held before (a crash). Every move of it
+  // mates or stalemates.
+  testing::Board<SuperchessVariant> amazons("A5A1/3AA3/A6A/A6A/A1AA1A2/4A3/5A2/1k2K1A1 w - - 0 1");
+  EXPECT_EQ(legal_moves(amazons.pos).size(), 271u);
+  EXPECT_EQ(count_legal(amazons.pos), 271u);
+  EXPECT_LE(271, kMaxMoves<SuperchessVariant>);
+}
+
+#ifndef NDEBUG
+// Debug builds check the bound on every push (release builds pay nothing for it).
+TEST(MoveGenDeathTest, PushPastTheBoundAssertsInDebugBuilds) {
+  EXPECT_DEATH(
+      {
+        MoveList<ChessVariant> list;
+        for (int i = 0; i <= kMaxMoves<ChessVariant>; ++i) list.add(Move(SQ_A1, SQ_A2));
+      },
+      "kMaxMoves");
+}
+#endif
+
 TEST(MoveGen, PromotionsToFourPieces) {
   EXPECT_EQ(moves_of("1n5k/P7/8/8/8/8/8/K7 w - - 0 1"),
             "a1a2 a1b1 a1b2 a7a8b a7a8n a7a8q a7a8r a7b8b a7b8n a7b8q a7b8r");

@@ -2,6 +2,7 @@
 // output at any thread count.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
@@ -152,6 +153,60 @@ TEST(FairyPerftCli, ImpossibleCastlingRightsStayAnError) {
   EXPECT_EQ(fl.err,
             "fairy-perft: invalid position \"r3k2r/8/8/8/8/8/8/R2K2R1 w KQkq - 0 1\": FEN castling "
             "field, column 28: 'K' but no white king on e1\n");
+}
+
+TEST(FairyPerftCli, MaterialNoGameCanReachExitsOne) {
+  // 27 queens once overflowed the move list (SIGSEGV at depth 2).
+  CliRun r = run("--fen \"krQQQQQQ/rrQ4Q/QQ5Q/Q6Q/Q6Q/Q6Q/Q6Q/QQQQQQQK w - - 0 1\" --depth 2");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.out, "");
+  EXPECT_EQ(r.err,
+            "fairy-perft: invalid position \"krQQQQQQ/rrQ4Q/QQ5Q/Q6Q/Q6Q/Q6Q/Q6Q/QQQQQQQK w - - 0 "
+            "1\": too many white pieces: 27 (at most 16)\n");
+}
+
+TEST(FairyPerftCli, MoreThan256MovesAreListed) {
+  // Fifteen Amazons: 271 moves; the divide lists them all (a crash with the old 256-move list).
+  CliRun r =
+      run("--variant superchess --fen \"A5A1/3AA3/A6A/A6A/A1AA1A2/4A3/5A2/1k2K1A1 w - - 0 1\" "
+          "--depth 1 --divide -q");
+  EXPECT_EQ(r.status, 0);
+  EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 271 + 2);
+  EXPECT_NE(r.out.find("\nNodes searched: 271\n"), std::string::npos) << r.out;
+}
+
+TEST(FairyPerftCli, FullmoveZeroIsAWarning) {
+  // Read as 1, said on standard error (issue 10, finding 17).
+  CliRun r = run("--fen \"4k3/8/8/8/8/8/8/4K3 w - - 5 0\" --max-depth 2 -q");
+  EXPECT_EQ(r.status, 0);
+  EXPECT_EQ(r.out, "depth 1: 5\ndepth 2: 25\n");
+  EXPECT_EQ(r.err, "fairy-perft: warning: FEN fullmove number field, column 29: 0 is read as 1\n");
+  r = run("--variant fluidity --fen \"rnbqkbnr/8/8/8/8/8/8/RNBQKBNR w KQkq - 0 0\" --depth 1 -q");
+  EXPECT_EQ(r.status, 0);
+  EXPECT_EQ(r.out, "Nodes searched: 47\n");
+  EXPECT_EQ(r.err, "fairy-perft: warning: FEN fullmove number field, column 42: 0 is read as 1\n");
+}
+
+TEST(FairyPerftCli, InvalidPositionMessagesEscapeRawBytes) {
+  CliRun r = run("--fen \"$(printf '4k3/8/8/8/8/8/8/4K\\0013 w - - 0 1')\" --depth 1");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(
+      r.err,
+      "fairy-perft: invalid position \"4k3/8/8/8/8/8/8/4K\\x013 w - - 0 1\": FEN board field, "
+      "column 19: unexpected character '\\x01'\n");
+  r =
+      run("--variant cwda --fen \"$(printf 'dwfcmfwd/zzzzzzzz/8/8/8/8/PPPPPPPP/RNBQKBN\\001 w 0 "
+          "ahah - FC')\" --depth 1");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.err,
+            "fairy-perft: invalid position \"dwfcmfwd/zzzzzzzz/8/8/8/8/PPPPPPPP/RNBQKBN\\x01 w 0 "
+            "ahah - FC\": vchess FEN board field: unknown piece letter '\\x01'\n");
+  r = run("--fen \"4k3/8/8/8/8/8/8/4K3 w - - 1000000000 1\" --depth 1");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(
+      r.err,
+      "fairy-perft: invalid position \"4k3/8/8/8/8/8/8/4K3 w - - 1000000000 1\": FEN halfmove "
+      "clock field, column 27: 1000000000 is out of range (at most 999999999)\n");
 }
 
 TEST(FairyPerftCli, UsageErrorsExitTwo) {

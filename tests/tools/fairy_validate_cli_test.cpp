@@ -121,6 +121,30 @@ TEST(FairyValidateCli, JsonReportsParse) {
   EXPECT_EQ(std::system(check_jsonl.c_str()), 0) << jsonl.out;
 }
 
+// A FEN tag read leniently (a fullmove number of 0, read as 1) is a warning naming the field;
+// a raw byte in a FEN tag is quoted escaped (issue 10, finding 17).
+TEST(FairyValidateCli, FenTagWarningsAndEscapedBytes) {
+  const std::string dir = fairykit::testing::unique_temp("");
+  std::ofstream(dir + "fen.pgn", std::ios::binary)
+      << "[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/4K2R w K - 0 0\"]\n\n1. Rh8+ Kd7 *\n\n"
+      << "[Variant \"Fluidity\"]\n[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/4K2R w K - 0 0\"]\n\n"
+      << "1. Rh8+ Kd7 *\n\n"
+      << "[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/4K2\x01 w - - 0 1\"]\n\n*\n";
+  const Output o = run("--no-roster " + dir + "fen.pgn");
+  EXPECT_EQ(o.status, 1);
+  EXPECT_EQ(o.out, dir + "fen.pgn: 3 games read: 2 valid, 1 invalid; 1 error, 2 warnings\n");
+  EXPECT_EQ(o.err,
+            dir +
+                "fen.pgn:2:1: warning: game 1 (? - ?): FEN tag \"4k3/8/8/8/8/8/8/4K2R w K - 0 "
+                "0\": FEN fullmove number field, column 30: 0 is read as 1\n" +
+                dir +
+                "fen.pgn:8:1: warning: game 2 (? - ?): FEN tag \"4k3/8/8/8/8/8/8/4K2R w K - 0 "
+                "0\": FEN fullmove number field, column 30: 0 is read as 1\n" +
+                dir +
+                "fen.pgn:13:1: error: game 3 (? - ?): invalid FEN tag \"4k3/8/8/8/8/8/8/4K2\\x01 "
+                "w - - 0 1\": FEN board field, column 20: unexpected character '\\x01'\n");
+}
+
 TEST(FairyValidateCli, Latin1BytesGiveValidJson) {
   if (std::system("command -v python3 >/dev/null 2>&1") != 0) GTEST_SKIP() << "no python3";
   const std::string dir = fairykit::testing::unique_temp("");

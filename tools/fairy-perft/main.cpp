@@ -16,6 +16,7 @@
 #include "analysis/json.h"
 #include "analysis/perft.h"
 #include "analysis/suite.h"
+#include "parsers/message_text.h"
 #include "rules/bitboard.h"
 #include "rules/cwda_fen.h"
 #include "rules/fen.h"
@@ -145,8 +146,8 @@ int run_fen(const Options& o) {
     absl::StatusOr<std::string> native =
         o.fen == "startpos" ? cwda_start_fen(o.armies) : cwda_to_native_fen(o.fen, o.armies);
     if (!native.ok()) {
-      std::cerr << "fairy-perft: invalid position \"" << fen << "\": " << native.status().message()
-                << '\n';
+      std::cerr << "fairy-perft: invalid position \"" << parsers::MessageText(fen, 200)
+                << "\": " << native.status().message() << '\n';
       return 1;
     }
     fen = *native;
@@ -164,10 +165,12 @@ int run_fen(const Options& o) {
     po.amazon_promotes = o.amazon_promotes;
     absl::StatusOr<analysis::PerftResult> r = analysis::run_perft(o.variant->id, fen, po);
     if (!r.ok()) {
-      std::cerr << "fairy-perft: invalid position \"" << fen << "\": " << r.status().message()
-                << '\n';
+      std::cerr << "fairy-perft: invalid position \"" << parsers::MessageText(fen, 200)
+                << "\": " << r.status().message() << '\n';
       return 1;
     }
+    if (d == from)
+      for (const std::string& w : r->warnings) std::cerr << "fairy-perft: warning: " << w << '\n';
     total += r->nodes;
     if (o.json) {
       std::string divide;
