@@ -37,7 +37,7 @@ struct ToolOutput {
 
 // AddressSanitizer reserves terabytes of address space, so under it an address-space
 // limit cannot be set; its own limit on the resident set (checked every 100 ms, the
-// process dies above it) bounds the memory instead.
+// process dies above it) bounds the memory instead, with room for ASan's own.
 #if defined(__SANITIZE_ADDRESS__)
 inline constexpr bool kAddressSanitizer = true;
 #elif defined(__has_feature)
@@ -53,8 +53,11 @@ inline constexpr bool kAddressSanitizer = false;
 // Shell text that limits the memory of the command that follows it to `mib` MiB
 // (RLIMIT_AS through `ulimit -v`; ASan's RSS limit under AddressSanitizer).
 inline std::string memory_limit_prefix(int mib) {
+  // ASan's own memory (shadow, redzones, a small quarantine of freed blocks) comes on top:
+  // twice the limit plus 64 MiB still catches growth with the input.
   if (kAddressSanitizer)
-    return "export ASAN_OPTIONS=hard_rss_limit_mb=" + std::to_string(mib) + " && ";
+    return "export ASAN_OPTIONS=quarantine_size_mb=8:hard_rss_limit_mb=" +
+           std::to_string(2 * mib + 64) + " && ";
   return "ulimit -v " + std::to_string(mib * 1024) + " && ";
 }
 
