@@ -55,15 +55,16 @@ const auto add_bare = [](auto& ctx) {
 };
 
 // An opcode is a letter then letters, digits or '_', and must end at a separator.
-const auto opcode = x3::lexeme[x3::raw[x3::ascii::alpha >> *(x3::ascii::alnum | x3::char_('_'))] >
-                               &(x3::ascii::space | x3::lit(';') | x3::lit('"') | x3::eoi)];
+const auto opcode_rule =
+    x3::lexeme[x3::raw[x3::ascii::alpha >> *(x3::ascii::alnum | x3::char_('_'))] >
+               &(x3::ascii::space | x3::lit(';') | x3::lit('"') | x3::eoi)];
 // Only \" and \\ are escapes; any other backslash is kept as written.
 // The rule fixes the attribute to std::string (the bare alternative would give variant<char,char>).
 const auto quoted = x3::rule<struct quoted_class, std::string>{"string"} =
     x3::lexeme['"' >> *(('\\' >> x3::char_("\"\\")) | (x3::char_ - '"')) >> '"'];
 const auto bare = x3::lexeme[x3::raw[+(x3::char_ - x3::ascii::space - ';' - '"')]];
 const auto operand = quoted[add_string] | bare[add_bare];
-const auto operation = opcode[begin_operation] >> *operand;
+const auto operation = opcode_rule[begin_operation] >> *operand;
 const auto operations_grammar = *(x3::lit(';') | operation);
 
 // Whether a '"' at `p` has a closing quote before `end` (honouring the escapes).
