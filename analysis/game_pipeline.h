@@ -33,6 +33,9 @@ struct PipelineOptions {
   // A slot whose game text had more capacity than this gives it back once the game is
   // emitted (2 x 1024 slots x 16 KiB = 32 MiB at most kept for reuse).
   std::size_t keep_slot_bytes = 16u << 10;
+  // When not null: `emit` may set *stop to end the run early (an output that cannot be
+  // written): no game after the current batch is read or emitted.
+  const bool* stop = nullptr;
 };
 
 // Runs the pipeline over every game of `splitter`. `progress` (may be empty) is called
@@ -97,8 +100,9 @@ absl::Status run_game_pipeline(parsers::GameSplitter& splitter, const PipelineOp
         std::string().swap(current.games[i].text);
       current.results[i] = Result{};
     }
-    if (!overlap) fill(next);
     done += current.count;
+    if (options.stop != nullptr && *options.stop) break;
+    if (!overlap) fill(next);
     if (progress) progress(done);
     std::swap(current, next);
   }

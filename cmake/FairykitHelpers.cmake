@@ -15,8 +15,15 @@ elseif(FAIRYKIT_SLIDERS STREQUAL "pext")
   target_compile_options(fairykit_options INTERFACE -mbmi2)
 endif()
 if(FAIRYKIT_SANITIZE)
-  target_compile_options(fairykit_options INTERFACE -fsanitize=address,undefined -fno-omit-frame-pointer)
-  target_link_options(fairykit_options INTERFACE -fsanitize=address,undefined)
+  # Undefined behaviour stops the program (a report alone would let a test pass).
+  target_compile_options(fairykit_options INTERFACE -fsanitize=address,undefined
+                         -fno-sanitize-recover=all -fno-omit-frame-pointer)
+  target_link_options(fairykit_options INTERFACE -fsanitize=address,undefined
+                      -fno-sanitize-recover=all)
+endif()
+if(FAIRYKIT_FUZZ)
+  # Coverage for libFuzzer in every library; the fuzz targets link its driver.
+  target_compile_options(fairykit_options INTERFACE -fsanitize=fuzzer-no-link)
 endif()
 
 # fairykit_library(NAME SOURCES... DEPS...)

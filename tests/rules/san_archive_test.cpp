@@ -402,7 +402,6 @@ TEST(SanArchive, QuirkTable) {
 // A variant without bishops whose pawns promote to a queen or a knight only: the reader
 // must follow V's piece list and promotion list.
 struct NoBishopVariant : ChessVariant {
-  static constexpr std::string_view kName = "nobishop";
   static constexpr std::array<PieceType, 5> kPieceTypes = {PAWN, KNIGHT, ROOK, QUEEN, KING};
   static constexpr std::array<PieceType, 3> kMovers = {KNIGHT, ROOK, QUEEN};
   static constexpr std::array<PieceType, 2> kPromotions = {QUEEN, KNIGHT};

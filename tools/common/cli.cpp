@@ -1,7 +1,15 @@
 #include "tools/common/cli.h"
 
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cerrno>
 #include <charconv>
+#include <cstdio>
+#include <cstring>
+#include <exception>
 #include <iostream>
+#include <streambuf>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
@@ -94,6 +102,105 @@ std::optional<int> handle_common_flags(const Args& args, std::string_view tool,
     return 0;
   }
   return std::nullopt;
+}
+
+namespace {
+
+// std::cout's buffer in run_main(): plain write(2) to descriptor 1, keeping the reason of
+// the first failure (the C library's error flag would keep only that there was one).
+// Line-buffered on a terminal, so that reports and the diagnostics on standard error
+// appear in order there.
+class StdoutBuffer final : public std::streambuf {
+ public:
+  StdoutBuffer() : line_buffered_(::isatty(STDOUT_FILENO) == 1) {
+    setp(buffer_, buffer_ + sizeof buffer_);
+  }
+  // 0, or the errno of the first write that failed.
+  int error() const { return error_; }
+
+ protected:
+  int_type overflow(int_type ch) override {
+    if (!drain()) return traits_type::eof();
+    if (!traits_type::eq_int_type(ch, traits_type::eof())) {
+      *pptr() = traits_type::to_char_type(ch);
+      pbump(1);
+      if (line_buffered_ && ch == '\n' && !drain()) return traits_type::eof();
+    }
+    return traits_type::not_eof(ch);
+  }
+  std::streamsize xsputn(const char* s, std::streamsize n) override {
+    const std::streamsize done = std::streambuf::xsputn(s, n);
+    if (line_buffered_ && std::char_traits<char>::find(s, std::size_t(done), '\n') != nullptr)
+      drain();
+    return done;
+  }
+  int sync() override { return drain() ? 0 : -1; }
+
+ private:
+  bool drain() {
+    const char* p = pbase();
+    std::size_t left = std::size_t(pptr() - pbase());
+    while (left > 0 && error_ == 0) {
+      const ssize_t n = ::write(STDOUT_FILENO, p, left);
+      if (n < 0) {
+        if (errno != EINTR) error_ = errno;
+        continue;
+      }
+      p += n;
+      left -= std::size_t(n);
+    }
+    setp(buffer_, buffer_ + sizeof buffer_);  // after a failure the bytes are dropped
+    return error_ == 0;
+  }
+
+  char buffer_[1 << 16];
+  int error_ = 0;
+  bool line_buffered_ = false;
+};
+
+// A closed standard descriptor would be taken by the next file the tool opens (an input,
+// or the temporary file of an output, which the report would then be written into).
+// Each one that is closed gets /dev/null opened read-only, so that writes to it fail
+// (EBADF) and are reported instead of going anywhere. True when descriptor 1 was closed.
+bool occupy_closed_std_descriptors() {
+  bool stdout_closed = false;
+  for (int fd = 0; fd <= 2; ++fd) {
+    if (::fcntl(fd, F_GETFD) != -1 || errno != EBADF) continue;
+    if (fd == STDOUT_FILENO) stdout_closed = true;
+    const int got = ::open("/dev/null", O_RDONLY);
+    if (got >= 0 && got != fd) {
+      ::dup2(got, fd);
+      ::close(got);
+    }
+  }
+  return stdout_closed;
+}
+
+}  // namespace
+
+int run_main(std::string_view tool, int argc, char** argv, int (*real_main)(int, char**)) {
+  const bool stdout_closed = occupy_closed_std_descriptors();
+  StdoutBuffer buffer;
+  std::streambuf* const original = std::cout.rdbuf(&buffer);
+  int status = 2;
+  try {
+    status = real_main(argc, argv);
+  } catch (const std::exception& e) {
+    std::cerr << tool << ": internal error: " << e.what() << '\n';
+    status = 2;
+  } catch (...) {
+    std::cerr << tool << ": internal error\n";
+    status = 2;
+  }
+  std::cout.flush();
+  std::cout.rdbuf(original);
+  if (buffer.error() != 0 || std::fflush(stdout) != 0 || std::ferror(stdout)) {
+    std::cerr << tool << ": cannot write standard output: "
+              << (stdout_closed ? "it is closed" : std::strerror(buffer.error())) << '\n';
+    return 2;
+  }
+  if (std::fflush(stderr) != 0 || std::ferror(stderr)) return 2;  // nowhere left to say it
+  return status;
 }
 
 absl::StatusOr<long long> parse_int(const std::string& flag, const std::string& text, long long lo,

@@ -44,6 +44,12 @@ int usage_error(std::string_view tool, const std::string& message);
 std::optional<int> handle_common_flags(const Args& args, std::string_view tool,
                                        std::string_view help, std::string_view detail = {});
 
+// Runs a tool's real main() so that nothing escapes it: an exception (which the readers do
+// not throw, but memory can run out) becomes "TOOL: internal error: ..." and exit 2. Then
+// standard output is flushed and closed and checked: when anything written to it was lost
+// (a full disk, a closed descriptor), "TOOL: cannot write standard output: REASON" and exit 2.
+int run_main(std::string_view tool, int argc, char** argv, int (*real_main)(int, char**));
+
 // A whole decimal number in [lo, hi]; the error names the flag.
 absl::StatusOr<long long> parse_int(const std::string& flag, const std::string& text, long long lo,
                                     long long hi);

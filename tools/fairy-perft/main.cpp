@@ -78,7 +78,7 @@ Timings go to standard error; standard output is the same at any thread count.
 Exit status:
   0  every count computed (and, for suites, every count as expected)
   1  some input invalid or some count wrong
-  2  usage error or unreadable input
+  2  usage error, unreadable input, or standard output that cannot be written
 
 Examples:
   fairy-perft --fen startpos --depth 6
@@ -269,9 +269,7 @@ int run_suites(const Options& o) {
   return summary.failed ? 1 : 0;
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
+int perft_main(int argc, char** argv) {
   absl::StatusOr<cli::Args> args = cli::parse(argc, argv, kFlags);
   if (!args.ok()) return usage_error(std::string(args.status().message()));
   if (std::optional<int> done = cli::handle_common_flags(
@@ -368,4 +366,10 @@ int main(int argc, char** argv) {
   if (args->has("armies")) return usage_error("--armies applies to --fen only");
   if (depth_given && o.depth == 0) return usage_error("--depth wants 1 or more with --suite");
   return run_suites(o);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  return fairykit::cli::run_main("fairy-perft", argc, argv, perft_main);
 }

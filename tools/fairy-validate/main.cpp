@@ -4,13 +4,14 @@
 
 #include <chrono>
 #include <cstdio>
-#include <fstream>
 #include <iostream>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "absl/strings/str_format.h"
 #include "analysis/game_pipeline.h"
+#include "analysis/output_file.h"
 #include "analysis/validate.h"
 #include "analysis/validate_report.h"
 #include "parsers/input.h"
@@ -49,7 +50,10 @@ Output:
       --invalid-out FILE  write the invalid games there, verbatim
                           (games read = valid + invalid: nothing is lost, except the
                           bytes of games over --max-game-size, which are not kept: their
-                          error gives the byte range to cut them out of the input)
+                          error gives the byte range to cut them out of the input).
+                          FILE may not be an input or the other output; it is
+                          written under a temporary name and replaced only when
+                          complete, so a failed run leaves it as it was
   -q, --quiet             print errors only (no warnings, no progress bar)
   -j, --jobs N            threads (default 1); the output is identical at any N
       --max-game-size MIB
@@ -70,7 +74,9 @@ cannot have, which is dropped, moves after a dead position...) leave the game va
 Exit status:
   0  every game valid
   1  some game invalid
-  2  usage error, or an input that cannot be read (the other inputs are still checked)
+  2  usage error, an input that cannot be read (the other inputs are still checked),
+     an output that is an input, or an output that cannot be written (a full disk,
+     standard output closed)
 
 Examples:
   fairy-validate twic0920.pgn
@@ -93,9 +99,7 @@ int usage_error(const std::string& msg) { return cli::usage_error("fairy-validat
 
 enum class Format { kText, kJson, kJsonl };
 
-}  // namespace
-
-int main(int argc, char** argv) {
+int validate_main(int argc, char** argv) {
   absl::StatusOr<cli::Args> args = cli::parse(argc, argv, kFlags);
   if (!args.ok()) return usage_error(std::string(args.status().message()));
   if (std::optional<int> done = cli::handle_common_flags(*args, "fairy-validate", kHelp, {}))
@@ -134,16 +138,29 @@ int main(int argc, char** argv) {
     if (!n.ok()) return usage_error(std::string(n.status().message()));
     so.max_game_bytes = std::size_t(*n) << 20;
   }
-  std::ofstream valid_out, invalid_out;
-  for (auto [flag, stream] : {std::pair{"valid-out", &valid_out}, {"invalid-out", &invalid_out}}) {
-    if (auto path = args->get(flag)) {
-      stream->open(*path, std::ios::binary);
-      if (!*stream)
-        return usage_error("cannot write --" + std::string(flag) + " file '" + *path + "'");
-    }
-  }
   std::vector<std::string> files = args->positional;
   if (files.empty()) files.push_back("-");
+
+  // Side files: refused when they are inputs or each other, before anything is opened;
+  // written under temporary names and put in place only when complete.
+  std::vector<analysis::OutputSpec> outputs;
+  for (const char* flag : {"valid-out", "invalid-out"})
+    if (auto path = args->get(flag)) outputs.push_back({std::string("--") + flag, *path});
+  if (absl::Status s = analysis::check_outputs(files, outputs); !s.ok()) {
+    std::cerr << "fairy-validate: " << s.message() << '\n';
+    return 2;
+  }
+  std::unique_ptr<analysis::OutputFile> valid_out, invalid_out;
+  bool stop = false;  // set when an output cannot be written
+  po.stop = &stop;
+  for (const analysis::OutputSpec& o : outputs) {
+    absl::StatusOr<std::unique_ptr<analysis::OutputFile>> f = analysis::OutputFile::open(o.path);
+    if (!f.ok()) {
+      std::cerr << "fairy-validate: " << f.status().message() << '\n';
+      return 2;
+    }
+    (o.flag == "--valid-out" ? valid_out : invalid_out) = *std::move(f);
+  }
 
   const bool progress = !quiet && format == Format::kText && isatty(STDERR_FILENO);
   const auto t0 = std::chrono::steady_clock::now();
@@ -153,6 +170,7 @@ int main(int argc, char** argv) {
   bool first_json = true;
   if (format == Format::kJson) std::cout << "{\"games\":[\n";
   for (const std::string& path : files) {
+    if (stop) break;
     absl::StatusOr<std::unique_ptr<parsers::ByteSource>> src = parsers::open_input(path);
     if (!src.ok()) {
       std::cerr << "fairy-validate: " << src.status().message() << '\n';
@@ -166,10 +184,9 @@ int main(int argc, char** argv) {
     auto emit = [&](const parsers::RawGame& game, GameReport& r) {
       totals.add(r);
       bytes += game.text.size() + game.skipped;
-      if (r.valid()) {
-        if (valid_out.is_open()) valid_out << game.text;
-      } else if (invalid_out.is_open()) {
-        invalid_out << game.text;
+      if (analysis::OutputFile* side = r.valid() ? valid_out.get() : invalid_out.get()) {
+        side->write(game.text);
+        if (!side->status().ok()) stop = true;  // the run has failed: read no further
       }
       if (format == Format::kText) {
         diag.clear();
@@ -219,6 +236,22 @@ int main(int argc, char** argv) {
                  secs > 0 ? double(bytes) / secs / 1e6 : 0.0, po.threads,
                  po.threads == 1 ? "" : "s");
   }
-  if (unreadable) return 2;
+  // The side files hold every game read (also when an input could not be read to its end),
+  // so they are put in place unless writing them failed.
+  bool write_failed = false;
+  for (analysis::OutputFile* side : {valid_out.get(), invalid_out.get()}) {
+    if (side == nullptr) continue;
+    if (absl::Status s = side->commit(); !s.ok()) {
+      std::cerr << "fairy-validate: " << s.message() << " (the file is left as it was)\n";
+      write_failed = true;
+    }
+  }
+  if (unreadable || write_failed) return 2;
   return all.invalid ? 1 : 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  return fairykit::cli::run_main("fairy-validate", argc, argv, validate_main);
 }
