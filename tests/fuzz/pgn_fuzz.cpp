@@ -1,7 +1,8 @@
 // The PGN splitter, reader and validator over any bytes (plain, or gzip / bzip2 / zstd when
 // the input starts with their magic bytes). Invariants:
 //   * no game is lost or invented: the texts of the games put together are the input
-//     (less a leading byte-order mark) when it is plain and could be read to its end; with
+//     (less a leading byte-order mark) when it is plain and could be read to its end (an
+//     input of blank lines only holds no game); with
 //     games over the size limit (a third of the runs use 256 bytes), the bytes kept and
 //     the bytes skipped add up to the input;
 //   * games are numbered 1, 2, 3... and every report counts its error diagnostics;
@@ -71,7 +72,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (plain) {
     const bool bom = input.rfind("\xEF\xBB\xBF", 0) == 0;
     const std::string content = bom ? input.substr(3) : input;
-    if (skipped == 0) {
+    if (games == 0) {
+      // No game: only blank lines, which belong to no game.
+      FUZZ_CHECK(content.find_first_not_of(" \t\r\n") == std::string::npos,
+                 "%zu bytes of input and no game", content.size());
+    } else if (skipped == 0) {
       FUZZ_CHECK(joined == content, "the games' texts (%zu bytes) are not the input (%zu bytes)",
                  joined.size(), content.size());
     } else {
