@@ -29,11 +29,11 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include "tests/tools/run_tool.h"
 
 namespace {
 
@@ -97,13 +97,6 @@ std::vector<Finding> scan(const std::string& path, std::string_view text) {
     start = end + 1;
   }
   return out;
-}
-
-std::string read_file(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
 }
 
 // The tracked files (relative paths), or an empty list when git cannot tell.
@@ -181,7 +174,7 @@ TEST(Repository, NamesNothingOutsideItself) {
   for (const std::string& file : files) {
     const fs::path p = root / file;
     if (!fs::is_regular_file(p)) continue;  // a submodule or a deleted file
-    for (const Finding& f : scan(file, read_file(p))) {
+    for (const Finding& f : scan(file, fairykit::testing::slurp(p.string()))) {
       ++flagged;
       ADD_FAILURE() << f.file << ":" << f.line << ": names " << f.what
                     << " (outside the repository): " << f.text;
