@@ -4,9 +4,9 @@
 //
 //   g++ -std=c++20 -O3 -DNDEBUG -march=native -I. bench/fluidity_bench.cpp
 //       build/rules/libfairykit_rules.a build/parsers/libfairykit_parsers.a
-//       $(pkg-config --libs absl_statusor absl_strings absl_str_format) -o /tmp/fluidity_bench
+//       $(pkg-config --libs absl_statusor absl_strings absl_str_format) -o build/fluidity_bench
 //   (one command line)
-//   /tmp/fluidity_bench [depth [fen]]     (default: depth 5, the start position)
+//   build/fluidity_bench [depth [fen]]     (default: depth 5, the start position)
 //
 // Self-computed fingerprints of the start position: perft 5 = 171517300, perft 6 = 7652391310.
 // Compare with fairykit's chess speed: build/bin/fairy-perft --fen startpos --depth 6.

@@ -3,9 +3,9 @@
 //
 //   g++ -std=c++20 -O3 -DNDEBUG -march=native -I. bench/interweave_bench.cpp
 //       build/rules/libfairykit_rules.a build/parsers/libfairykit_parsers.a
-//       $(pkg-config --libs absl_statusor absl_strings absl_str_format) -o /tmp/iw_bench
+//       $(pkg-config --libs absl_statusor absl_strings absl_str_format) -o build/iw_bench
 //   (one command line)
-//   /tmp/iw_bench [depth [runs [fen]]]   (default: the start position, depth 5, 5 runs)
+//   build/iw_bench [depth [runs [fen]]]   (default: the start position, depth 5, 5 runs)
 //
 // Prints the node count (a behaviour fingerprint: 19982456 at depth 5 from the start) and,
 // per run, the thread's CPU time and turns per second; then the median.

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Speed-up of fairy-perft's parallel suite runner: the standard-chess oracle suite
-# (../shared/oracles/chess-standard.epd) up to depth 5 with -j 1 and with -j 2, runs
+# (tests/data/oracles/chess-standard.epd) up to depth 5 with -j 1 and with -j 2, runs
 # alternating (-j 1, -j 2, -j 1, -j 2, ...) for N rounds. Prints the median wall times and
 # the speed-up (-j 1 time / -j 2 time), and checks that standard output is byte-identical
 # at both thread counts (the tool promises the same output at any thread count). With
@@ -17,9 +17,9 @@ usage_lines=2,10
 source bench/common.sh
 parse_rounds "$@"
 require_fairy_perft
-suite=../shared/oracles/chess-standard.epd
+suite=tests/data/oracles/chess-standard.epd
 if [[ ! -r $suite ]]; then
-  echo "perft-parallel.sh: $suite not found (the shared folder sits beside the repository)" >&2
+  echo "perft-parallel.sh: $suite not found (it is part of the repository)" >&2
   exit 1
 fi
 

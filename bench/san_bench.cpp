@@ -3,9 +3,9 @@
 //
 //   g++ -std=c++20 -O3 -DNDEBUG -march=native -I. bench/san_bench.cpp
 //       build/rules/libfairykit_rules.a build/parsers/libfairykit_parsers.a
-//       $(pkg-config --libs absl_statusor absl_strings absl_str_format) -o /tmp/san_bench
+//       $(pkg-config --libs absl_statusor absl_strings absl_str_format) -o build/san_bench
 //   (one command line)
-//   /tmp/san_bench [shared-dir [positions|games]]   (default ../shared: oracles and corpus)
+//   build/san_bench [data-dir [positions|games]]   (default tests/data: oracles and corpus)
 //
 // Add -DSAN_BENCH_OLD_API and put an older san.h first on the include path to measure it
 // (only move_from_san / move_to_san are timed then).
@@ -366,18 +366,17 @@ void bench_games(const std::string& path) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  const std::string shared = argc > 1 ? argv[1] : "../shared";
+  const std::string data = argc > 1 ? argv[1] : "tests/data";
   const std::string only = argc > 2 ? argv[2] : "";  // "positions" or "games"
   if (const char* runs = std::getenv("SAN_BENCH_RUNS")) g_runs = std::max(1, std::atoi(runs));
   Rng rng;
   if (only != "games") {
     bench_positions<ChessVariant>("chess-standard.epd + playouts",
-                                  read_fens(shared + "/oracles/chess-standard.epd"), 8, 40, rng);
+                                  read_fens(data + "/oracles/chess-standard.epd"), 8, 40, rng);
     bench_positions<Chess960Variant>("chess960-fischer.epd + playouts",
-                                     read_fens(shared + "/oracles/chess960-fischer.epd"), 1, 40,
-                                     rng);
+                                     read_fens(data + "/oracles/chess960-fischer.epd"), 1, 40, rng);
   }
-  if (only != "positions") bench_games(shared + "/corpus/standard/twic0920.pgn");
+  if (only != "positions") bench_games(data + "/corpus/standard/twic0920.pgn");
   std::printf("(sink %llu)\n", static_cast<unsigned long long>(g_sink % 10));
   return 0;
 }

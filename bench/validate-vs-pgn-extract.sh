@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Throughput of fairy-validate against Debian's pgn-extract on the same archive: TWIC 920
-# (../shared/corpus/standard/twic0920.pgn, 2,245 games) repeated to about 200 MB. Runs
+# (tests/data/corpus/standard/twic0920.pgn, 2,245 games) repeated to about 200 MB. Runs
 # alternate (fairykit -j 1, pgn-extract, fairykit -j 2, ...) for N rounds; each time is
 # the wall time of the whole process. pgn-extract runs as `pgn-extract -s -r` (check every
 # game and report errors, write nothing), the closest to what fairy-validate does. Prints
@@ -25,7 +25,7 @@ if [[ ! -x $pe ]]; then
   "${sudo[@]}" apt-get install -y pgn-extract >&2 ||
     { "${sudo[@]}" apt-get update >&2 && "${sudo[@]}" apt-get install -y pgn-extract >&2; }
 fi
-src=../shared/corpus/standard/twic0920.pgn
+src=tests/data/corpus/standard/twic0920.pgn
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 copies=107

@@ -5,7 +5,7 @@
 # start array 0). Fairy-Stockfish learns both from bench/fairy-stockfish-variants.ini and
 # gets pychess-lettered FENs; fairy-perft gets its native FENs. Runs alternate (fairykit,
 # Fairy-Stockfish, ...) for N rounds; each time is the wall time of the whole process. Both
-# programs must report the oracle's node count (/work/shared/oracles). The same run times
+# programs must report the oracle's node count (tests/data/oracles). The same run times
 # fairykit's standard chess (startpos perft 6) for the target: at least 4x Fairy-Stockfish,
 # and at least half of fairykit's own standard-chess speed. A row whose variant one program
 # lacks is timed for the other program only, with a note: fairy-perft without superchess,
@@ -40,7 +40,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
 # Workloads: label|depth|expected nodes|fairykit variant|fairykit FEN|FSF variant|FSF FEN
-# (FSF variant "-": fairykit only). Expected counts: /work/shared/oracles/*.perft.
+# (FSF variant "-": fairykit only). Expected counts: tests/data/oracles/*.perft.
 workloads=(
   "CwDA CN|5|21053431|cwda|gitlktig/pppppppp/8/8/8/8/PPPPPPPP/DWFCKFWD w KQkq - 0 1 CN|cwda-clobberers-knights|gihokhig/pppppppp/8/8/8/8/PPPPPPPP/DWACKAWD w KQkq - 0 1"
   "Superchess|5|14025820|superchess|avbqkesr/pppppppp/8/8/8/8/PPPPPPPP/AVBQKESR w Kk - 0 1|superchess|avbqkesr/pppppppp/8/8/8/8/PPPPPPPP/AVBQKESR w Kk - 0 1"

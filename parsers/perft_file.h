@@ -1,4 +1,4 @@
-// The `.perft` data-file format (see ../shared/oracles/README.md): blocks separated by
+// The `.perft` data-file format (see tests/data/README.md): blocks separated by
 // blank lines, `#` starts a comment, each block has `id`, `variant`, `fen` (or `epd`) and
 // `perft D N` lines. Plain syntax: no position is checked here.
 #pragma once

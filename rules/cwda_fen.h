@@ -1,5 +1,5 @@
 // Chess with Different Armies: the other FEN dialects, converted at the text level to and
-// from the toolkit's native CwDA FEN (rules: ../shared/rules/cwda.md 4.4-4.6).
+// from the toolkit's native CwDA FEN (rules: docs/rules/cwda.md 4.4-4.6).
 //
 // Native: FIDE FEN with the vchess piece letters (D W F C / G I T L / S Y H O, r n b q) and
 // K/P for every army, then a 7th field with the armies, White's first:

@@ -1,5 +1,5 @@
 // Fluidity Chess (Lev Grigoriev, 2022; seed 003 = CVP rev 9948): the pawnless FIDE array,
-// captures by dissection, capturable Kings. The rules are ../shared/rules/fluidity.md; the
+// captures by dissection, capturable Kings. The rules are docs/rules/fluidity.md; the
 // section numbers cited here are that file's. This is the first implementation of the game,
 // so its choices (the Recommendations of fluidity.md) are written down as tests in
 // tests/rules/fluidity_test.cpp.
@@ -143,7 +143,7 @@ class Position {
   void do_move(Move m);  // m legal here
   void undo_move();      // takes back the last do_move (a precondition: there is one)
   // Legal whole turns to `depth`, bulk-counted at the leaves; no draw rule applies and only a
-  // missing King ends the tree (rules/README.md, decision 2).
+  // missing King ends the tree (docs/rules/README.md, decision 2).
   std::uint64_t perft(int depth);
 
   bool is_consistent(std::string* why) const;

@@ -219,7 +219,7 @@ absl::StatusOr<Move> Position::parse_move(std::string_view text) const {
     return absl::InvalidArgumentError(
         absl::StrCat("unreadable move \"", parsers::MessageText(whole), "\""));
   };
-  // The optional victim annotation, "{b2,b3}" (rules/README.md, decision 3).
+  // The optional victim annotation, "{b2,b3}" (docs/rules/README.md, decision 3).
   std::optional<std::string_view> annotation;
   if (const std::size_t brace = s.find('{'); brace != std::string_view::npos) {
     if (s.back() != '}') return unreadable();

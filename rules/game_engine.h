@@ -5,8 +5,8 @@
 // (perft, suites, validation), so a new engine is usable by every tool once it satisfies it.
 //
 // The position keeps its own history (do_move pushes, undo_move pops), so that repetition
-// rules and take-backs need nothing from the caller. Moves are whole turns (rules/README.md,
-// decision 1): one PGN move, one perft node.
+// rules and take-backs need nothing from the caller. Moves are whole turns
+// (docs/rules/README.md, decision 1): one PGN move, one perft node.
 #pragma once
 
 #include <concepts>

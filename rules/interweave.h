@@ -1,14 +1,15 @@
 // Interweave (Peter Aronson, 2002): the rules engine. The rules and every decision taken
-// where the sources are silent are in ../shared/rules/interweave.md; section numbers below
+// where the sources are silent are in docs/rules/interweave.md; section numbers below
 // (§1.x, A1..A17) refer to it.
 //
 // Pieces use the vchess/FEN letters: K King, R Smasher, N Leaper, B Remover, P Pawn. Inside
 // fairykit they are the PieceTypes KING, ROOK (Smasher), KNIGHT (Leaper), BISHOP (Remover)
 // and PAWN, so that zobrist::psq and the FEN letters line up.
 //
-// A Move is a whole turn (rules/README.md, decision 1): the steps of one piece in order,
-// each (from, to, promotion), plus the squares the turn captures. A quiet move and a single
-// capture are one step; a Remover capture is one step with from == to; a chain is several.
+// A Move is a whole turn (docs/rules/README.md, decision 1): the steps of one piece in
+// order, each (from, to, promotion), plus the squares the turn captures. A quiet move and a
+// single capture are one step; a Remover capture is one step with from == to; a chain is
+// several.
 //
 // End of game (§1.7, decided in state()):
 //   * King captured (A12, decided 2026-11): one side has two Kings and the other fewer,

@@ -167,7 +167,7 @@ inline constexpr std::array<PieceInfo, 23> kPieceCatalog = {{
     {ROOK, 'R', "rook", "R", false, false, true, false},
     {QUEEN, 'Q', "queen", "Q", false, false, true, true},
     {KING, 'K', "king", "K", false, true, false, false},
-    // Chess with Different Armies (rules: /work/shared/rules/cwda.md 4.3; vchess letters).
+    // Chess with Different Armies (rules: docs/rules/cwda.md 4.3; vchess letters).
     betza_piece(BEDE, 'D', "bede", "BD"),
     betza_piece(WAFFLE, 'W', "waffle", "WA"),
     betza_piece(FAD, 'F', "fad", "FAD"),
@@ -180,7 +180,7 @@ inline constexpr std::array<PieceInfo, 23> kPieceCatalog = {{
     betza_piece(WOODY_ROOK, 'Y', "woody rook", "WD"),
     betza_piece(HALF_DUCK, 'H', "half-duck", "HFD"),
     betza_piece(CHANCELLOR, 'O', "chancellor", "RN"),
-    // Superchess set I (rules: /work/shared/rules/superchess.md 2.2; XBoard letters). FIDE
+    // Superchess set I (rules: docs/rules/superchess.md 2.2; XBoard letters). FIDE
     // components, so they use the fast generator paths, not the Betza tables.
     {AMAZON, 'A', "amazon", "QN", true, false, true, true},
     {EMPRESS, 'E', "empress", "RN", true, false, true, false},

@@ -99,7 +99,7 @@ struct CwdaVariant {
   static constexpr int kMaxPawns = 8;
 };
 
-// Superchess, substitutes set I (XBoard variant "super"; /work/shared/rules/superchess.md).
+// Superchess, substitutes set I (XBoard variant "super"; docs/rules/superchess.md).
 // Each side owns the FIDE complement plus one Amazon, Empress, Princess and Veteran; a pawn
 // promotes only to a type of its pool, pool(X) = base(X) - count_on_board(X) (the Amazon is
 // never in the pool). Castling only with an original Rook on a/h and the King on e.

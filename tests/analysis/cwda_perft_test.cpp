@@ -1,5 +1,5 @@
 // Chess with Different Armies: perft of every pairing's start position against the oracle
-// counts (../shared/oracles/cwda.perft), the debug invariants at every node, and colour
+// counts (tests/data/oracles/cwda.perft), the debug invariants at every node, and colour
 // symmetry. The file's full depths run under the `slow` label (perft_deep.cwda).
 #include <gtest/gtest.h>
 

@@ -1,5 +1,5 @@
 // Interweave and Fluidity through analysis/ (the GameEngine path of perft, suites and
-// checked perft): the oracle counts of ../shared/oracles/interweave.perft and fluidity.perft
+// checked perft): the oracle counts of tests/data/oracles/interweave.perft and fluidity.perft
 // through the suite runner (large counts split by root move across threads), the debug
 // invariants at every node, and a divide of whole turns that is the same at any thread
 // count. The rules engines' own tests (tests/rules/) test the rules; these test that the

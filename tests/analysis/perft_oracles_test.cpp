@@ -1,4 +1,4 @@
-// Perft against the counts of independent programs (../shared/oracles), up to a node
+// Perft against the counts of independent programs (tests/data/oracles), up to a node
 // budget per count so the default suite stays fast; the full depths run under the `slow`
 // CTest label (tests/CMakeLists.txt).
 #include <gtest/gtest.h>
@@ -13,7 +13,7 @@
 namespace fairykit::analysis {
 namespace {
 
-const std::string kOracles = std::string(FAIRYKIT_SHARED_DIR) + "/oracles/";
+const std::string kOracles = std::string(FAIRYKIT_DATA_DIR) + "/oracles/";
 
 using testing::OracleTotals;
 

@@ -1,4 +1,4 @@
-// Superchess: perft of the oracle positions (../shared/oracles/superchess.perft: three
+// Superchess: perft of the oracle positions (tests/data/oracles/superchess.perft: three
 // XBoard start arrays and two promotion positions) and the debug invariants at every node.
 // The file's full depths run under the `slow` label (perft_deep.superchess).
 #include <gtest/gtest.h>

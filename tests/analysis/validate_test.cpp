@@ -18,7 +18,7 @@
 namespace fairykit::analysis {
 namespace {
 
-const std::string kCorpus = std::string(FAIRYKIT_SHARED_DIR) + "/corpus/";
+const std::string kCorpus = std::string(FAIRYKIT_DATA_DIR) + "/corpus/";
 
 std::string read_file(const std::string& path) {
   std::ifstream in(path, std::ios::binary);

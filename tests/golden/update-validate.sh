@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
-# Regenerates the golden outputs of fairy-validate over ../shared/corpus/edge-cases and
-# misc (tests/tools/fairy_validate_golden_test.cpp compares against them). Review the diff
+# Regenerates the golden outputs of fairy-validate over tests/data/corpus/edge-cases and
+# misc (tests/tools/fairy_validate_cli_test.cpp compares against them). Review the diff
 # before committing: each file is a statement of what fairy-validate says about an input.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 bin=$root/build/bin/fairy-validate
 out=$root/tests/golden/validate
-cd "$root/../shared/corpus"
+cd "$root/tests/data/corpus"
 for f in edge-cases/*.pgn misc/*.pgn; do
   name=$out/$(dirname "$f")__$(basename "$f" .pgn).txt
   status=0

@@ -27,7 +27,7 @@
 namespace fairykit::parsers {
 namespace {
 
-const std::string kCorpus = std::string(FAIRYKIT_SHARED_DIR) + "/corpus/standard/";
+const std::string kCorpus = std::string(FAIRYKIT_DATA_DIR) + "/corpus/standard/";
 
 std::string Slurp(const std::string& path) {
   std::ifstream in(path, std::ios::binary);

@@ -1,4 +1,4 @@
-// Every line and record of the reference files in ../shared/oracles must parse: these are the
+// Every line and record of the reference files in tests/data/oracles must parse: these are the
 // real inputs of the perft tests, so the parsers are checked against them first.
 #include <gtest/gtest.h>
 
@@ -17,7 +17,7 @@ namespace fairykit::parsers {
 namespace {
 
 std::string ReadOracle(std::string_view name) {
-  const std::string path = std::string(FAIRYKIT_SHARED_DIR) + "/oracles/" + std::string(name);
+  const std::string path = std::string(FAIRYKIT_DATA_DIR) + "/oracles/" + std::string(name);
   std::ifstream in(path, std::ios::binary);
   EXPECT_TRUE(in.good()) << "cannot open " << path;
   std::ostringstream out;

@@ -1,5 +1,5 @@
 // parse_game: the visitor events of hand-written games (with exact lines and columns), of
-// every corpus file of ../shared/corpus/edge-cases and misc (counts checked against an
+// every corpus file of tests/data/corpus/edge-cases and misc (counts checked against an
 // independent regex count and by reading the files), CRLF = LF, and damaged input.
 #include <gtest/gtest.h>
 
@@ -152,7 +152,7 @@ std::string ReadFile(const std::filesystem::path& path) {
 }
 
 std::filesystem::path Corpus(std::string_view sub) {
-  return std::filesystem::path(FAIRYKIT_SHARED_DIR) / "corpus" / std::string(sub);
+  return std::filesystem::path(FAIRYKIT_DATA_DIR) / "corpus" / std::string(sub);
 }
 
 // ---------------------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 // GameSplitter: game boundaries, exact line numbers and offsets, lossless texts (their
 // concatenation is the input less a BOM), resynchronisation, the size limit, and the
-// corpus files of ../shared/corpus.
+// corpus files of tests/data/corpus.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -103,7 +103,7 @@ std::string ReadFile(const std::filesystem::path& path) {
 }
 
 std::filesystem::path Corpus(std::string_view sub) {
-  return std::filesystem::path(FAIRYKIT_SHARED_DIR) / "corpus" / std::string(sub);
+  return std::filesystem::path(FAIRYKIT_DATA_DIR) / "corpus" / std::string(sub);
 }
 
 // 1-based numbers of the lines that start with `prefix` ("\r\n" is one line end).

@@ -1,4 +1,4 @@
-// CwDA FEN dialects (rules/cwda_fen.h; rules: ../shared/rules/cwda.md 4.4-4.6): vchess, xogo
+// CwDA FEN dialects (rules/cwda_fen.h; rules: docs/rules/cwda.md 4.4-4.6): vchess, xogo
 // and pychess FEN convert to the native FEN; every pairing's start sets up and matches the
 // oracle's perft counts; native -> vchess -> native round trips; one-line errors.
 #include "rules/cwda_fen.h"
@@ -60,7 +60,7 @@ const Pairing kPairings[] = {
 
 // The oracle: native FEN -> perft counts by depth.
 std::map<std::string, std::map<int, std::uint64_t>> ReadOracle() {
-  std::ifstream in(std::string(FAIRYKIT_SHARED_DIR) + "/oracles/cwda.perft");
+  std::ifstream in(std::string(FAIRYKIT_DATA_DIR) + "/oracles/cwda.perft");
   std::map<std::string, std::map<int, std::uint64_t>> out;
   std::string line, fen;
   while (std::getline(in, line)) {

@@ -1,4 +1,4 @@
-// Chess with Different Armies (rules: ../shared/rules/cwda.md): FEN with the armies field,
+// Chess with Different Armies (rules: docs/rules/cwda.md): FEN with the armies field,
 // each army's castling (the Clobberers' long castle K b1 / Bede c1), promotion to the
 // pieces of either army, leaping checks that cannot be blocked, range-limited pins and the
 // Nutty Knights' direction for Black.

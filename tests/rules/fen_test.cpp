@@ -305,7 +305,7 @@ void round_trip_file(const std::string& path, bool epd) {
 }
 
 TEST(Fen, OracleFilesRoundTrip) {
-  const std::string dir = std::string(FAIRYKIT_SHARED_DIR) + "/oracles/";
+  const std::string dir = std::string(FAIRYKIT_DATA_DIR) + "/oracles/";
   round_trip_file<ChessVariant>(dir + "chess-standard.epd", true);
   round_trip_file<Chess960Variant>(dir + "chess960-fischer.epd", true);
   round_trip_file<Chess960Variant>(dir + "chess-tricky.perft", false);
@@ -313,7 +313,7 @@ TEST(Fen, OracleFilesRoundTrip) {
 }
 
 TEST(Fen, Chess960ShredderRoundTripIsExact) {
-  const std::string path = std::string(FAIRYKIT_SHARED_DIR) + "/oracles/chess960-fischer.epd";
+  const std::string path = std::string(FAIRYKIT_DATA_DIR) + "/oracles/chess960-fischer.epd";
   std::ifstream in(path);
   std::string line;
   int n = 0;

@@ -1,5 +1,5 @@
 // Fluidity Chess (rules/fluidity.h). This is the first implementation of the game, so the
-// interpretations of ../shared/rules/fluidity.md are pinned down here, one test per rule.
+// interpretations of docs/rules/fluidity.md are pinned down here, one test per rule.
 #include "rules/fluidity.h"
 
 #include <gtest/gtest.h>
@@ -29,7 +29,7 @@ std::string read_text(const std::string& path) {
 
 std::vector<parsers::PerftRecord> oracle() {
   absl::StatusOr<std::vector<parsers::PerftRecord>> records = parsers::ParsePerftFile(
-      read_text(std::string(FAIRYKIT_SHARED_DIR) + "/oracles/fluidity.perft"));
+      read_text(std::string(FAIRYKIT_DATA_DIR) + "/oracles/fluidity.perft"));
   EXPECT_TRUE(records.ok()) << records.status();
   return records.ok() ? *records : std::vector<parsers::PerftRecord>{};
 }

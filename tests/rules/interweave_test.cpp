@@ -1,4 +1,4 @@
-// Interweave rules engine (rules/interweave.h) against ../shared/rules/interweave.md.
+// Interweave rules engine (rules/interweave.h) against docs/rules/interweave.md.
 #include "rules/interweave.h"
 
 #include <gtest/gtest.h>
@@ -26,7 +26,7 @@ std::string ReadFile(const std::string& path) {
 
 std::vector<parsers::PerftRecord> Oracles() {
   absl::StatusOr<std::vector<parsers::PerftRecord>> r = parsers::ParsePerftFile(
-      ReadFile(std::string(FAIRYKIT_SHARED_DIR) + "/oracles/interweave.perft"));
+      ReadFile(std::string(FAIRYKIT_DATA_DIR) + "/oracles/interweave.perft"));
   EXPECT_TRUE(r.ok()) << r.status();
   return r.ok() ? *r : std::vector<parsers::PerftRecord>{};
 }

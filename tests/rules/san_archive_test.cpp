@@ -736,7 +736,7 @@ void CompareSweep(const Position<V>& pos, DiffStats& stats, const std::string& w
 }
 
 std::vector<std::string> EpdFens(const char* name, std::size_t limit) {
-  std::ifstream in(std::string(FAIRYKIT_SHARED_DIR) + "/oracles/" + name);
+  std::ifstream in(std::string(FAIRYKIT_DATA_DIR) + "/oracles/" + name);
   EXPECT_TRUE(in) << name;
   std::vector<std::string> out;
   std::string line;
@@ -812,7 +812,7 @@ TEST(SanDifferential, Chess960FischerEpdAndPlayouts) {
 
 TEST(SanDifferential, ChessTrickyAsChess960) {
   std::vector<std::string> fens;
-  std::ifstream in(std::string(FAIRYKIT_SHARED_DIR) + "/oracles/chess-tricky.perft");
+  std::ifstream in(std::string(FAIRYKIT_DATA_DIR) + "/oracles/chess-tricky.perft");
   std::string line;
   while (std::getline(in, line))
     if (line.rfind("fen ", 0) == 0) fens.push_back(line.substr(4));

@@ -34,7 +34,7 @@ std::string Trim(std::string_view s) {
 }
 
 std::string OraclePath(const char* name) {
-  return std::string(FAIRYKIT_SHARED_DIR) + "/oracles/" + name;
+  return std::string(FAIRYKIT_DATA_DIR) + "/oracles/" + name;
 }
 
 // .epd: the FEN is the text before the first ';', then ";D1 n ;D2 n ...".
@@ -169,7 +169,7 @@ RoundTripTotals RoundTripFile(const std::vector<OracleEntry>& entries, const cha
 
 TEST(SanRoundTrip, ChessStandardEpdWithOnePlyDeeperForTheFirst20) {
   std::vector<OracleEntry> entries = ReadEpd("chess-standard.epd", 1000);
-  ASSERT_EQ(entries.size(), 128u);  // the oracle README says 127; the file holds 128
+  ASSERT_EQ(entries.size(), 128u);  // 128 positions (tests/data/README.md)
   const RoundTripTotals t = RoundTripFile<ChessVariant>(entries, "chess-standard.epd", 20);
   EXPECT_EQ(t.positions, 128u);
   EXPECT_EQ(t.with_counts, 126u);     // two lines start at D4 / D5

@@ -1,4 +1,4 @@
-// Superchess, substitutes set I (rules: ../shared/rules/superchess.md): the four substitute
+// Superchess, substitutes set I (rules: docs/rules/superchess.md): the four substitute
 // pieces, XBoard's start-array numbering, the promotion pool (a function of the board),
 // castling only with an original Rook, the holdings bracket in the FEN, the non-royal
 // Veteran.
@@ -61,7 +61,7 @@ int IndependentStartCount(const std::string& back_rank) {
   return n;
 }
 
-// All 1728 numbers against ../shared/rules/superchess_start_arrays.txt (the first number of
+// All 1728 numbers against docs/rules/superchess_start_arrays.txt (the first number of
 // each of the 432 arrays, with XBoard's holdings), each array from exactly 4 numbers.
 TEST(Superchess, StartArraysMatchTheTable) {
   std::map<std::string, std::vector<int>> numbers;  // array FEN -> its numbers
@@ -69,7 +69,7 @@ TEST(Superchess, StartArraysMatchTheTable) {
   EXPECT_EQ(numbers.size(), 432u);
   for (const auto& [fen, ns] : numbers) EXPECT_EQ(ns.size(), 4u) << fen;
 
-  std::ifstream in(std::string(FAIRYKIT_SHARED_DIR) + "/rules/superchess_start_arrays.txt");
+  std::ifstream in(std::string(FAIRYKIT_SOURCE_DIR) + "/docs/rules/superchess_start_arrays.txt");
   ASSERT_TRUE(in) << "superchess_start_arrays.txt";
   const FenDialect dialect = fen_dialect<SuperchessVariant>();
   std::set<std::string> seen;

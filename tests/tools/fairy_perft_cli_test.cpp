@@ -18,7 +18,7 @@ CliRun run(const std::string& args, const std::string& input = "") {
   return fairykit::testing::run_tool("fairy-perft", args, ".", input);
 }
 
-const std::string kShared = FAIRYKIT_SHARED_DIR;
+const std::string kData = FAIRYKIT_DATA_DIR;
 
 TEST(FairyPerftCli, HelpGoesToStdoutAndExitsZero) {
   CliRun r = run("--help");
@@ -94,7 +94,7 @@ TEST(FairyPerftCli, JsonForAPosition) {
 }
 
 TEST(FairyPerftCli, SuiteOutputIsIdenticalAtOneAndTwoThreads) {
-  const std::string suite = kShared + "/oracles/chess-standard.epd";
+  const std::string suite = kData + "/oracles/chess-standard.epd";
   CliRun one = run("--suite " + suite + " --max-depth 3 -j 1");
   CliRun two = run("--suite " + suite + " --max-depth 3 -j 2");
   EXPECT_EQ(one.status, 0);
@@ -281,7 +281,7 @@ TEST(FairyPerftCli, SuperchessFlagUsageErrors) {
 }
 
 TEST(FairyPerftCli, UnreadableSuiteExitsTwoAndGoesOn) {
-  const std::string ok = kShared + "/oracles/chess-tricky.perft";
+  const std::string ok = kData + "/oracles/chess-tricky.perft";
   CliRun r = run("--suite /nonexistent/file.epd " + ok + " --max-depth 1 -q");
   EXPECT_EQ(r.status, 2);
   EXPECT_NE(r.err.find("/nonexistent/file.epd: cannot open file"), std::string::npos) << r.err;
