@@ -16,9 +16,9 @@ elseif(FAIRYKIT_SLIDERS STREQUAL "pext")
 endif()
 if(FAIRYKIT_SANITIZE)
   # Undefined behaviour stops the program (a report alone would let a test pass).
-  target_compile_options(fairykit_options INTERFACE -fsanitize=address,undefined
+  target_compile_options(fairykit_options INTERFACE -fsanitize=${FAIRYKIT_SANITIZERS}
                          -fno-sanitize-recover=all -fno-omit-frame-pointer)
-  target_link_options(fairykit_options INTERFACE -fsanitize=address,undefined
+  target_link_options(fairykit_options INTERFACE -fsanitize=${FAIRYKIT_SANITIZERS}
                       -fno-sanitize-recover=all)
 endif()
 if(FAIRYKIT_FUZZ)
