@@ -1,12 +1,9 @@
 // Fluidity perft bench (rules/fluidity.h): perft of the start position and of the oracle
 // positions, with nodes and Mnodes/s. The total node count is a behaviour fingerprint. Not
-// built by default; build it by hand after building the libraries (ninja -C build rules_tests):
+// built by default: configure with -DFAIRYKIT_BUILD_BENCH=ON, then
 //
-//   g++ -std=c++20 -O3 -DNDEBUG -march=native -I. bench/fluidity_bench.cpp
-//       build/rules/libfairykit_rules.a build/parsers/libfairykit_parsers.a
-//       $(pkg-config --libs absl_statusor absl_strings absl_str_format) -o build/fluidity_bench
-//   (one command line)
-//   build/fluidity_bench [depth [fen]]     (default: depth 5, the start position)
+//   cmake -S . -B build -DFAIRYKIT_BUILD_BENCH=ON && cmake --build build --target fluidity_bench
+//   build/bin/fluidity_bench [depth [fen]]     (default: depth 5, the start position)
 //
 // Self-computed fingerprints of the start position: perft 5 = 171517300, perft 6 = 7652391310.
 // Compare with fairykit's chess speed: build/bin/fairy-perft --fen startpos --depth 6.

@@ -1,11 +1,9 @@
-// Interweave perft speed (whole turns per second). Not built by default; build and run it
-// by hand from the source tree after building the libraries (ninja -C build rules_tests):
+// Interweave perft speed (whole turns per second). Not built by default: configure with
+// -DFAIRYKIT_BUILD_BENCH=ON, then
 //
-//   g++ -std=c++20 -O3 -DNDEBUG -march=native -I. bench/interweave_bench.cpp
-//       build/rules/libfairykit_rules.a build/parsers/libfairykit_parsers.a
-//       $(pkg-config --libs absl_statusor absl_strings absl_str_format) -o build/iw_bench
-//   (one command line)
-//   build/iw_bench [depth [runs [fen]]]   (default: the start position, depth 5, 5 runs)
+//   cmake -S . -B build -DFAIRYKIT_BUILD_BENCH=ON && cmake --build build --target interweave_bench
+//   build/bin/interweave_bench [depth [runs [fen]]]  (default: the start position, depth 5,
+//                                                    5 runs)
 //
 // Prints the node count (a behaviour fingerprint: 19982456 at depth 5 from the start) and,
 // per run, the thread's CPU time and turns per second; then the median.

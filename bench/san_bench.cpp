@@ -1,14 +1,11 @@
-// Micro-benchmark of SAN reading and writing (rules/san.h). Not built by default; build and
-// run it by hand from the source tree after building the libraries (ninja -C build rules_tests):
+// Micro-benchmark of SAN reading and writing (rules/san.h). Not built by default: configure
+// with -DFAIRYKIT_BUILD_BENCH=ON, then from the source tree
 //
-//   g++ -std=c++20 -O3 -DNDEBUG -march=native -I. bench/san_bench.cpp
-//       build/rules/libfairykit_rules.a build/parsers/libfairykit_parsers.a
-//       $(pkg-config --libs absl_statusor absl_strings absl_str_format) -o build/san_bench
-//   (one command line)
-//   build/san_bench [data-dir [positions|games]]   (default tests/data: oracles and corpus)
+//   cmake -S . -B build -DFAIRYKIT_BUILD_BENCH=ON && cmake --build build --target san_bench
+//   build/bin/san_bench [data-dir [positions|games]]   (default tests/data: oracles, corpus)
 //
-// Add -DSAN_BENCH_OLD_API and put an older san.h first on the include path to measure it
-// (only move_from_san / move_to_san are timed then).
+// Compiled with -DSAN_BENCH_OLD_API and an older san.h first on the include path, it measures
+// that one (only move_from_san / move_to_san are timed then).
 //
 // Two workloads:
 //  1. every legal move of every position of oracles/chess-standard.epd (as chess) and
