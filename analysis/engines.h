@@ -120,9 +120,18 @@ absl::Status load_engine(G& g, std::string_view fen, const EngineOptions& option
 // of their own (precondition: !in_position_family(id)).
 template <class F>
 decltype(auto) visit_own_engine(VariantId id, F&& f) {
-  if (id == VariantId::kInterweave)
-    return std::forward<F>(f).template operator()<interweave::Position>();
-  return std::forward<F>(f).template operator()<fluidity::Position>();
+  switch (id) {
+    case VariantId::kInterweave:
+      return std::forward<F>(f).template operator()<interweave::Position>();
+    case VariantId::kFluidity:
+      return std::forward<F>(f).template operator()<fluidity::Position>();
+    case VariantId::kChess:
+    case VariantId::kChess960:
+    case VariantId::kCwda:
+    case VariantId::kSuperchess:
+      break;
+  }
+  unhandled_variant_id(id, "visit_own_engine");
 }
 
 // Calls f.template operator()<G>() with the engine type of `id`, for any variant.

@@ -2,6 +2,8 @@
 
 #include <array>
 #include <cctype>
+#include <cstdio>
+#include <cstdlib>
 
 namespace fairykit {
 
@@ -56,6 +58,12 @@ std::string normalise(std::string_view s) {
 }  // namespace
 
 std::span<const VariantInfo> all_variants() { return kVariants; }
+
+void unhandled_variant_id(VariantId id, const char* where) {
+  std::fprintf(stderr, "fairykit: internal error: %s: variant id %d is not handled\n", where,
+               static_cast<int>(id));
+  std::abort();
+}
 
 const VariantInfo* find_variant(std::string_view name) {
   const std::string key = normalise(name);

@@ -20,8 +20,24 @@ enum class VariantId { kChess, kChess960, kCwda, kSuperchess, kInterweave, kFlui
 // which visit_variant() and AnyPosition cover. Interweave and Fluidity have engines of
 // their own (rules/game_engine.h); analysis/engines.h's visit_engine() covers every variant.
 constexpr bool in_position_family(VariantId id) {
-  return id != VariantId::kInterweave && id != VariantId::kFluidity;
+  switch (id) {
+    case VariantId::kChess:
+    case VariantId::kChess960:
+    case VariantId::kCwda:
+    case VariantId::kSuperchess:
+      return true;
+    case VariantId::kInterweave:
+    case VariantId::kFluidity:
+      return false;
+  }
+  return false;  // not a VariantId: the dispatchers refuse it
 }
+
+// The end of a dispatch that was given an id it does not handle (a value outside VariantId,
+// or a variant outside the dispatcher's family): a programming error, never a silent
+// fallback to chess. Prints "fairykit: internal error: WHERE: variant id N is not handled"
+// on standard error and aborts.
+[[noreturn]] void unhandled_variant_id(VariantId id, const char* where);
 
 struct VariantInfo {
   VariantId id;
@@ -41,20 +57,24 @@ const VariantInfo* find_variant(std::string_view name);
 std::string variant_names();
 
 // Calls f.template operator()<V>() with the traits type of `id`, for the variants of the
-// Position<V> family (precondition: in_position_family(id)).
+// Position<V> family (precondition: in_position_family(id); any other id aborts through
+// unhandled_variant_id()). No `default`: -Wswitch names a variant left out.
 template <class F>
 decltype(auto) visit_variant(VariantId id, F&& f) {
   switch (id) {
+    case VariantId::kChess:
+      return std::forward<F>(f).template operator()<ChessVariant>();
     case VariantId::kChess960:
       return std::forward<F>(f).template operator()<Chess960Variant>();
     case VariantId::kCwda:
       return std::forward<F>(f).template operator()<CwdaVariant>();
     case VariantId::kSuperchess:
       return std::forward<F>(f).template operator()<SuperchessVariant>();
-    case VariantId::kChess:
-    default:
-      return std::forward<F>(f).template operator()<ChessVariant>();
+    case VariantId::kInterweave:
+    case VariantId::kFluidity:
+      break;
   }
+  unhandled_variant_id(id, "visit_variant");
 }
 
 }  // namespace fairykit
