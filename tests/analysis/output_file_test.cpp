@@ -2,37 +2,25 @@
 #include "analysis/output_file.h"
 
 #include <gtest/gtest.h>
-#include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
-#include <sstream>
 #include <string>
+
+#include "tests/analysis/temp_dir.h"
 
 namespace fairykit::analysis {
 namespace {
 
 namespace fs = std::filesystem;
+using fairykit::testing::read_file;
 
-std::string read(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-
-class OutputFileTest : public ::testing::Test {
+class OutputFileTest : public fairykit::testing::TempDirTest {
  protected:
   void SetUp() override {
-    dir_ = fs::path(::testing::TempDir()) /
-           ("fairykit_output_" + std::to_string(::getpid()) + "_" +
-            ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::create_directories(dir_);
+    TempDirTest::SetUp();
     std::ofstream(dir_ / "t.pgn") << "OLD";
   }
-  void TearDown() override { fs::remove_all(dir_); }
-  int entries() const { return int(std::distance(fs::directory_iterator(dir_), {})); }
-  fs::path dir_;
 };
 
 TEST_F(OutputFileTest, WithoutCommitTheTargetStaysAndTheTemporaryFileGoes) {
@@ -42,7 +30,7 @@ TEST_F(OutputFileTest, WithoutCommitTheTargetStaysAndTheTemporaryFileGoes) {
     (*f)->write(std::string(3 << 20, 'x'));  // larger than the buffer: written at once
     EXPECT_EQ(entries(), 2);                 // the target and the temporary file
   }
-  EXPECT_EQ(read(dir_ / "t.pgn"), "OLD");
+  EXPECT_EQ(read_file(dir_ / "t.pgn"), "OLD");
   EXPECT_EQ(entries(), 1);
 }
 
@@ -58,7 +46,7 @@ TEST_F(OutputFileTest, CommitReplacesTheTargetWithEveryByte) {
   (*f)->write(std::string(2 << 20, 'y'));
   want += std::string(2 << 20, 'y');
   EXPECT_TRUE((*f)->commit().ok());
-  EXPECT_EQ(read(dir_ / "t.pgn"), want);
+  EXPECT_EQ(read_file(dir_ / "t.pgn"), want);
   EXPECT_EQ(entries(), 1);
 }
 

@@ -1,6 +1,5 @@
 // fairy-perft: move-generation counts for one position or for suites of positions with
 // expected counts. Flags -> PerftOptions/SuiteOptions -> analysis/.
-#include <unistd.h>
 
 #include <chrono>
 #include <cstdint>
@@ -22,6 +21,7 @@
 #include "rules/fen.h"
 #include "rules/registry.h"
 #include "tools/common/cli.h"
+#include "tools/common/progress.h"
 
 namespace {
 
@@ -209,7 +209,7 @@ int run_suites(const Options& o) {
   } else if (o.max_depth) {
     so.max_depth = o.max_depth;
   }
-  const bool progress = !o.quiet && isatty(STDERR_FILENO);
+  cli::ProgressLine progress(!o.quiet && cli::ProgressLine::stderr_is_terminal());
   analysis::SuiteSummary summary;
   bool unreadable = false;
   std::string json_entries;
@@ -232,22 +232,23 @@ int run_suites(const Options& o) {
             absl::StrAppend(&json_entries, json_entries.empty() ? "" : ",\n",
                             analysis::entry_json(r));
           } else {
-            if (progress) std::fputs("\r\033[K", stderr);
+            progress.clear();
             analysis::write_entry_text(std::cout, r, o.quiet);
             std::cout.flush();
           }
-          if (progress) {
+          if (progress.enabled()) {
             // The suite streams, so its length is unknown: the share of the file read instead.
             const std::uint64_t size = (*reader)->raw_size();
             if (size > 0)
-              std::fprintf(stderr, "\r[%zu, %d%%] %s", done,
-                           int(100.0 * double((*reader)->raw_bytes_read()) / double(size)),
-                           name.substr(0, 60).c_str());
+              progress.show(
+                  absl::StrFormat("[%zu, %d%%] %s", done,
+                                  int(100.0 * double((*reader)->raw_bytes_read()) / double(size)),
+                                  name.substr(0, 60)));
             else
-              std::fprintf(stderr, "\r[%zu] %s", done, name.substr(0, 60).c_str());
+              progress.show(absl::StrFormat("[%zu] %s", done, name.substr(0, 60)));
           }
         });
-    if (progress) std::fputs("\r\033[K", stderr);
+    progress.clear();
     if (!read.ok()) {
       std::cout.flush();
       std::cerr << "fairy-perft: " << read.message() << '\n';

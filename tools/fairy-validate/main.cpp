@@ -1,8 +1,6 @@
-// fairy-validate: check PGN archives game by game. Flags -> ValidateOptions -> the ordered
-// game pipeline of analysis/; this file only formats what it gets back.
-#include <unistd.h>
-
-#include <chrono>
+// fairy-validate: check PGN archives game by game. Flags -> ValidateOptions -> the game
+// batch of analysis/ (inputs, splitting, ordered pipeline, side files); this file only
+// formats what it gets back.
 #include <cstdio>
 #include <iostream>
 #include <memory>
@@ -10,14 +8,13 @@
 #include <vector>
 
 #include "absl/strings/str_format.h"
-#include "analysis/game_pipeline.h"
-#include "analysis/output_file.h"
+#include "analysis/game_batch.h"
 #include "analysis/validate.h"
 #include "analysis/validate_report.h"
-#include "parsers/input.h"
 #include "parsers/pgn.h"
 #include "rules/registry.h"
 #include "tools/common/cli.h"
+#include "tools/common/progress.h"
 
 namespace {
 
@@ -125,18 +122,17 @@ int validate_main(int argc, char** argv) {
     else if (*f != "text")
       return usage_error("--format wants text, json or jsonl, not '" + *f + "'");
   }
-  analysis::PipelineOptions po;
+  analysis::BatchOptions bo;
   if (auto j = args->get("jobs")) {
     absl::StatusOr<long long> n = cli::parse_int("jobs", *j, 1, 1024);
     if (!n.ok()) return usage_error(std::string(n.status().message()));
-    po.threads = int(*n);
+    bo.pipeline.threads = int(*n);
   }
-  parsers::SplitterOptions so;
-  so.limit_flag = "--max-game-size";
+  bo.splitter.limit_flag = "--max-game-size";
   if (auto m = args->get("max-game-size")) {
     absl::StatusOr<long long> n = cli::parse_int("max-game-size", *m, 1, 1 << 20);
     if (!n.ok()) return usage_error(std::string(n.status().message()));
-    so.max_game_bytes = std::size_t(*n) << 20;
+    bo.splitter.max_game_bytes = std::size_t(*n) << 20;
   }
   std::vector<std::string> files = args->positional;
   if (files.empty()) files.push_back("-");
@@ -146,81 +142,59 @@ int validate_main(int argc, char** argv) {
   std::vector<analysis::OutputSpec> outputs;
   for (const char* flag : {"valid-out", "invalid-out"})
     if (auto path = args->get(flag)) outputs.push_back({std::string("--") + flag, *path});
-  if (absl::Status s = analysis::check_outputs(files, outputs); !s.ok()) {
-    std::cerr << "fairy-validate: " << s.message() << '\n';
+  absl::StatusOr<std::unique_ptr<analysis::GameBatch>> opened =
+      analysis::GameBatch::open(files, outputs, bo);
+  if (!opened.ok()) {
+    std::cerr << "fairy-validate: " << opened.status().message() << '\n';
     return 2;
   }
-  std::unique_ptr<analysis::OutputFile> valid_out, invalid_out;
-  bool stop = false;  // set when an output cannot be written
-  po.stop = &stop;
-  for (const analysis::OutputSpec& o : outputs) {
-    absl::StatusOr<std::unique_ptr<analysis::OutputFile>> f = analysis::OutputFile::open(o.path);
-    if (!f.ok()) {
-      std::cerr << "fairy-validate: " << f.status().message() << '\n';
-      return 2;
-    }
-    (o.flag == "--valid-out" ? valid_out : invalid_out) = *std::move(f);
-  }
+  analysis::GameBatch& batch = **opened;
+  analysis::OutputFile* valid_out = batch.output("--valid-out");
+  analysis::OutputFile* invalid_out = batch.output("--invalid-out");
 
-  const bool progress = !quiet && format == Format::kText && isatty(STDERR_FILENO);
-  const auto t0 = std::chrono::steady_clock::now();
-  ValidationTotals all;
-  std::uint64_t bytes = 0;
+  cli::ProgressLine progress(!quiet && format == Format::kText &&
+                             cli::ProgressLine::stderr_is_terminal());
+  ValidationTotals all, totals;
   bool unreadable = false;
   bool first_json = true;
+  std::string diag;
   if (format == Format::kJson) std::cout << "{\"games\":[\n";
-  for (const std::string& path : files) {
-    if (stop) break;
-    absl::StatusOr<std::unique_ptr<parsers::ByteSource>> src = parsers::open_input(path);
-    if (!src.ok()) {
-      std::cerr << "fairy-validate: " << src.status().message() << '\n';
-      unreadable = true;
-      continue;
-    }
-    const std::string name = (*src)->name();
-    parsers::GameSplitter splitter(**src, so);
-    ValidationTotals totals;
-    std::string diag;
-    auto emit = [&](const parsers::RawGame& game, GameReport& r) {
-      totals.add(r);
-      bytes += game.text.size() + game.skipped;
-      if (analysis::OutputFile* side = r.valid() ? valid_out.get() : invalid_out.get()) {
-        side->write(game.text);
-        if (!side->status().ok()) stop = true;  // the run has failed: read no further
-      }
-      if (format == Format::kText) {
-        diag.clear();
-        analysis::write_diagnostics(diag, name, r, quiet);
-        if (!diag.empty()) {
-          if (progress) std::fputs("\r\033[K", stderr);
-          std::fwrite(diag.data(), 1, diag.size(), stderr);
+  batch.run<GameReport>(
+      [&](const parsers::RawGame& g) { return analysis::validate_game(g, vo); },
+      [&](const analysis::BatchFile& file, const parsers::RawGame& game, GameReport& r) {
+        totals.add(r);
+        batch.write(r.valid() ? valid_out : invalid_out, game.text);
+        if (format == Format::kText) {
+          diag.clear();
+          analysis::write_diagnostics(diag, file.name, r, quiet);
+          if (!diag.empty()) {
+            progress.clear();
+            std::fwrite(diag.data(), 1, diag.size(), stderr);
+          }
+        } else {
+          std::cout << (format == Format::kJson && !first_json ? ",\n" : "")
+                    << analysis::game_json(file.name, r) << (format == Format::kJsonl ? "\n" : "");
+          first_json = false;
         }
-      } else {
-        std::cout << (format == Format::kJson && !first_json ? ",\n" : "")
-                  << analysis::game_json(name, r) << (format == Format::kJsonl ? "\n" : "");
-        first_json = false;
-      }
-    };
-    auto show_progress = [&](std::size_t games) {
-      if (!progress) return;
-      const double secs =
-          std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-      const std::uint64_t size = (*src)->raw_size();
-      const double pct = size ? 100.0 * double(splitter.raw_bytes_read()) / double(size) : 0.0;
-      std::fprintf(stderr, "\r\033[K%s: %5.1f%%  %zu games  %.0f games/s", name.c_str(), pct, games,
-                   secs > 0 ? double(all.games + games) / secs : 0.0);
-    };
-    absl::Status status = analysis::run_game_pipeline<GameReport>(
-        splitter, po, [&](const parsers::RawGame& g) { return analysis::validate_game(g, vo); },
-        emit, show_progress);
-    if (progress) std::fputs("\r\033[K", stderr);
-    if (!status.ok()) {
-      std::cerr << "fairy-validate: " << status.message() << '\n';
-      unreadable = true;
-    }
-    if (format == Format::kText) std::cout << analysis::summary_text(name, totals);
-    all.add(totals);
-  }
+      },
+      [&](const analysis::BatchFile& file, const absl::Status& status) {
+        progress.clear();
+        if (!status.ok()) {
+          std::cerr << "fairy-validate: " << status.message() << '\n';
+          unreadable = true;
+        }
+        if (!file.opened) return;
+        if (format == Format::kText) std::cout << analysis::summary_text(file.name, totals);
+        all.add(totals);
+        totals = ValidationTotals{};
+      },
+      [&](const analysis::BatchProgress& p) {
+        if (!progress.enabled()) return;
+        const double secs = progress.seconds();
+        progress.show(absl::StrFormat("%s: %5.1f%%  %zu games  %.0f games/s", p.file.name,
+                                      100.0 * p.fraction, p.file_games,
+                                      secs > 0 ? double(p.total_games) / secs : 0.0));
+      });
   if (format == Format::kText && files.size() > 1)
     std::cout << analysis::summary_text("total", all);
   if (format == Format::kJson)
@@ -228,24 +202,19 @@ int validate_main(int argc, char** argv) {
   if (format == Format::kJsonl)
     std::cout << "{\"type\":\"summary\"," << analysis::summary_json(all).substr(1) << "\n";
   std::cout.flush();
-  if (progress) {  // a terminal: say how fast it went
-    const double secs =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  if (progress.enabled()) {  // a terminal: say how fast it went
+    const double secs = progress.seconds();
     std::fprintf(stderr, "time %.3f s, %.0f games/s, %.1f MB/s (%d thread%s)\n", secs,
                  secs > 0 ? double(all.games) / secs : 0.0,
-                 secs > 0 ? double(bytes) / secs / 1e6 : 0.0, po.threads,
-                 po.threads == 1 ? "" : "s");
+                 secs > 0 ? double(batch.bytes()) / secs / 1e6 : 0.0, batch.threads(),
+                 batch.threads() == 1 ? "" : "s");
   }
   // The side files hold every game read (also when an input could not be read to its end),
   // so they are put in place unless writing them failed.
-  bool write_failed = false;
-  for (analysis::OutputFile* side : {valid_out.get(), invalid_out.get()}) {
-    if (side == nullptr) continue;
-    if (absl::Status s = side->commit(); !s.ok()) {
-      std::cerr << "fairy-validate: " << s.message() << " (the file is left as it was)\n";
-      write_failed = true;
-    }
-  }
+  const std::vector<absl::Status> write_errors = batch.commit();
+  for (const absl::Status& s : write_errors)
+    std::cerr << "fairy-validate: " << s.message() << " (the file is left as it was)\n";
+  const bool write_failed = !write_errors.empty();
   if (unreadable || write_failed) return 2;
   return all.invalid ? 1 : 0;
 }

@@ -1,0 +1,146 @@
+// The per-file loop of the tools that work game by game (fairy-validate now, fairy-convert
+// and fairy-analyze next), so that each tool supplies only its work and its formatting:
+//
+//  * inputs are opened in order ("-" = standard input; gzip, bzip2 and zstd recognised);
+//    one that cannot be opened or read to its end is reported and the others still run;
+//  * each input is split into games (parsers::GameSplitter, with its game size limit) and
+//    run through the ordered pipeline (game_pipeline.h): `work` in parallel, `emit` in
+//    input order, so the output is the same at any number of threads;
+//  * the outputs named on the command line (--valid-out, ...) are refused before anything
+//    is opened when one is an input or another output, written under temporary names
+//    (output_file.h) and put in place by commit(); when a write fails the run stops reading
+//    after the current pipeline batch, and commit() reports the failure.
+//
+//   absl::StatusOr<std::unique_ptr<GameBatch>> batch = GameBatch::open(files, outputs, opts);
+//   (*batch)->run<Report>(work, emit, file_end, progress);
+//   for (const absl::Status& s : (*batch)->commit()) ...   // exit 2 when any
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "analysis/game_pipeline.h"
+#include "analysis/output_file.h"
+#include "parsers/input.h"
+#include "parsers/pgn.h"
+
+namespace fairykit::analysis {
+
+struct BatchOptions {
+  PipelineOptions pipeline;           // threads and batch sizes (`stop` is the batch's own)
+  parsers::SplitterOptions splitter;  // the game size limit and the flag that sets it
+};
+
+// The input being read, as the callbacks see it.
+struct BatchFile {
+  std::size_t index = 0;  // in the list of inputs
+  std::string path;       // as given ("-" for standard input)
+  std::string name;       // as messages name it ("<stdin>" for standard input)
+  bool opened = false;    // false: it could not be opened (file_end gets the error)
+};
+
+// Where a run is, after each pipeline batch.
+struct BatchProgress {
+  const BatchFile& file;
+  double fraction;            // of the input's bytes read (0 when its size is unknown)
+  std::size_t file_games;     // games of this input done
+  std::uint64_t total_games;  // games of every input done
+};
+
+class GameBatch {
+ public:
+  // Checks `outputs` against `inputs` and each other (check_outputs), then opens them.
+  // Nothing is opened when the check fails; the error reads as a message for the user.
+  static absl::StatusOr<std::unique_ptr<GameBatch>> open(std::vector<std::string> inputs,
+                                                         const std::vector<OutputSpec>& outputs,
+                                                         BatchOptions options);
+
+  // The output a flag named ("--valid-out"), or nullptr when it was not given.
+  OutputFile* output(std::string_view flag) const;
+  // Appends to `out` (nullptr: nothing); a failed write stops the run (see stopped()).
+  void write(OutputFile* out, std::string_view bytes);
+
+  // Runs every input. For each game: `work(game)` in parallel, then `emit(file, game,
+  // result)` serially in input order. After each input, `file_end(file, status)`: the open
+  // error when file.opened is false, else the read error (OK when read to its end; the
+  // games before a read error have been emitted). `progress` (may be empty) after each
+  // pipeline batch.
+  template <class Result>
+  void run(const std::function<Result(const parsers::RawGame&)>& work,
+           const std::function<void(const BatchFile&, const parsers::RawGame&, Result&)>& emit,
+           const std::function<void(const BatchFile&, const absl::Status&)>& file_end,
+           const std::function<void(const BatchProgress&)>& progress = {});
+
+  // Puts every output in place (the outputs hold every game read, also when an input could
+  // not be read to its end). Returns the errors of those that could not be written; each
+  // of them is left as it was.
+  std::vector<absl::Status> commit();
+
+  // True once a write failed: no input after the current one is read.
+  bool stopped() const { return stop_; }
+  const std::vector<std::string>& inputs() const { return inputs_; }
+  int threads() const { return options_.pipeline.threads < 1 ? 1 : options_.pipeline.threads; }
+  // Games emitted and bytes of game text read (with the bytes of games skipped as too large).
+  std::uint64_t games() const { return games_; }
+  std::uint64_t bytes() const { return bytes_; }
+
+ private:
+  GameBatch(std::vector<std::string> inputs, BatchOptions options)
+      : inputs_(std::move(inputs)), options_(std::move(options)) {
+    options_.pipeline.stop = &stop_;
+  }
+
+  std::vector<std::string> inputs_;
+  BatchOptions options_;
+  std::vector<std::pair<std::string, std::unique_ptr<OutputFile>>> outputs_;  // flag, file
+  bool stop_ = false;
+  std::uint64_t games_ = 0;
+  std::uint64_t bytes_ = 0;
+};
+
+template <class Result>
+void GameBatch::run(
+    const std::function<Result(const parsers::RawGame&)>& work,
+    const std::function<void(const BatchFile&, const parsers::RawGame&, Result&)>& emit,
+    const std::function<void(const BatchFile&, const absl::Status&)>& file_end,
+    const std::function<void(const BatchProgress&)>& progress) {
+  for (std::size_t i = 0; i < inputs_.size() && !stop_; ++i) {
+    BatchFile file{i, inputs_[i], inputs_[i], false};
+    absl::StatusOr<std::unique_ptr<parsers::ByteSource>> src = parsers::open_input(file.path);
+    if (!src.ok()) {
+      file_end(file, src.status());
+      continue;
+    }
+    file.name = (*src)->name();
+    file.opened = true;
+    parsers::GameSplitter splitter(**src, options_.splitter);
+    const std::uint64_t games_before = games_;
+    std::function<void(std::size_t)> step;
+    if (progress) {
+      step = [&](std::size_t done) {
+        const std::uint64_t size = (*src)->raw_size();
+        const double fraction = size ? double(splitter.raw_bytes_read()) / double(size) : 0.0;
+        progress(BatchProgress{file, fraction, done, games_before + done});
+      };
+    }
+    const absl::Status status = run_game_pipeline<Result>(
+        splitter, options_.pipeline, work,
+        [&](const parsers::RawGame& game, Result& r) {
+          ++games_;
+          bytes_ += game.text.size() + game.skipped;
+          emit(file, game, r);
+        },
+        step);
+    file_end(file, status);
+  }
+}
+
+}  // namespace fairykit::analysis

@@ -1,0 +1,41 @@
+// The progress line of the tools on standard error: one line, rewritten in place, shown only
+// when the caller enables it (not --quiet, standard error a terminal), and cleared before
+// any other output to standard error so that diagnostics are never mixed with it.
+//
+//   ProgressLine line(!quiet && ProgressLine::stderr_is_terminal());
+//   line.show("games.pgn:  42.0%  1024 games");   // replaces what was shown
+//   line.clear();                                 // before a diagnostic, and at the end
+#pragma once
+
+#include <chrono>
+#include <string_view>
+
+namespace fairykit::cli {
+
+class ProgressLine {
+ public:
+  explicit ProgressLine(bool enabled)
+      : enabled_(enabled), start_(std::chrono::steady_clock::now()) {}
+  ProgressLine(const ProgressLine&) = delete;
+  ProgressLine& operator=(const ProgressLine&) = delete;
+  ~ProgressLine() { clear(); }
+
+  static bool stderr_is_terminal();
+
+  bool enabled() const { return enabled_; }
+  // Seconds since the line was made (for speeds).
+  double seconds() const {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+  }
+  // Replaces the line with `text` (nothing when disabled).
+  void show(std::string_view text);
+  // Erases the line when something is shown (nothing otherwise).
+  void clear();
+
+ private:
+  bool enabled_;
+  bool shown_ = false;
+  std::chrono::steady_clock::time_point start_;
+};
+
+}  // namespace fairykit::cli
