@@ -1,15 +1,14 @@
 #include "analysis/validate.h"
 
-#include <cctype>
 #include <memory>
 #include <string_view>
 
 #include "absl/strings/str_cat.h"
 #include "analysis/engines.h"
 #include "parsers/message_text.h"
-#include "rules/cwda_fen.h"
 #include "rules/fen.h"
 #include "rules/game_end.h"
+#include "rules/game_start.h"
 #include "rules/san.h"
 #include "rules/state_stack.h"
 
@@ -19,10 +18,6 @@ namespace {
 
 using parsers::PgnLocation;
 using parsers::Severity;
-
-// How much of a FEN tag a message quotes: every real FEN (the longest, Superchess with
-// holdings, is under 100 characters), but not a 5 MB tag value.
-constexpr std::size_t kFenEchoChars = 120;
 
 // What playing one move said: nothing on the common path (no allocation per move); an
 // error or notes about the notation otherwise.
@@ -298,22 +293,19 @@ class GameChecker final : public parsers::PgnVisitor {
       report_.result_tag = std::string(value);
       result_tag_where_ = where;
     } else if (name == "Variant") {
-      variant_tag_ = std::string(value);
+      tags_.variant = std::string(value);
       variant_where_ = where;
     } else if (name == "FEN") {
-      fen_ = std::string(value);
+      tags_.fen = std::string(value);
       fen_where_ = where;
-      has_fen_ = true;
     } else if (name == "Armies") {
-      armies_ = std::string(value);
-      has_armies_ = true;
+      tags_.armies = std::string(value);
       armies_where_ = where;
     } else if (name == "WhiteArmy" || name == "BlackArmy") {
-      army_names_[name == "WhiteArmy" ? 0 : 1] = std::string(value);
-      if (!has_armies_) armies_where_ = where;
+      (name == "WhiteArmy" ? tags_.white_army : tags_.black_army) = std::string(value);
+      if (!tags_.armies) armies_where_ = where;
     } else if (name == "SetUp") {
-      setup_tag_ = std::string(value);
-      has_setup_ = true;
+      tags_.setup = std::string(value);
       setup_where_ = where;
     }
   }
@@ -327,34 +319,17 @@ class GameChecker final : public parsers::PgnVisitor {
       add(Severity::kWarning, game_start(), 0,
           absl::StrCat("missing tags of the seven-tag roster: ", missing));
     }
-    VariantId variant = options_.default_variant;
-    if (!variant_tag_.empty()) {
-      const VariantInfo* v = find_variant(variant_tag_);
-      if (!v) {
-        add(Severity::kError, variant_where_, 0,
-            absl::StrCat("unsupported variant \"", parsers::MessageText(variant_tag_), "\""));
-        return;
-      }
-      variant = v->id;
-    }
-    for (const VariantInfo& v : all_variants())
-      if (v.id == variant) report_.variant = std::string(v.name);
-    if (has_setup_ && setup_tag_ == "1" && !has_fen_) {
-      add(Severity::kError, setup_where_, 0, "SetUp \"1\" without a FEN tag");
-      return;
-    }
-    if (has_fen_ && !(has_setup_ && setup_tag_ == "1"))
-      add(Severity::kWarning, fen_where_, 0, "FEN tag without SetUp \"1\"");
-    // CwDA: the start comes from the Armies tag (or WhiteArmy/BlackArmy), or from a FEN tag
-    // in any dialect (vchess, xogo, pychess), converted to the native FEN.
-    std::string fen = fen_;
-    bool has_fen = has_fen_;
-    if (variant == VariantId::kCwda && !cwda_start(fen, has_fen)) return;
-    // Superchess has 432 start arrays and no default one (superchess.md 2.7).
-    if (variant == VariantId::kSuperchess && !has_fen) {
-      add(Severity::kError, game_start(), 0, "Superchess game without a FEN tag");
-      return;
-    }
+    // The variant and the position from the tags (rules/game_start.h).
+    const GameStart start = game_start_from_tags(tags_, options_.default_variant);
+    if (start.variant)
+      for (const VariantInfo& v : all_variants())
+        if (v.id == *start.variant) report_.variant = std::string(v.name);
+    for (const StartNote& n : start.notes)
+      add(n.error ? Severity::kError : Severity::kWarning, where_of(n.tag), 0, n.message);
+    if (!start.ok()) return;
+    const VariantId variant = *start.variant;
+    const bool has_fen = start.fen.has_value();
+    const std::string fen = start.fen.value_or("");
     // Castling rights the position cannot have are dropped with a warning (archives carry
     // them: lichess studies), as python-chess and lichess do; what the FEN reader accepted
     // leniently (a fullmove number of 0) is a warning too.
@@ -391,7 +366,7 @@ class GameChecker final : public parsers::PgnVisitor {
     }
     if (!status.ok()) {
       add(Severity::kError, fen_where_, 0,
-          absl::StrCat("invalid FEN tag \"", parsers::MessageText(fen_, kFenEchoChars),
+          absl::StrCat("invalid FEN tag \"", fen_tag_echo(tags_.fen.value_or("")),
                        "\": ", std::string(status.message())));
       return;
     }
@@ -400,7 +375,7 @@ class GameChecker final : public parsers::PgnVisitor {
           absl::StrCat("FEN castling right '", std::string(1, d.letter), "' dropped: ", d.reason));
     for (const std::string& w : fen_warnings)
       add(Severity::kWarning, fen_where_, 0,
-          absl::StrCat("FEN tag \"", parsers::MessageText(fen_, kFenEchoChars), "\": ", w));
+          absl::StrCat("FEN tag \"", fen_tag_echo(tags_.fen.value_or("")), "\": ", w));
   }
 
   void move(std::string_view text, PgnLocation where) override {
@@ -477,54 +452,21 @@ class GameChecker final : public parsers::PgnVisitor {
 
   PgnLocation game_start() const { return {game_.first_line, 1}; }
 
-  // The armies letter of a WhiteArmy/BlackArmy tag value, 0 when unknown.
-  static char army_letter(std::string_view name) {
-    std::string n;
-    for (char c : name) n += char(std::tolower(static_cast<unsigned char>(c)));
-    if (n.size() == 1) n = std::string(1, char(std::toupper(static_cast<unsigned char>(n[0]))));
-    if (n == "F" || n.find("fide") != std::string::npos) return 'F';
-    if (n == "C" || n.find("clobberer") != std::string::npos) return 'C';
-    if (n == "N" || n.find("nutty") != std::string::npos) return 'N';
-    if (n == "R" || n.find("rookie") != std::string::npos) return 'R';
-    return 0;
-  }
-
-  // CwDA: the native FEN the game starts from (`fen`, `has_fen` set); false after an error.
-  bool cwda_start(std::string& fen, bool& has_fen) {
-    std::string armies = armies_;
-    if (!has_armies_ && (!army_names_[0].empty() || !army_names_[1].empty())) {
-      const char w = army_letter(army_names_[0]), b = army_letter(army_names_[1]);
-      if (!w || !b) {
-        add(Severity::kError, armies_where_, 0,
-            absl::StrCat("unknown army in WhiteArmy \"", parsers::MessageText(army_names_[0]),
-                         "\" / BlackArmy \"", parsers::MessageText(army_names_[1]), "\""));
-        return false;
-      }
-      armies = {w, b};
+  // Where a note of game_start_from_tags() points.
+  PgnLocation where_of(StartTag tag) const {
+    switch (tag) {
+      case StartTag::kGame:
+        return game_start();
+      case StartTag::kVariant:
+        return variant_where_;
+      case StartTag::kFen:
+        return fen_where_;
+      case StartTag::kSetUp:
+        return setup_where_;
+      case StartTag::kArmies:
+        return armies_where_;
     }
-    if (!armies.empty() && !is_cwda_armies(armies)) {
-      add(Severity::kError, armies_where_, 0,
-          absl::StrCat("invalid Armies tag \"", parsers::MessageText(armies),
-                       "\": want two army letters of FCNR, White's then Black's (e.g. \"CN\")"));
-      return false;
-    }
-    if (has_fen_) {
-      absl::StatusOr<std::string> native = cwda_to_native_fen(fen_, armies);
-      if (!native.ok()) {
-        add(Severity::kError, fen_where_, 0,
-            absl::StrCat("invalid FEN tag \"", parsers::MessageText(fen_, kFenEchoChars),
-                         "\": ", std::string(native.status().message())));
-        return false;
-      }
-      fen = *native;
-    } else if (!armies.empty()) {
-      fen = cwda_start_fen(armies);
-      has_fen = true;
-    } else {
-      add(Severity::kError, game_start(), 0, "CWDA game without an Armies tag or a FEN tag");
-      return false;
-    }
-    return true;
+    return game_start();
   }
 
   void report_quirks(std::string_view text, SanQuirks quirks, PgnLocation where, int ply,
@@ -611,9 +553,7 @@ class GameChecker final : public parsers::PgnVisitor {
   const ValidateOptions& options_;
   GameReport report_;
   unsigned roster_ = 0;
-  std::string variant_tag_, fen_, setup_tag_, armies_;
-  std::string army_names_[2];  // WhiteArmy, BlackArmy
-  bool has_fen_ = false, has_setup_ = false, has_armies_ = false;
+  StartTags tags_;  // the tags that decide where the game starts
   PgnLocation variant_where_, fen_where_, setup_where_, result_tag_where_, marker_where_,
       armies_where_;
   Replayer* replayer_ = nullptr;  // thread-local, see end_tags()

@@ -376,6 +376,29 @@ TEST(Validate, SuperchessNeedsAFenTag) {
   EXPECT_EQ(bare.errors(0), "1:1: Superchess game without a FEN tag\n");
 }
 
+// CwDA's start from its tags (rules/game_start.h): each error points at the tag it is about.
+TEST(Validate, CwdaStartErrorsPointAtTheirTag) {
+  const Outcome run = validate_text(
+      "[Variant \"CWDA\"]\n[Armies \"CN\"]\n\n1. e4 e5 *\n\n"
+      "[Variant \"CWDA\"]\n[WhiteArmy \"FIDE\"]\n[BlackArmy \"Nutty Knights\"]\n\n1. e4 e5 *\n\n"
+      "[Variant \"CWDA\"]\n[Event \"?\"]\n[WhiteArmy \"FIDE\"]\n  [BlackArmy \"Pawns\"]\n\n1. e4 "
+      "*\n\n"
+      "[Variant \"CWDA\"]\n[Armies \"CZ\"]\n\n1. e4 *\n\n"
+      "[Variant \"CWDA\"]\n\n1. e4 *\n\n"
+      "[Variant \"CWDA\"]\n[Armies \"CN\"]\n[SetUp \"1\"]\n [FEN \"8/8 w\"]\n\n1. e4 *\n",
+      1, {.roster_warnings = false});
+  ASSERT_EQ(run.reports.size(), 6u);
+  EXPECT_TRUE(run.reports[0].valid()) << run.diagnostics(0);
+  EXPECT_EQ(run.reports[0].variant, "cwda");
+  EXPECT_TRUE(run.reports[1].valid()) << run.diagnostics(1);
+  EXPECT_EQ(run.errors(2), "15:3: unknown army in WhiteArmy \"FIDE\" / BlackArmy \"Pawns\"\n");
+  EXPECT_EQ(run.errors(3),
+            "20:1: invalid Armies tag \"CZ\": want two army letters of FCNR, White's then "
+            "Black's (e.g. \"CN\")\n");
+  EXPECT_EQ(run.errors(4), "24:1: CWDA game without an Armies tag or a FEN tag\n");
+  EXPECT_EQ(run.errors(5).substr(0, 31), "31:2: invalid FEN tag \"8/8 w\": ");
+}
+
 // Interweave and Fluidity (issues 5 and 6): the sample games validate, and damaged copies
 // fail with the message that names what is wrong, at its line and column.
 const std::string kSamples = std::string(FAIRYKIT_SOURCE_DIR) + "/samples/";
