@@ -27,6 +27,7 @@
 #include "rules/san.h"
 #include "rules/state_stack.h"
 #include "rules/uci.h"
+#include "rules/variant_options.h"
 
 namespace fairykit::analysis {
 
@@ -105,12 +106,9 @@ class ClassicGame {
 static_assert(GameEngine<ClassicGame<ChessVariant>>);
 
 // Options a workflow may pass to any engine; each engine takes what applies to it.
-struct EngineOptions {
-  bool amazon_promotes = false;  // Superchess
-};
 
 template <class G>
-absl::Status load_engine(G& g, std::string_view fen, const EngineOptions& options) {
+absl::Status load_engine(G& g, std::string_view fen, const VariantOptions& options) {
   if constexpr (requires { g.set_amazon_promotes(true); })
     g.set_amazon_promotes(options.amazon_promotes);
   return g.set_fen(fen);

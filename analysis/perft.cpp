@@ -11,9 +11,8 @@ namespace {
 
 template <class G>
 absl::StatusOr<PerftResult> run_perft_impl(std::string_view fen, const PerftOptions& options) {
-  const EngineOptions eo{options.amazon_promotes};
   G root;
-  if (absl::Status s = load_engine(root, fen, eo); !s.ok()) return s;
+  if (absl::Status s = load_engine(root, fen, options.variant_options); !s.ok()) return s;
 
   PerftResult result;
   result.warnings = root.fen_warnings();
@@ -34,7 +33,7 @@ absl::StatusOr<PerftResult> run_perft_impl(std::string_view fen, const PerftOpti
 #pragma omp parallel num_threads(std::max(1, options.threads))
   {
     G g;
-    (void)load_engine(g, fen, eo);  // already checked above
+    (void)load_engine(g, fen, options.variant_options);  // already checked above
 #pragma omp for schedule(dynamic, 1)
     for (int i = 0; i < n; ++i) {
       g.do_move(moves[std::size_t(i)]);

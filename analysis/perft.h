@@ -11,6 +11,7 @@
 #include "rules/movegen.h"
 #include "rules/position.h"
 #include "rules/registry.h"
+#include "rules/variant_options.h"
 
 namespace fairykit::analysis {
 
@@ -46,8 +47,7 @@ struct PerftOptions {
   int depth = 1;
   int threads = 1;
   bool divide = false;
-  // Superchess: Amazons may be promoted to (Setup::amazon_promotes, superchess.md 2.6 S1).
-  bool amazon_promotes = false;
+  VariantOptions variant_options = {};  // Superchess's Amazon promotion (the FEN is native)
 };
 
 // Perft of the position described by `fen` in variant `variant`, split at the root over

@@ -335,7 +335,7 @@ template <class G>
 void prepare_entry(const SuiteEntry& e, const SuiteOptions& options, EntryWork& w,
                    std::size_t index, std::vector<Task>& tasks) {
   G g;
-  if (absl::Status s = load_engine(g, entry_fen<G>(e), {options.amazon_promotes}); !s.ok()) {
+  if (absl::Status s = load_engine(g, entry_fen<G>(e), options.variant_options); !s.ok()) {
     w.result.error = std::string(s.message());
     return;
   }
@@ -366,7 +366,7 @@ void prepare_entry(const SuiteEntry& e, const SuiteOptions& options, EntryWork& 
 template <class G>
 std::uint64_t run_task(const SuiteEntry& e, const SuiteOptions& options, const Task& t, int depth) {
   G g;
-  (void)load_engine(g, entry_fen<G>(e), {options.amazon_promotes});  // checked when prepared
+  (void)load_engine(g, entry_fen<G>(e), options.variant_options);  // checked when prepared
   if (t.root < 0) return g.perft(depth);
   typename G::MoveList moves;
   g.generate_legal(moves);

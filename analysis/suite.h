@@ -18,6 +18,7 @@
 #include "parsers/line_reader.h"
 #include "parsers/perft_file.h"
 #include "rules/registry.h"
+#include "rules/variant_options.h"
 
 namespace fairykit::analysis {
 
@@ -90,9 +91,8 @@ struct SuiteOptions {
   int max_depth = 1000;         // counts deeper than this are not run
   std::uint64_t max_nodes = 0;  // 0 = no limit; counts expecting more nodes are skipped
   int threads = 1;
-  bool only_depth = false;  // run only max_depth (fairy-perft --depth with --suite)
-  // Superchess entries: Amazons may be promoted to (Setup::amazon_promotes).
-  bool amazon_promotes = false;
+  bool only_depth = false;         // run only max_depth (fairy-perft --depth with --suite)
+  VariantOptions variant_options = {};  // Superchess's Amazon promotion, for every entry
 };
 
 enum class CountStatus { kPass, kFail, kSkipped };

@@ -53,7 +53,7 @@ TEST(SuperchessPerft, AmazonPromotesAddsTheAmazonPromotion) {
     for (const int threads : {1, 2}) {
       PerftOptions options;
       options.threads = threads;
-      options.amazon_promotes = allow;
+      options.variant_options.amazon_promotes = allow;
       options.divide = threads == 2;
       options.depth = 1;
       absl::StatusOr<PerftResult> d1 = run_perft(VariantId::kSuperchess, fen, options);
@@ -80,7 +80,7 @@ TEST(SuperchessPerft, AmazonPromotesAddsTheAmazonPromotion) {
     }
     SuiteOptions so;
     so.default_variant = VariantId::kSuperchess;
-    so.amazon_promotes = allow;
+    so.variant_options.amazon_promotes = allow;
     so.threads = 2;
     int passed = 0;
     run_suite(entries, so, [&](const EntryResult& r) { passed += r.passed(); });

@@ -34,6 +34,41 @@ TEST(FairyPerftCli, DepthPrintsNodesSearched) {
   EXPECT_EQ(r.out, "Nodes searched: 197281\n");
 }
 
+// CwDA's --armies (rules/variant_options.h): a pairing's start, the armies of a FEN that
+// names none, and the errors (counts: tests/data/oracles/cwda.perft, cwda-CN-start; the
+// kings-only position by hand: the five moves of the white King on e1).
+TEST(FairyPerftCli, CwdaArmies) {
+  CliRun start = run("--variant cwda --fen startpos --armies CN --max-depth 3 -q");
+  EXPECT_EQ(start.status, 0);
+  EXPECT_EQ(start.out, "depth 1: 28\ndepth 2: 728\ndepth 3: 22500\n");
+  CliRun kings =
+      run("--variant cwda --fen '4k3/8/8/8/8/8/8/4K3 w - - 0 1' --armies RC --depth 1 -q");
+  EXPECT_EQ(kings.status, 0);
+  EXPECT_EQ(kings.out, "Nodes searched: 5\n");
+  CliRun none = run("--variant cwda --fen '4k3/8/8/8/8/8/8/4K3 w - - 0 1' --depth 1 -q");
+  EXPECT_EQ(none.status, 1);
+  EXPECT_EQ(none.err,
+            "fairy-perft: invalid position \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\": pychess FEN board "
+            "field: cannot tell White's army from the pieces; give the armies (e.g. \"CN\")\n");
+  CliRun differ =
+      run("--variant cwda --fen 'gitlktig/pppppppp/8/8/8/8/PPPPPPPP/DWFCKFWD w KQkq - 0 1 CN' "
+          "--armies RC --depth 1 -q");
+  EXPECT_EQ(differ.status, 1);
+  EXPECT_NE(differ.err.find("native FEN armies field: armies 'CN' differ from the given armies "
+                            "'RC'"),
+            std::string::npos)
+      << differ.err;
+  CliRun chess = run("--variant chess --fen startpos --armies CN --depth 1");
+  EXPECT_EQ(chess.status, 2);
+  EXPECT_EQ(chess.err.substr(0, chess.err.find('\n')),
+            "fairy-perft: --armies applies to --variant cwda only");
+  CliRun bad = run("--variant cwda --fen startpos --armies CX --depth 1");
+  EXPECT_EQ(bad.status, 2);
+  EXPECT_EQ(bad.err.substr(0, bad.err.find('\n')),
+            "fairy-perft: --armies wants two army letters of FCNR (White's, then Black's), not "
+            "'CX'");
+}
+
 TEST(FairyPerftCli, MaxDepthPrintsEveryDepth) {
   CliRun r = run("--fen startpos --max-depth 3 -q");
   EXPECT_EQ(r.status, 0);

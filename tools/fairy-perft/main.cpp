@@ -127,7 +127,6 @@ std::uint64_t splitmix64(std::uint64_t seed) {
 struct Options {
   const VariantInfo* variant = nullptr;
   std::string fen;
-  std::string armies;  // cwda: --armies, empty when not given
   std::vector<std::string> suites;
   int depth = -1;  // -1: not given
   int max_depth = 0;
@@ -136,22 +135,19 @@ struct Options {
   bool json = false;
   bool quiet = false;
   int jobs = 1;
-  bool amazon_promotes = false;
+  VariantOptions variant_options;  // --armies, --amazon-promotes
 };
 
 int run_fen(const Options& o) {
-  std::string fen = o.fen == "startpos" ? std::string(o.variant->start_fen) : o.fen;
-  if (!o.armies.empty()) {
-    // --armies: that pairing's start, or the armies of a FEN in another dialect.
-    absl::StatusOr<std::string> native =
-        o.fen == "startpos" ? cwda_start_fen(o.armies) : cwda_to_native_fen(o.fen, o.armies);
-    if (!native.ok()) {
-      std::cerr << "fairy-perft: invalid position \"" << parsers::MessageText(fen, 200)
-                << "\": " << native.status().message() << '\n';
-      return 1;
-    }
-    fen = *native;
+  // "startpos", or the FEN with --armies applied (rules/variant_options.h).
+  absl::StatusOr<std::string> position = position_fen(*o.variant, o.fen, o.variant_options);
+  if (!position.ok()) {
+    const std::string shown = o.fen == "startpos" ? std::string(o.variant->start_fen) : o.fen;
+    std::cerr << "fairy-perft: invalid position \"" << parsers::MessageText(shown, 200)
+              << "\": " << position.status().message() << '\n';
+    return 1;
   }
+  const std::string& fen = *position;
   const int from = o.depth >= 0 ? o.depth : 1;
   const int to = o.depth >= 0 ? o.depth : o.max_depth;
   std::string json_depths;
@@ -162,7 +158,7 @@ int run_fen(const Options& o) {
     po.depth = d;
     po.threads = o.jobs;
     po.divide = o.divide;
-    po.amazon_promotes = o.amazon_promotes;
+    po.variant_options = o.variant_options;
     absl::StatusOr<analysis::PerftResult> r = analysis::run_perft(o.variant->id, fen, po);
     if (!r.ok()) {
       std::cerr << "fairy-perft: invalid position \"" << parsers::MessageText(fen, 200)
@@ -202,7 +198,7 @@ int run_suites(const Options& o) {
   so.default_variant = o.variant->id;
   so.threads = o.jobs;
   so.max_nodes = o.max_nodes;
-  so.amazon_promotes = o.amazon_promotes;
+  so.variant_options = o.variant_options;
   if (o.depth >= 0) {
     so.max_depth = o.depth;
     so.only_depth = true;
@@ -283,17 +279,17 @@ int perft_main(int argc, char** argv) {
   if (!o.variant)
     return usage_error("unknown variant '" + vname + "' (known: " + variant_names() + ")");
   o.fen = args->get("fen").value_or("");
-  o.armies = args->get("armies").value_or("");
+  o.variant_options.armies = args->get("armies").value_or("");
   if (args->has("armies")) {
     if (o.variant->id != VariantId::kCwda)
       return usage_error("--armies applies to --variant cwda only");
-    if (!is_cwda_armies(o.armies))
+    if (!is_cwda_armies(o.variant_options.armies))
       return usage_error("--armies wants two army letters of FCNR (White's, then Black's), not '" +
-                         o.armies + "'");
+                         o.variant_options.armies + "'");
   }
   const bool superchess = o.variant->id == VariantId::kSuperchess;
-  o.amazon_promotes = args->has("amazon-promotes");
-  if (o.amazon_promotes && !superchess)
+  o.variant_options.amazon_promotes = args->has("amazon-promotes");
+  if (o.variant_options.amazon_promotes && !superchess)
     return usage_error("--amazon-promotes applies to --variant superchess only");
   const bool shuffle_given = args->has("shuffle");
   if (shuffle_given) {

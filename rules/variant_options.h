@@ -1,0 +1,31 @@
+// The options of a game beyond its FEN, in one struct that every layer passes down as it is
+// (perft, suites, validation, the coming tools), so that a new option is added here and
+// where it is applied, not copied through each layer's options.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "absl/status/statusor.h"
+#include "rules/registry.h"
+
+namespace fairykit {
+
+struct VariantOptions {
+  // CwDA: the armies, White's then Black's ("CN"): with "startpos" that pairing's start,
+  // with a FEN in a dialect that names no armies (pychess) its armies; a FEN that names
+  // its armies must agree. Empty: the FEN says (docs/rules/cwda.md).
+  std::string armies = {};
+  // Superchess: Amazons may be promoted to (Setup::amazon_promotes,
+  // docs/rules/superchess.md 2.6 S1). Applied when a position is set up.
+  bool amazon_promotes = false;
+};
+
+// The FEN the engine of `variant` is set up from, for a position given as "startpos" or as
+// a FEN in any dialect the variant reads, with `options` applied (the armies; Amazon
+// promotion is applied by the engine at set-up). Errors are the FEN converter's, e.g.
+// "pychess FEN: ...".
+absl::StatusOr<std::string> position_fen(const VariantInfo& variant, std::string_view fen,
+                                         const VariantOptions& options);
+
+}  // namespace fairykit

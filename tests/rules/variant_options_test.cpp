@@ -1,0 +1,35 @@
+// position_fen(): "startpos" or a FEN, with the variant options applied (CwDA's armies).
+#include "rules/variant_options.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+namespace fairykit {
+namespace {
+
+std::string Fen(std::string_view variant, std::string_view fen, VariantOptions options = {}) {
+  absl::StatusOr<std::string> r = position_fen(*find_variant(variant), fen, options);
+  return r.ok() ? *r : "ERROR " + std::string(r.status().message());
+}
+
+TEST(PositionFen, StartposIsTheVariantsStartAndAFenPassesThrough) {
+  EXPECT_EQ(Fen("chess", "startpos"), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+  EXPECT_EQ(Fen("fluidity", "startpos"), "rnbqkbnr/8/8/8/8/8/8/RNBQKBNR w KQkq - 0 1");
+  EXPECT_EQ(Fen("chess", "4k3/8/8/8/8/8/8/4K3 w - - 0 1"), "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+  // Amazon promotion is applied at set-up, not in the FEN.
+  EXPECT_EQ(Fen("superchess", "startpos", {.amazon_promotes = true}),
+            std::string(find_variant("superchess")->start_fen));
+}
+
+TEST(PositionFen, CwdaArmiesGiveTheStartOrTheArmiesOfAFenThatNamesNone) {
+  EXPECT_EQ(Fen("cwda", "startpos", {.armies = "CN"}),
+            "gitlktig/pppppppp/8/8/8/8/PPPPPPPP/DWFCKFWD w KQkq - 0 1 CN");
+  EXPECT_EQ(Fen("cwda", "4k3/8/8/8/8/8/8/4K3 w - - 0 1", {.armies = "RC"}),
+            "4k3/8/8/8/8/8/8/4K3 w - - 0 1 RC");
+  EXPECT_EQ(Fen("cwda", "4k3/8/8/8/8/8/8/4K3 w - - 0 1"), "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+  EXPECT_EQ(Fen("chess", "startpos", {.armies = "CN"}), "ERROR armies apply to cwda only");
+}
+
+}  // namespace
+}  // namespace fairykit
