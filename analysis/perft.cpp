@@ -3,7 +3,7 @@
 #include <omp.h>
 
 #include "absl/strings/str_cat.h"
-#include "analysis/engines.h"
+#include "rules/game.h"
 
 namespace fairykit::analysis {
 

@@ -8,28 +8,11 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
-#include "rules/movegen.h"
-#include "rules/position.h"
+#include "rules/perft.h"
 #include "rules/registry.h"
 #include "rules/variant_options.h"
 
 namespace fairykit::analysis {
-
-template <class V>
-std::uint64_t perft(Position<V>& pos, int depth) {
-  if (depth <= 0) return 1;
-  if (depth == 1) return count_legal(pos);
-  MoveList<V> moves;
-  generate_legal(pos, moves);
-  std::uint64_t nodes = 0;
-  StateInfo st;
-  for (Move m : moves) {
-    pos.do_move(m, st);
-    nodes += depth == 2 ? count_legal(pos) : perft(pos, depth - 1);
-    pos.undo_move(m);
-  }
-  return nodes;
-}
 
 struct DivideEntry {
   std::string uci;  // the move in long algebraic / UCI notation (a whole turn; Chess960

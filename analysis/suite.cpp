@@ -7,7 +7,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
-#include "analysis/engines.h"
+#include "rules/game.h"
 #include "analysis/json.h"
 #include "analysis/perft.h"
 #include "parsers/fen.h"

@@ -4,7 +4,7 @@
 #include <string_view>
 
 #include "absl/strings/str_cat.h"
-#include "analysis/engines.h"
+#include "rules/game.h"
 #include "parsers/message_text.h"
 #include "rules/fen.h"
 #include "rules/game_end.h"

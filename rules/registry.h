@@ -18,7 +18,7 @@ enum class VariantId { kChess, kChess960, kCwda, kSuperchess, kInterweave, kFlui
 
 // Whether the variant is one of the Position<V> family (chess, Chess960, CwDA, Superchess),
 // which visit_variant() and AnyPosition cover. Interweave and Fluidity have engines of
-// their own (rules/game_engine.h); analysis/engines.h's visit_engine() covers every variant.
+// their own (rules/game_engine.h); rules/game.h's visit_engine() covers every variant.
 constexpr bool in_position_family(VariantId id) {
   switch (id) {
     case VariantId::kChess:

@@ -6,7 +6,7 @@
 
 #include <string>
 
-#include "analysis/engines.h"
+#include "rules/game.h"
 #include "parsers/fen.h"
 
 namespace fairykit::analysis {

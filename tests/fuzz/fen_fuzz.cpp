@@ -12,7 +12,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (size < 1 || size > 4096) return 0;
   const VariantInfo& variant = fuzz::pick_variant(data[0]);
   const std::string_view text(reinterpret_cast<const char*>(data) + 1, size - 1);
-  analysis::visit_engine(variant.id, [&]<GameEngine G>() {
+  visit_engine(variant.id, [&]<GameEngine G>() {
     G g;
     if (!g.set_fen(text).ok()) return;
     fuzz::check_position(g);

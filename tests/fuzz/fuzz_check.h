@@ -9,7 +9,7 @@
 #include <string>
 #include <string_view>
 
-#include "analysis/engines.h"
+#include "rules/game.h"
 #include "rules/registry.h"
 
 #define FUZZ_CHECK(cond, ...)                                                               \

@@ -15,7 +15,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (size < 1 || size > 4096) return 0;
   const VariantInfo& variant = fuzz::pick_variant(data[0]);
   std::string_view text(reinterpret_cast<const char*>(data) + 1, size - 1);
-  analysis::visit_engine(variant.id, [&]<GameEngine G>() {
+  visit_engine(variant.id, [&]<GameEngine G>() {
     G g;
     FUZZ_CHECK(g.set_fen(G::kStartFen).ok(), "start position of %s",
                std::string(variant.name).c_str());

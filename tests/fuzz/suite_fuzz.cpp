@@ -27,7 +27,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       FUZZ_CHECK(c.depth >= 1 && c.depth <= 64, "depth %d accepted", c.depth);
     const VariantInfo* v = e.variant.empty() ? find_variant("chess") : find_variant(e.variant);
     if (v == nullptr) continue;
-    analysis::visit_engine(v->id, [&]<GameEngine G>() {
+    visit_engine(v->id, [&]<GameEngine G>() {
       G g;
       if (!g.set_fen(e.fen).ok()) return;
       FUZZ_CHECK(g.perft(1) == g.count_legal(), "%s: perft 1 is not the number of moves",

@@ -1,5 +1,5 @@
 // Every variant behind one compile-time interface (rules/game_engine.h), so that the
-// workflows of analysis/ (perft, suites, checked perft) are written once:
+// workflows (perft, suites, checked perft, validation, the coming tools) are written once:
 //
 //   visit_engine(VariantId::kInterweave, [&]<GameEngine G>() { G g; g.set_fen(fen); ... });
 //
@@ -23,16 +23,14 @@
 #include "rules/game_engine.h"
 #include "rules/interweave.h"
 #include "rules/movegen.h"
+#include "rules/perft.h"
 #include "rules/registry.h"
 #include "rules/san.h"
 #include "rules/state_stack.h"
 #include "rules/uci.h"
 #include "rules/variant_options.h"
 
-namespace fairykit::analysis {
-
-template <class V>
-std::uint64_t perft(Position<V>& pos, int depth);
+namespace fairykit {
 
 template <class V>
 class ClassicGame {
@@ -82,7 +80,7 @@ class ClassicGame {
     played_.pop_back();
     states_.pop();
   }
-  std::uint64_t perft(int depth) { return analysis::perft(pos_, depth); }
+  std::uint64_t perft(int depth) { return fairykit::perft(pos_, depth); }
   bool is_consistent(std::string* why) const { return pos_.is_consistent(why); }
   std::string to_uci(const Move& m) const { return move_to_uci(pos_, m); }
   std::string to_san(const Move& m) const { return move_to_san(pos_, m); }
@@ -141,4 +139,4 @@ decltype(auto) visit_engine(VariantId id, F&& f) {
   });
 }
 
-}  // namespace fairykit::analysis
+}  // namespace fairykit

@@ -5,9 +5,9 @@
 
 #include <string>
 
-#include "analysis/engines.h"
+#include "rules/game.h"
 
-namespace fairykit::analysis {
+namespace fairykit {
 namespace {
 
 TEST(EngineDispatch, EveryVariantReachesTheEngineThatPlaysIt) {
@@ -35,4 +35,4 @@ TEST(EngineDispatchDeathTest, AnIdTheDispatcherDoesNotHandleAborts) {
 }
 
 }  // namespace
-}  // namespace fairykit::analysis
+}  // namespace fairykit
