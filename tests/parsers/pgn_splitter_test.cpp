@@ -711,5 +711,19 @@ TEST(PgnSplitterCorpus, CarlsenCrlf) {
   EXPECT_EQ(games.back().first_line, 33445);
 }
 
+// Blank lines are made of spaces, tabs, vertical tabs and form feeds (fuzz finding
+// corpus/pgn/regress-vertical-tab-only): an input of blank lines only holds no game, and
+// blank lines before a game are the start of its text.
+TEST(PgnSplitter, VerticalTabsAndFormFeedsAreBlank) {
+  EXPECT_TRUE(Split("\v").empty());
+  EXPECT_TRUE(Split(" \t\v\f\r\n\f\n\v").empty());
+  const std::string text = "\v\n\f\n[Event \"x\"]\n\n1. e4 *\n\v\n";
+  const std::vector<RawGame> games = Split(text);
+  ASSERT_EQ(games.size(), 1u);
+  EXPECT_EQ(games[0].text, text);
+  EXPECT_EQ(games[0].first_line, 1);
+  EXPECT_EQ(Split("\v[Event \"x\"]\n").size(), 1u);  // not blank: a line with a tag
+}
+
 }  // namespace
 }  // namespace fairykit::parsers
