@@ -59,8 +59,8 @@ struct RawGame {
 
 struct SplitterOptions {
   // A game longer than this is one invalid game: its bytes are skipped up to where the game
-  // ends (as if there were no limit, see pgn.cpp), without being held in memory, and it is
-  // delivered with an empty text, its size in RawGame::skipped and an error note naming
+  // ends (as if there were no limit, see pgn_splitter.cpp), without being held in memory,
+  // and it is delivered with an empty text, its size in RawGame::skipped and an error note naming
   // the byte range: "game exceeds the 64 MiB limit (--max-game-size): bytes 0 to 70254591
   // of the input skipped (70254592 bytes, not kept, so not in any output)". The splitter
   // holds a game and a read chunk, and at worst twice this limit (a game just under it

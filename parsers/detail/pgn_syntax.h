@@ -1,7 +1,7 @@
-// Token-level PGN syntax shared by GameSplitter and parse_game (parsers/pgn.cpp), declared
-// here so that the unit tests can check each rule on its own. Private to parsers/: no public
-// header includes this one. Plain declarations only: the Boost.Spirit X3 grammars behind
-// them live in pgn.cpp.
+// Token-level PGN syntax shared by GameSplitter (parsers/pgn_splitter.cpp) and parse_game
+// (parsers/pgn_reader.cpp), declared here so that the unit tests can check each rule on its own.
+// Private to parsers/: no public header includes this one. Plain declarations only: the
+// Boost.Spirit X3 grammars behind them live in pgn_reader.cpp.
 #pragma once
 
 #include <array>
