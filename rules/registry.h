@@ -17,8 +17,9 @@ namespace fairykit {
 enum class VariantId { kChess, kChess960, kCwda, kSuperchess, kInterweave, kFluidity };
 
 // Whether the variant is one of the Position<V> family (chess, Chess960, CwDA, Superchess),
-// which visit_variant() and AnyPosition cover. Interweave and Fluidity have engines of
-// their own (rules/game_engine.h); rules/game.h's visit_engine() covers every variant.
+// which visit_variant() covers. Interweave and Fluidity have engines of their own
+// (rules/game_engine.h); rules/game.h's visit_engine() and rules/any_game.h cover every
+// variant.
 constexpr bool in_position_family(VariantId id) {
   switch (id) {
     case VariantId::kChess:
