@@ -31,22 +31,12 @@ std::uint64_t AnyGame::count_legal() const {
   return visit([](const auto& g) { return g.count_legal(); });
 }
 
-std::vector<std::string> AnyGame::legal_moves_uci() const {
-  return visit([](const auto& g) {
+std::vector<std::string> AnyGame::legal_moves(bool san) const {
+  return visit([&](const auto& g) {
     typename std::decay_t<decltype(g)>::MoveList list;
     g.generate_legal(list);
     std::vector<std::string> out;
-    for (const auto& m : list) out.push_back(g.to_uci(m));
-    return out;
-  });
-}
-
-std::vector<std::string> AnyGame::legal_moves_san() const {
-  return visit([](const auto& g) {
-    typename std::decay_t<decltype(g)>::MoveList list;
-    g.generate_legal(list);
-    std::vector<std::string> out;
-    for (const auto& m : list) out.push_back(g.to_san(m));
+    for (const auto& m : list) out.push_back(san ? g.to_san(m) : g.to_uci(m));
     return out;
   });
 }

@@ -47,8 +47,8 @@ class AnyGame {
   std::uint64_t count_legal() const;
   // The legal moves (whole turns) in the engine's generation order, as long algebraic /
   // UCI text and as SAN (the variant's own notation where it has one).
-  std::vector<std::string> legal_moves_uci() const;
-  std::vector<std::string> legal_moves_san() const;
+  std::vector<std::string> legal_moves_uci() const { return legal_moves(false); }
+  std::vector<std::string> legal_moves_san() const { return legal_moves(true); }
 
   // A move played: as UCI and as SAN, both written in the position before it.
   struct Played {
@@ -86,6 +86,8 @@ class AnyGame {
   template <class G>
   AnyGame(const VariantInfo& variant, std::in_place_type_t<G> type)
       : variant_(&variant), engine_(type) {}
+
+  std::vector<std::string> legal_moves(bool san) const;
 
   const VariantInfo* variant_;
   Engine engine_;
