@@ -1,4 +1,4 @@
-// Fluidity perft bench (rules/fluidity.h): perft of the start position and of the oracle
+// Fluidity perft bench (rules/fluidity/position.h): perft of the start position and of the oracle
 // positions, with nodes and Mnodes/s. The total node count is a behaviour fingerprint. Not
 // built by default: configure with -DFAIRYKIT_BUILD_BENCH=ON, then
 //
@@ -12,7 +12,7 @@
 #include <cstdlib>
 #include <string>
 
-#include "rules/fluidity.h"
+#include "rules/fluidity/position.h"
 
 int main(int argc, char** argv) {
   const int depth = argc > 1 ? std::atoi(argv[1]) : 5;

@@ -14,7 +14,7 @@
 #include <string>
 #include <vector>
 
-#include "rules/interweave.h"
+#include "rules/interweave/position.h"
 
 namespace {
 

@@ -6,7 +6,7 @@
 // The variants of the Position<V> family (chess, Chess960, CwDA, Superchess) take part
 // through ClassicGame<V>, a thin adapter that owns its state stack; its perft() is the
 // Position<V> perft itself, so nothing is lost on the hot path. Interweave and Fluidity
-// are engines of their own (rules/interweave.h, rules/fluidity.h).
+// are engines of their own (rules/interweave/position.h, rules/fluidity/position.h).
 #pragma once
 
 #include <cstdint>
@@ -18,10 +18,10 @@
 #include "absl/status/statusor.h"
 #include "rules/cwda_fen.h"
 #include "rules/fen.h"
-#include "rules/fluidity.h"
+#include "rules/fluidity/position.h"
 #include "rules/game_end.h"
 #include "rules/game_engine.h"
-#include "rules/interweave.h"
+#include "rules/interweave/position.h"
 #include "rules/movegen.h"
 #include "rules/perft.h"
 #include "rules/registry.h"

@@ -1,7 +1,7 @@
 // How a game stands, for every variant: the ways a game can end or become drawable, and
 // the PGN result each implies. Which of them a variant uses, and how it decides them, is
 // said where the variant computes its state (rules/game_end.h for chess, Superchess and
-// CwDA; rules/interweave.h; rules/fluidity.h).
+// CwDA; rules/interweave/position.h; rules/fluidity/position.h).
 #pragma once
 
 #include <cstdint>

@@ -1,4 +1,4 @@
-// Internals shared by rules/interweave.cpp and rules/interweave_notation.cpp: the bitboard
+// Internals shared by rules/interweave/position.cpp and rules/interweave/notation.cpp: the bitboard
 // sets generation works on, the step records and the tables. Not part of the contract.
 #pragma once
 

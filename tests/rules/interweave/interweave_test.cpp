@@ -1,5 +1,5 @@
-// Interweave rules engine (rules/interweave.h) against docs/rules/interweave.md.
-#include "rules/interweave.h"
+// Interweave rules engine (rules/interweave/position.h) against docs/rules/interweave.md.
+#include "rules/interweave/position.h"
 
 #include <gtest/gtest.h>
 

@@ -1,18 +1,18 @@
 // Interweave: move generation, make/unmake, perft and the end of the game. FEN and
-// notation are in interweave_notation.cpp.
+// notation are in notation.cpp.
 //
 // Generation works on plain bitboard sets (Sets) so that a chain can be explored by value:
 // each capturing step is applied to a copy, and the piece's further captures are generated
 // from there (§1.5.2: captured pieces vanish at once, so the copy is exactly the board the
 // next step sees). The Position itself changes only in do_move, once per whole turn.
-#include "rules/interweave.h"
+#include "rules/interweave/position.h"
 
 #include <algorithm>
 #include <mutex>
 #include <string>
 
 #include "rules/bitboard.h"
-#include "rules/interweave_internal.h"
+#include "rules/interweave/internal.h"
 #include "rules/zobrist.h"
 
 namespace fairykit::interweave {

@@ -2,7 +2,7 @@
 // captures by dissection, capturable Kings. The rules are docs/rules/fluidity.md; the
 // section numbers cited here are that file's. This is the first implementation of the game,
 // so its choices (the Recommendations of fluidity.md) are written down as tests in
-// tests/rules/fluidity_test.cpp.
+// tests/rules/fluidity/fluidity_test.cpp.
 //
 // Contract summary (fluidity.md §3.3-§3.6):
 //   * No move ends on an occupied square. Bishops, Rooks and Queens ("rangers") slide

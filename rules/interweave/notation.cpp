@@ -10,8 +10,8 @@
 #include "absl/strings/str_join.h"
 #include "parsers/fen.h"
 #include "parsers/message_text.h"
-#include "rules/interweave.h"
-#include "rules/interweave_internal.h"
+#include "rules/interweave/internal.h"
+#include "rules/interweave/position.h"
 
 namespace fairykit::interweave {
 

@@ -1,6 +1,6 @@
 // Fluidity Chess: board, move generation, make/unmake, perft. FEN, notation and the game
-// state are in fluidity_notation.cpp. Section numbers are those of docs/rules/fluidity.md.
-#include "rules/fluidity.h"
+// state are in notation.cpp. Section numbers are those of docs/rules/fluidity.md.
+#include "rules/fluidity/position.h"
 
 #include <mutex>
 

@@ -1,6 +1,6 @@
-// Fluidity Chess (rules/fluidity.h). This is the first implementation of the game, so the
+// Fluidity Chess (rules/fluidity/position.h). This is the first implementation of the game, so the
 // interpretations of docs/rules/fluidity.md are pinned down here, one test per rule.
-#include "rules/fluidity.h"
+#include "rules/fluidity/position.h"
 
 #include <gtest/gtest.h>
 

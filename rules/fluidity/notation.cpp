@@ -10,7 +10,7 @@
 #include "parsers/message_text.h"
 #include "rules/bitboard.h"
 #include "rules/fen.h"
-#include "rules/fluidity.h"
+#include "rules/fluidity/position.h"
 #include "rules/zobrist.h"
 
 namespace fairykit::fluidity {
