@@ -72,4 +72,61 @@ std::string json_string(std::string_view s) {
   return out;
 }
 
+void JsonWriter::separate() {
+  if (after_key_) {
+    after_key_ = false;
+    return;
+  }
+  if (levels_.empty()) return;
+  Level& level = levels_.back();
+  if (!level.first) out_ += level.one_per_line ? ",\n" : ",";
+  level.first = false;
+}
+
+JsonWriter& JsonWriter::begin_object() {
+  separate();
+  out_ += '{';
+  levels_.push_back({});
+  return *this;
+}
+
+JsonWriter& JsonWriter::end_object() {
+  levels_.pop_back();
+  out_ += '}';
+  return *this;
+}
+
+JsonWriter& JsonWriter::begin_array(bool one_per_line) {
+  separate();
+  out_ += one_per_line ? "[\n" : "[";
+  levels_.push_back({true, one_per_line});
+  return *this;
+}
+
+JsonWriter& JsonWriter::end_array() {
+  out_ += levels_.back().one_per_line ? "\n]" : "]";
+  levels_.pop_back();
+  return *this;
+}
+
+JsonWriter& JsonWriter::key(std::string_view name) {
+  separate();
+  out_ += json_string(name);
+  out_ += ':';
+  after_key_ = true;
+  return *this;
+}
+
+JsonWriter& JsonWriter::value(std::string_view s) {
+  separate();
+  out_ += json_string(s);
+  return *this;
+}
+
+JsonWriter& JsonWriter::value(bool b) {
+  separate();
+  out_ += b ? "true" : "false";
+  return *this;
+}
+
 }  // namespace fairykit::analysis

@@ -1,9 +1,18 @@
-// Minimal JSON writing helpers for the report writers (no DOM, no allocation beyond the
-// output string).
+// JSON writing for every report (no DOM, no allocation beyond the output string): the
+// writer puts the commas, escapes the strings and writes compact JSON, so that no report
+// splices JSON text by hand.
+//
+//   std::string out;
+//   JsonWriter w(out);
+//   w.begin_object().key("games").value(3).key("files").begin_array().value("a.pgn");
+//   w.end_array().end_object();                       // {"games":3,"files":["a.pgn"]}
 #pragma once
 
+#include <concepts>
+#include <cstddef>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace fairykit::analysis {
 
@@ -11,5 +20,44 @@ namespace fairykit::analysis {
 // other byte >= 0x80 is read as Latin-1 and written as UTF-8; control characters are
 // escaped. The result is always valid JSON.
 std::string json_string(std::string_view s);
+
+class JsonWriter {
+ public:
+  // Appends to `out`, which the caller may write out and clear between values (the writer
+  // keeps its place in the document, not the text).
+  explicit JsonWriter(std::string& out) : out_(out) {}
+
+  JsonWriter& begin_object();
+  JsonWriter& end_object();
+  // `one_per_line`: a line end after '[', between the elements and before ']' (reports
+  // that list one entry per line).
+  JsonWriter& begin_array(bool one_per_line = false);
+  JsonWriter& end_array();
+  // The name of the next value, in an object.
+  JsonWriter& key(std::string_view name);
+  JsonWriter& value(std::string_view s);
+  JsonWriter& value(const char* s) { return value(std::string_view(s)); }
+  JsonWriter& value(const std::string& s) { return value(std::string_view(s)); }
+  JsonWriter& value(bool b);
+  template <std::integral T>
+  JsonWriter& value(T n) {
+    separate();
+    out_ += std::to_string(n);
+    return *this;
+  }
+
+ private:
+  struct Level {
+    bool first = true;
+    bool one_per_line = false;
+  };
+  // Before a value or an opening bracket: the comma (and line end) that separates it from
+  // the element before, unless it follows a key.
+  void separate();
+
+  std::string& out_;
+  std::vector<Level> levels_;
+  bool after_key_ = false;
+};
 
 }  // namespace fairykit::analysis

@@ -7,12 +7,12 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
-#include "rules/game.h"
 #include "analysis/json.h"
 #include "analysis/perft.h"
 #include "parsers/fen.h"
 #include "rules/cwda_fen.h"
 #include "rules/fen.h"
+#include "rules/game.h"
 
 namespace fairykit::analysis {
 
@@ -271,27 +271,28 @@ void write_summary_text(std::ostream& out, const SuiteSummary& s) {
       << " nodes\n";
 }
 
-std::string entry_json(const EntryResult& r) {
+void write_entry_json(JsonWriter& w, const EntryResult& r) {
   const SuiteEntry& e = *r.entry;
-  std::string out =
-      absl::StrCat("{\"file\":", json_string(e.file), ",\"line\":", e.line,
-                   ",\"id\":", json_string(e.id), ",\"fen\":", json_string(e.fen), ",\"status\":\"",
-                   !r.ran() ? "skipped" : (r.passed() ? "pass" : "fail"), "\"");
-  if (!r.error.empty()) absl::StrAppend(&out, ",\"error\":", json_string(r.error));
-  out += ",\"counts\":[";
-  bool first = true;
+  w.begin_object().key("file").value(e.file).key("line").value(e.line);
+  w.key("id").value(e.id).key("fen").value(e.fen);
+  w.key("status").value(!r.ran() ? "skipped" : (r.passed() ? "pass" : "fail"));
+  if (!r.error.empty()) w.key("error").value(r.error);
+  w.key("counts").begin_array();
   for (const CountResult& c : r.counts) {
-    if (!first) out += ',';
-    first = false;
     const char* st = c.status == CountStatus::kPass   ? "pass"
                      : c.status == CountStatus::kFail ? "fail"
                                                       : "skipped";
-    absl::StrAppend(&out, "{\"depth\":", c.depth, ",\"expected\":", c.expected);
-    if (c.status != CountStatus::kSkipped) absl::StrAppend(&out, ",\"nodes\":", c.got);
-    absl::StrAppend(&out, ",\"status\":\"", st, "\"}");
+    w.begin_object().key("depth").value(c.depth).key("expected").value(c.expected);
+    if (c.status != CountStatus::kSkipped) w.key("nodes").value(c.got);
+    w.key("status").value(st).end_object();
   }
-  out += "]}";
-  return out;
+  w.end_array().end_object();
+}
+
+void write_summary_json(JsonWriter& w, const SuiteSummary& s) {
+  w.begin_object().key("positions").value(s.positions).key("passed").value(s.passed);
+  w.key("failed").value(s.failed).key("skipped").value(s.skipped);
+  w.key("counts_checked").value(s.counts_checked).key("nodes").value(s.nodes).end_object();
 }
 
 }  // namespace fairykit::analysis

@@ -14,6 +14,7 @@
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
+#include "analysis/json.h"
 #include "parsers/input.h"
 #include "parsers/line_reader.h"
 #include "parsers/perft_file.h"
@@ -91,7 +92,7 @@ struct SuiteOptions {
   int max_depth = 1000;         // counts deeper than this are not run
   std::uint64_t max_nodes = 0;  // 0 = no limit; counts expecting more nodes are skipped
   int threads = 1;
-  bool only_depth = false;         // run only max_depth (fairy-perft --depth with --suite)
+  bool only_depth = false;              // run only max_depth (fairy-perft --depth with --suite)
   VariantOptions variant_options = {};  // Superchess's Amazon promotion, for every entry
 };
 
@@ -145,7 +146,11 @@ absl::Status run_suite(SuiteReader& reader, const SuiteOptions& options,
 // Neither prints timings, so the output is the same at any thread count.
 void write_entry_text(std::ostream& out, const EntryResult& r, bool quiet);
 void write_summary_text(std::ostream& out, const SuiteSummary& s);
-std::string entry_json(const EntryResult& r);
+// {"file":...,"line":N,"id":...,"fen":...,"status":"pass"|"fail"|"skipped"[,"error":...],
+//  "counts":[{"depth":N,"expected":N[,"nodes":N],"status":...}]}
+void write_entry_json(JsonWriter& w, const EntryResult& r);
+// {"positions":N,"passed":N,"failed":N,"skipped":N,"counts_checked":N,"nodes":N}
+void write_summary_json(JsonWriter& w, const SuiteSummary& s);
 void accumulate(SuiteSummary& s, const EntryResult& r);
 
 }  // namespace fairykit::analysis

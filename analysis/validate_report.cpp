@@ -21,30 +21,43 @@ std::string summary_text(const std::string& name, const ValidationTotals& t) {
                          count(t.warnings, "warning"));
 }
 
+void write_summary_fields(JsonWriter& w, const ValidationTotals& t) {
+  w.key("games").value(t.games).key("valid").value(t.valid).key("invalid").value(t.invalid);
+  w.key("errors").value(t.errors).key("warnings").value(t.warnings);
+}
+
 std::string summary_json(const ValidationTotals& t) {
-  return absl::StrFormat("{\"games\":%d,\"valid\":%d,\"invalid\":%d,\"errors\":%d,\"warnings\":%d}",
-                         t.games, t.valid, t.invalid, t.errors, t.warnings);
+  std::string out;
+  JsonWriter w(out);
+  w.begin_object();
+  write_summary_fields(w, t);
+  w.end_object();
+  return out;
+}
+
+void write_game_json(JsonWriter& w, const std::string& file, const GameReport& r) {
+  w.begin_object().key("type").value("game").key("file").value(file);
+  w.key("game").value(r.index).key("line").value(r.first_line);
+  w.key("white").value(r.white).key("black").value(r.black).key("variant").value(r.variant);
+  w.key("result").value(r.result_tag).key("termination").value(r.result_marker);
+  w.key("plies").value(r.plies).key("valid").value(r.valid());
+  w.key("errors").value(r.errors).key("warnings").value(r.warnings);
+  w.key("diagnostics").begin_array();
+  for (const analysis::Diagnostic& d : r.diagnostics) {
+    w.begin_object().key("severity");
+    w.value(d.severity == parsers::Severity::kError ? "error" : "warning");
+    w.key("line").value(d.line).key("column").value(d.column).key("ply").value(d.ply);
+    w.key("message").value(d.message);
+    if (!d.fen.empty()) w.key("fen").value(d.fen);
+    w.end_object();
+  }
+  w.end_array().end_object();
 }
 
 std::string game_json(const std::string& file, const GameReport& r) {
-  std::string out = absl::StrCat(
-      "{\"type\":\"game\",\"file\":", json_string(file), ",\"game\":", r.index,
-      ",\"line\":", r.first_line, ",\"white\":", json_string(r.white),
-      ",\"black\":", json_string(r.black), ",\"variant\":", json_string(r.variant),
-      ",\"result\":", json_string(r.result_tag), ",\"termination\":", json_string(r.result_marker),
-      ",\"plies\":", r.plies, ",\"valid\":", r.valid() ? "true" : "false", ",\"errors\":", r.errors,
-      ",\"warnings\":", r.warnings, ",\"diagnostics\":[");
-  bool first = true;
-  for (const analysis::Diagnostic& d : r.diagnostics) {
-    absl::StrAppend(&out, first ? "" : ",", "{\"severity\":\"",
-                    d.severity == parsers::Severity::kError ? "error" : "warning",
-                    "\",\"line\":", d.line, ",\"column\":", d.column, ",\"ply\":", d.ply,
-                    ",\"message\":", json_string(d.message));
-    if (!d.fen.empty()) absl::StrAppend(&out, ",\"fen\":", json_string(d.fen));
-    out += '}';
-    first = false;
-  }
-  out += "]}";
+  std::string out;
+  JsonWriter w(out);
+  write_game_json(w, file, r);
   return out;
 }
 

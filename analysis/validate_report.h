@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <string>
 
+#include "analysis/json.h"
 #include "analysis/validate.h"
 
 namespace fairykit::analysis {
@@ -32,10 +33,13 @@ struct ValidationTotals {
 std::string summary_text(const std::string& name, const ValidationTotals& t);
 // {"games":N,"valid":N,"invalid":N,"errors":N,"warnings":N}
 std::string summary_json(const ValidationTotals& t);
+// The same keys, written into an object the caller has opened.
+void write_summary_fields(JsonWriter& w, const ValidationTotals& t);
 // One game as a JSON object: {"type":"game","file":...,"game":N,"line":N,"white":...,
 // "black":...,"variant":...,"result":...,"termination":...,"plies":N,"valid":bool,
 // "errors":N,"warnings":N,"diagnostics":[{"severity","line","column","ply","message"[,"fen"]}]}
 std::string game_json(const std::string& file, const GameReport& r);
+void write_game_json(JsonWriter& w, const std::string& file, const GameReport& r);
 // Appends the compiler-style lines of a game's diagnostics ("file:line:col: error: game 17
 // (White - Black), ply 34: message"); warnings are left out when `errors_only`.
 void write_diagnostics(std::string& out, const std::string& file, const GameReport& r,

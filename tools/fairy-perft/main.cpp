@@ -150,7 +150,12 @@ int run_fen(const Options& o) {
   const std::string& fen = *position;
   const int from = o.depth >= 0 ? o.depth : 1;
   const int to = o.depth >= 0 ? o.depth : o.max_depth;
-  std::string json_depths;
+  std::string json;  // --format json: one document
+  analysis::JsonWriter w(json);
+  if (o.json) {
+    w.begin_object().key("variant").value(o.variant->name).key("fen").value(fen);
+    w.key("results").begin_array();
+  }
   std::uint64_t total = 0;
   const auto t0 = std::chrono::steady_clock::now();
   for (int d = from; d <= to; ++d) {
@@ -166,15 +171,18 @@ int run_fen(const Options& o) {
       return 1;
     }
     if (d == from)
-      for (const std::string& w : r->warnings) std::cerr << "fairy-perft: warning: " << w << '\n';
+      for (const std::string& warning : r->warnings)
+        std::cerr << "fairy-perft: warning: " << warning << '\n';
     total += r->nodes;
     if (o.json) {
-      std::string divide;
-      for (const auto& e : r->divide)
-        absl::StrAppend(&divide, divide.empty() ? "" : ",", "{\"move\":\"", e.uci,
-                        "\",\"nodes\":", e.nodes, "}");
-      absl::StrAppend(&json_depths, json_depths.empty() ? "" : ",", "{\"depth\":", d,
-                      ",\"nodes\":", r->nodes, o.divide ? ",\"divide\":[" + divide + "]" : "", "}");
+      w.begin_object().key("depth").value(d).key("nodes").value(r->nodes);
+      if (o.divide) {
+        w.key("divide").begin_array();
+        for (const auto& e : r->divide)
+          w.begin_object().key("move").value(e.uci).key("nodes").value(e.nodes).end_object();
+        w.end_array();
+      }
+      w.end_object();
     } else if (o.divide) {
       for (const auto& e : r->divide) std::cout << e.uci << ": " << e.nodes << '\n';
       std::cout << "\nNodes searched: " << r->nodes << "\n";
@@ -186,9 +194,10 @@ int run_fen(const Options& o) {
     }
     std::cout.flush();
   }
-  if (o.json)
-    std::cout << "{\"variant\":\"" << o.variant->name << "\",\"fen\":" << analysis::json_string(fen)
-              << ",\"results\":[" << json_depths << "]}\n";
+  if (o.json) {
+    w.end_array().end_object();
+    std::cout << json << '\n';
+  }
   if (!o.quiet) report_speed(total, seconds_since(t0), o.jobs);
   return 0;
 }
@@ -208,7 +217,9 @@ int run_suites(const Options& o) {
   cli::ProgressLine progress(!o.quiet && cli::ProgressLine::stderr_is_terminal());
   analysis::SuiteSummary summary;
   bool unreadable = false;
-  std::string json_entries;
+  std::string json;  // --format json: one document, written at the end
+  analysis::JsonWriter w(json);
+  if (o.json) w.begin_object().key("positions").begin_array(/*one_per_line=*/true);
   const auto t0 = std::chrono::steady_clock::now();
   for (const std::string& path : o.suites) {
     absl::StatusOr<std::unique_ptr<analysis::SuiteReader>> reader =
@@ -225,8 +236,7 @@ int run_suites(const Options& o) {
           ++done;
           analysis::accumulate(summary, r);
           if (o.json) {
-            absl::StrAppend(&json_entries, json_entries.empty() ? "" : ",\n",
-                            analysis::entry_json(r));
+            analysis::write_entry_json(w, r);
           } else {
             progress.clear();
             analysis::write_entry_text(std::cout, r, o.quiet);
@@ -252,12 +262,10 @@ int run_suites(const Options& o) {
     }
   }
   if (o.json) {
-    std::cout << "{\"positions\":[\n"
-              << json_entries << "\n],\"summary\":{\"positions\":" << summary.positions
-              << ",\"passed\":" << summary.passed << ",\"failed\":" << summary.failed
-              << ",\"skipped\":" << summary.skipped
-              << ",\"counts_checked\":" << summary.counts_checked << ",\"nodes\":" << summary.nodes
-              << "}}\n";
+    w.end_array().key("summary");
+    analysis::write_summary_json(w, summary);
+    w.end_object();
+    std::cout << json << '\n';
   } else {
     analysis::write_summary_text(std::cout, summary);
   }

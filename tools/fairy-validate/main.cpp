@@ -156,9 +156,15 @@ int validate_main(int argc, char** argv) {
                              cli::ProgressLine::stderr_is_terminal());
   ValidationTotals all, totals;
   bool unreadable = false;
-  bool first_json = true;
   std::string diag;
-  if (format == Format::kJson) std::cout << "{\"games\":[\n";
+  // JSON: written a game at a time (the writer keeps its place between the pieces).
+  std::string json;
+  analysis::JsonWriter w(json);
+  if (format == Format::kJson) {
+    w.begin_object().key("games").begin_array(/*one_per_line=*/true);
+    std::cout << json;
+    json.clear();
+  }
   batch.run<GameReport>(
       [&](const parsers::RawGame& g) { return analysis::validate_game(g, vo); },
       [&](const analysis::BatchFile& file, const parsers::RawGame& game, GameReport& r) {
@@ -172,9 +178,10 @@ int validate_main(int argc, char** argv) {
             std::fwrite(diag.data(), 1, diag.size(), stderr);
           }
         } else {
-          std::cout << (format == Format::kJson && !first_json ? ",\n" : "")
-                    << analysis::game_json(file.name, r) << (format == Format::kJsonl ? "\n" : "");
-          first_json = false;
+          analysis::write_game_json(w, file.name, r);
+          if (format == Format::kJsonl) json += '\n';
+          std::cout << json;
+          json.clear();
         }
       },
       [&](const analysis::BatchFile& file, const absl::Status& status) {
@@ -197,10 +204,16 @@ int validate_main(int argc, char** argv) {
       });
   if (format == Format::kText && files.size() > 1)
     std::cout << analysis::summary_text("total", all);
-  if (format == Format::kJson)
-    std::cout << "\n],\"summary\":" << analysis::summary_json(all) << "}\n";
-  if (format == Format::kJsonl)
-    std::cout << "{\"type\":\"summary\"," << analysis::summary_json(all).substr(1) << "\n";
+  if (format == Format::kJson) {
+    w.end_array().key("summary").begin_object();
+    analysis::write_summary_fields(w, all);
+    w.end_object().end_object();
+  } else if (format == Format::kJsonl) {
+    w.begin_object().key("type").value("summary");
+    analysis::write_summary_fields(w, all);
+    w.end_object();
+  }
+  if (!json.empty()) std::cout << json << '\n';
   std::cout.flush();
   if (progress.enabled()) {  // a terminal: say how fast it went
     const double secs = progress.seconds();
