@@ -10,7 +10,6 @@
 #include "analysis/json.h"
 #include "analysis/perft.h"
 #include "parsers/fen.h"
-#include "rules/cwda_fen.h"
 #include "rules/fen.h"
 #include "rules/game.h"
 

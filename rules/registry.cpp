@@ -26,26 +26,27 @@ constexpr std::array<std::string_view, 1> kFluidityAliases = {"fluidity chess"};
 
 const std::array<VariantInfo, 6> kVariants = {{
     {VariantId::kChess, ChessVariant::kName, "standard chess (FIDE Laws)", ChessVariant::kStartFen,
-     kChessAliases},
+     kChessAliases, false, false, 0},
     {VariantId::kChess960, Chess960Variant::kName,
      "Chess960 / Fischer Random: castling with the rooks of any start array",
-     Chess960Variant::kStartFen, kChess960Aliases},
+     Chess960Variant::kStartFen, kChess960Aliases, false, false, 0},
     {VariantId::kCwda, CwdaVariant::kName,
      "Chess with Different Armies (Betza): FIDE, Clobberers, Nutty Knights, Rookies; "
      "FEN's 7th field names the armies",
-     CwdaVariant::kStartFen, kCwdaAliases},
+     CwdaVariant::kStartFen, kCwdaAliases, /*takes_armies=*/true, false, 0},
     {VariantId::kSuperchess, SuperchessVariant::kName,
      "Superchess (XBoard 'super', set I): Amazon A, Empress E, Princess S, Veteran V; "
      "promotion from the pool",
-     SuperchessVariant::kStartFen, kSuperchessAliases},
+     SuperchessVariant::kStartFen, kSuperchessAliases, false, /*takes_amazon_promotes=*/true,
+     /*numbered_starts=*/1728},
     {VariantId::kInterweave, "interweave",
      "Interweave (Aronson): colour-bound pieces, compulsory capture chains; vchess FEN "
      "with the promotion pool",
-     "rbnkknbr/pppppppp/8/8/8/8/PPPPPPPP/RBNKKNBR w 0 - 000000", kNoAliases},
+     "rbnkknbr/pppppppp/8/8/8/8/PPPPPPPP/RBNKKNBR w 0 - 000000", kNoAliases, false, false, 0},
     {VariantId::kFluidity, "fluidity",
      "Fluidity Chess (Grigoriev, pawnless): captures by dissection (B3 R3 Q6), "
      "capturable Kings",
-     "rnbqkbnr/8/8/8/8/8/8/RNBQKBNR w KQkq - 0 1", kFluidityAliases},
+     "rnbqkbnr/8/8/8/8/8/8/RNBQKBNR w KQkq - 0 1", kFluidityAliases, false, false, 0},
 }};
 
 std::string normalise(std::string_view s) {

@@ -47,6 +47,12 @@ struct VariantInfo {
   std::string_view start_fen;
   // Other spellings accepted (case-insensitive, spaces and '-' ignored), e.g. PGN tags.
   std::span<const std::string_view> aliases;
+  // The VariantOptions it takes (rules/variant_options.h), which tools check flags against:
+  bool takes_armies = false;           // armies (White's then Black's)
+  bool takes_amazon_promotes = false;  // Amazon promotion
+  // Start arrays by number, 0..numbered_starts-1 (XBoard's shuffle numbers); 0 when none.
+  // numbered_start_fen() in rules/variant_options.h gives their FENs.
+  int numbered_starts = 0;
 };
 
 std::span<const VariantInfo> all_variants();

@@ -1,15 +1,42 @@
 #include "rules/variant_options.h"
 
 #include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
 #include "rules/cwda_fen.h"
+#include "rules/fen.h"
 
 namespace fairykit {
+
+bool valid_armies(std::string_view armies) { return is_cwda_armies(armies); }
+
+std::string numbered_start_fen(const VariantInfo& variant, int n) {
+  switch (variant.id) {
+    case VariantId::kSuperchess:
+      return superchess_start_fen(n);
+    case VariantId::kChess:
+    case VariantId::kChess960:
+    case VariantId::kCwda:
+    case VariantId::kInterweave:
+    case VariantId::kFluidity:
+      break;
+  }
+  unhandled_variant_id(variant.id, "numbered_start_fen");
+}
+
+std::string variants_where(bool (*has)(const VariantInfo&)) {
+  std::string names;
+  for (const VariantInfo& v : all_variants())
+    if (has(v)) names += (names.empty() ? "" : ", ") + std::string(v.name);
+  return names;
+}
 
 absl::StatusOr<std::string> position_fen(const VariantInfo& variant, std::string_view fen,
                                          const VariantOptions& options) {
   const bool startpos = fen == "startpos";
-  if (!options.armies.empty() && variant.id != VariantId::kCwda)
-    return absl::InvalidArgumentError("armies apply to cwda only");
+  if (!options.armies.empty() && !variant.takes_armies)
+    return absl::InvalidArgumentError(
+        absl::StrCat("armies apply to ",
+                     variants_where([](const VariantInfo& v) { return v.takes_armies; }), " only"));
   if (options.armies.empty()) return std::string(startpos ? variant.start_fen : fen);
   return startpos ? cwda_start_fen(options.armies) : cwda_to_native_fen(fen, options.armies);
 }

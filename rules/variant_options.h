@@ -21,6 +21,17 @@ struct VariantOptions {
   bool amazon_promotes = false;
 };
 
+// Whether `armies` names two armies, White's then Black's (letters of F C N R).
+bool valid_armies(std::string_view armies);
+
+// The FEN of start array `n` of a variant with numbered start arrays
+// (0 <= n < variant.numbered_starts; XBoard's shuffle numbers for Superchess).
+std::string numbered_start_fen(const VariantInfo& variant, int n);
+
+// The names of the variants for which `has` holds, comma-separated, for messages such as
+// "--armies applies to --variant cwda only".
+std::string variants_where(bool (*has)(const VariantInfo&));
+
 // The FEN the engine of `variant` is set up from, for a position given as "startpos" or as
 // a FEN in any dialect the variant reads, with `options` applied (the armies; Amazon
 // promotion is applied by the engine at set-up). Errors are the FEN converter's, e.g.

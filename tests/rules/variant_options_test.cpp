@@ -31,5 +31,28 @@ TEST(PositionFen, CwdaArmiesGiveTheStartOrTheArmiesOfAFenThatNamesNone) {
   EXPECT_EQ(Fen("chess", "startpos", {.armies = "CN"}), "ERROR armies apply to cwda only");
 }
 
+// The registry says which options a variant takes; the tools' messages come from it.
+TEST(VariantOptions, TheRegistryNamesTheVariantsThatTakeEachOption) {
+  EXPECT_EQ(variants_where([](const VariantInfo& v) { return v.takes_armies; }), "cwda");
+  EXPECT_EQ(variants_where([](const VariantInfo& v) { return v.takes_amazon_promotes; }),
+            "superchess");
+  EXPECT_EQ(variants_where([](const VariantInfo& v) { return v.numbered_starts > 0; }),
+            "superchess");
+  EXPECT_EQ(find_variant("superchess")->numbered_starts, 1728);
+  EXPECT_TRUE(valid_armies("CN"));
+  EXPECT_FALSE(valid_armies("CX"));
+  EXPECT_FALSE(valid_armies("CNF"));
+  // Superchess's numbered arrays are XBoard's shuffle numbers: 0 is the default array.
+  EXPECT_EQ(numbered_start_fen(*find_variant("superchess"), 0),
+            std::string(find_variant("superchess")->start_fen));
+  EXPECT_NE(numbered_start_fen(*find_variant("superchess"), 1727),
+            numbered_start_fen(*find_variant("superchess"), 0));
+}
+
+TEST(VariantOptionsDeathTest, NumberedStartsOfAVariantWithoutThem) {
+  EXPECT_DEATH(numbered_start_fen(*find_variant("chess"), 0),
+               "numbered_start_fen: variant id 0 is not handled");
+}
+
 }  // namespace
 }  // namespace fairykit

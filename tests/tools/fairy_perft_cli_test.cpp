@@ -7,6 +7,8 @@
 #include <cstdlib>
 #include <fstream>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "tests/tools/run_tool.h"
 
@@ -67,6 +69,26 @@ TEST(FairyPerftCli, CwdaArmies) {
   EXPECT_EQ(bad.err.substr(0, bad.err.find('\n')),
             "fairy-perft: --armies wants two army letters of FCNR (White's, then Black's), not "
             "'CX'");
+}
+
+// Flags of one variant's options, refused elsewhere with the variants that take them (from
+// the registry).
+TEST(FairyPerftCli, VariantOptionFlagsNameTheVariantsThatTakeThem) {
+  for (const auto& [args, want] : std::vector<std::pair<std::string, std::string>>{
+           {"--fen startpos --amazon-promotes --depth 1",
+            "fairy-perft: --amazon-promotes applies to --variant superchess only"},
+           {"--shuffle 5 --depth 1", "fairy-perft: --shuffle applies to --variant superchess only"},
+           {"--variant fluidity --fen startpos --armies CN --depth 1",
+            "fairy-perft: --armies applies to --variant cwda only"}}) {
+    CliRun r = run(args);
+    EXPECT_EQ(r.status, 2) << args;
+    EXPECT_EQ(r.err.substr(0, r.err.find('\n')), want) << args;
+  }
+  // Superchess's numbered arrays: XBoard's shuffle number 0 is the default array
+  // (tests/data/oracles/superchess.perft, superchess-xboard-0: 23 moves).
+  CliRun zero = run("--variant superchess --shuffle 0 --depth 1 -q");
+  EXPECT_EQ(zero.status, 0) << zero.err;
+  EXPECT_EQ(zero.out, "Nodes searched: 23\n");
 }
 
 TEST(FairyPerftCli, MaxDepthPrintsEveryDepth) {

@@ -17,9 +17,9 @@
 #include "analysis/suite.h"
 #include "parsers/message_text.h"
 #include "rules/bitboard.h"
-#include "rules/cwda_fen.h"
 #include "rules/fen.h"
 #include "rules/registry.h"
+#include "rules/variant_options.h"
 #include "tools/common/cli.h"
 #include "tools/common/progress.h"
 
@@ -101,6 +101,11 @@ const std::vector<cli::FlagSpec> kFlags = {
     {"shuffle", 0, true, false},          {"seed", 0, true, false},
     {"amazon-promotes", 0, false, false},
 };
+
+// "--armies applies to --variant cwda only": the variants that take a flag, from the registry.
+std::string only_for(const char* flag, bool (*has)(const VariantInfo&)) {
+  return absl::StrCat(flag, " applies to --variant ", variants_where(has), " only");
+}
 
 int usage_error(const std::string& msg) { return cli::usage_error("fairy-perft", msg); }
 
@@ -289,19 +294,22 @@ int perft_main(int argc, char** argv) {
   o.fen = args->get("fen").value_or("");
   o.variant_options.armies = args->get("armies").value_or("");
   if (args->has("armies")) {
-    if (o.variant->id != VariantId::kCwda)
-      return usage_error("--armies applies to --variant cwda only");
-    if (!is_cwda_armies(o.variant_options.armies))
+    if (!o.variant->takes_armies)
+      return usage_error(only_for("--armies", [](const VariantInfo& v) { return v.takes_armies; }));
+    if (!valid_armies(o.variant_options.armies))
       return usage_error("--armies wants two army letters of FCNR (White's, then Black's), not '" +
                          o.variant_options.armies + "'");
   }
-  const bool superchess = o.variant->id == VariantId::kSuperchess;
   o.variant_options.amazon_promotes = args->has("amazon-promotes");
-  if (o.variant_options.amazon_promotes && !superchess)
-    return usage_error("--amazon-promotes applies to --variant superchess only");
+  if (o.variant_options.amazon_promotes && !o.variant->takes_amazon_promotes)
+    return usage_error(only_for("--amazon-promotes",
+                                [](const VariantInfo& v) { return v.takes_amazon_promotes; }));
   const bool shuffle_given = args->has("shuffle");
+  const int arrays = o.variant->numbered_starts;
   if (shuffle_given) {
-    if (!superchess) return usage_error("--shuffle applies to --variant superchess only");
+    if (arrays == 0)
+      return usage_error(
+          only_for("--shuffle", [](const VariantInfo& v) { return v.numbered_starts > 0; }));
     if (args->has("fen")) return usage_error("--shuffle and --fen cannot be combined");
     const std::string shuffle = *args->get("shuffle");
     long long number = 0;
@@ -310,16 +318,17 @@ int perft_main(int argc, char** argv) {
       absl::StatusOr<long long> seed =
           cli::parse_int("seed", *args->get("seed"), 0, std::numeric_limits<long long>::max());
       if (!seed.ok()) return usage_error(std::string(seed.status().message()));
-      number = static_cast<long long>(splitmix64(std::uint64_t(*seed)) % 1728);
+      number = static_cast<long long>(splitmix64(std::uint64_t(*seed)) % std::uint64_t(arrays));
       std::cerr << "fairy-perft: shuffle number " << number << " (seed " << *seed << ")\n";
     } else {
       if (args->has("seed")) return usage_error("--seed applies to --shuffle random only");
-      absl::StatusOr<long long> n = cli::parse_int("shuffle", shuffle, 0, 1727);
+      absl::StatusOr<long long> n = cli::parse_int("shuffle", shuffle, 0, arrays - 1);
       if (!n.ok())
-        return usage_error("--shuffle wants a number 0-1727 or \"random\", not '" + shuffle + "'");
+        return usage_error(absl::StrCat("--shuffle wants a number 0-", arrays - 1,
+                                        " or \"random\", not '", shuffle, "'"));
       number = *n;
     }
-    o.fen = superchess_start_fen(int(number));
+    o.fen = numbered_start_fen(*o.variant, int(number));
   } else if (args->has("seed")) {
     return usage_error("--seed applies to --shuffle random only");
   }
