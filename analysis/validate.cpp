@@ -4,13 +4,10 @@
 #include <string_view>
 
 #include "absl/strings/str_cat.h"
-#include "rules/game.h"
 #include "parsers/message_text.h"
-#include "rules/fen.h"
-#include "rules/game_end.h"
+#include "rules/any_game.h"
 #include "rules/game_start.h"
 #include "rules/san.h"
-#include "rules/state_stack.h"
 
 namespace fairykit::analysis {
 
@@ -18,17 +15,6 @@ namespace {
 
 using parsers::PgnLocation;
 using parsers::Severity;
-
-// What playing one move said: nothing on the common path (no allocation per move); an
-// error or notes about the notation otherwise.
-struct PlayResult {
-  std::string error;  // set when the move could not be played
-  SanQuirks quirks;   // how the notation departs from SAN, when it was played
-  void clear() {
-    error.clear();
-    quirks = {};
-  }
-};
 
 // Quirks of style: reported once per game (an archive in long algebraic notation is one
 // fact, not one per move). The others (check marks, capture marks, disambiguation) are
@@ -40,235 +26,14 @@ constexpr std::uint32_t kStyleQuirks =
     std::uint32_t(SanQuirk::kLowercasePromotion) | std::uint32_t(SanQuirk::kEnPassantMarker) |
     std::uint32_t(SanQuirk::kLongAlgebraic);
 
-// Replays the moves of one game in one variant; type-erased so that the visitor (which
-// learns the variant from the tags) can drive any Position<V>.
-class Replayer {
- public:
-  virtual ~Replayer() = default;
-  // Reads and plays one move; false (and r.error set) when it cannot be played. `r` is
-  // cleared by the caller and reused from move to move.
-  virtual bool play(std::string_view text, PlayResult& r) = 0;
-  // Steps back before the last move of the current line so that a variation can replace
-  // it; false when the current line has no move yet.
-  virtual bool begin_variation() = 0;
-  virtual void end_variation() = 0;
-  virtual GameState state() const = 0;
-  virtual std::string fen() const = 0;
-  virtual int ply() const = 0;  // half-moves from the start position along the current line
-  virtual bool has_legal_move() const = 0;
-  // Whether the position is dead by its material (the game is over: FIDE 5.2.2).
-  virtual bool dead_position() const = 0;
-};
-
-template <class V>
-class ReplayerOf final : public Replayer {
- public:
-  // Starts a new game (the object is reused from game to game, keeping its memory).
-  absl::Status init(const Setup& setup) {
-    reset();
-    return pos_.set(setup, states_.push());
-  }
-  // Starts a new game from the variant's start position (checked once per thread).
-  void init_start() {
-    if (!start_ready_) {
-      (void)start_.set(*setup_from_fen(V::kStartFen, fen_dialect<V>()), start_root_);
-      start_ready_ = true;
-    }
-    reset();
-    pos_.assign(start_, states_.push());
-  }
-
-  bool play(std::string_view text, PlayResult& r) override {
-    if (is_null_move(text)) {
-      // A "pass" (analysis programs write them in variations to show a threat).
-      if (frames_.empty()) {
-        r.error = absl::StrCat("null move \"", parsers::MessageText(text), "\" in the main line");
-        return false;
-      }
-      if (pos_.in_check()) {
-        r.error = absl::StrCat("null move \"", parsers::MessageText(text), "\" while in check");
-        return false;
-      }
-      pos_.do_null_move(states_.push());
-      line_.push_back(Move::null());
-      return true;
-    }
-    SanRead read;
-    const SanResolution res = read_san(pos_, text, read, SanSyntax::kArchive);
-    if (res != SanResolution::kOk) {
-      r.error = describe_failure(text, res, san_error(pos_, text, SanSyntax::kArchive));
-      return false;
-    }
-    pos_.do_move(read.move, states_.push());
-    line_.push_back(read.move);
-    // Notation quirks (long algebraic, 0-0, a wrong or missing check mark...) are warnings.
-    r.quirks = read.quirks | check_mark_quirks(pos_, read.check);
-    // Long algebraic (UCI) text has no check marks by definition.
-    if (r.quirks.has(SanQuirk::kLongAlgebraic) && read.check == 0)
-      r.quirks = r.quirks.without(SanQuirk::kCheckMarkMissing | SanQuirk::kMateMarkMissing);
-    return true;
-  }
-
-  bool begin_variation() override {
-    const std::size_t base = frames_.empty() ? 0 : frames_.back().base;
-    if (line_.size() <= base) return false;
-    const Move last = line_.back();
-    undo(last);
-    states_.pop();
-    line_.pop_back();
-    frames_.push_back({last, line_.size()});
-    return true;
-  }
-
-  void end_variation() override {
-    const Frame f = frames_.back();
-    frames_.pop_back();
-    while (line_.size() > f.base) {
-      undo(line_.back());
-      states_.pop();
-      line_.pop_back();
-    }
-    if (f.undone == Move::null())
-      pos_.do_null_move(states_.push());
-    else
-      pos_.do_move(f.undone, states_.push());
-    line_.push_back(f.undone);
-  }
-
-  GameState state() const override { return game_state(pos_); }
-  std::string fen() const override { return to_fen(pos_); }
-  int ply() const override { return int(line_.size()); }
-  bool has_legal_move() const override { return count_legal(pos_) != 0; }
-  bool dead_position() const override { return insufficient_material(pos_); }
-
- private:
-  struct Frame {
-    Move undone;       // the move the variation replaces
-    std::size_t base;  // line_ size at the variation's start
-  };
-
-  void undo(Move m) {
-    if (m == Move::null())
-      pos_.undo_null_move();
-    else
-      pos_.undo_move(m);
-  }
-
-  // "--" (most programs), "Z0" (ChessBase), "0000" (UCI), "@@@@".
-  static bool is_null_move(std::string_view t) {
-    while (!t.empty() && (t.back() == '+' || t.back() == '#')) t.remove_suffix(1);
-    return t == "--" || t == "Z0" || t == "0000" || t == "@@@@";
-  }
-
-  std::string describe_failure(std::string_view text, SanResolution res,
-                               const absl::Status& s) const {
-    const std::string t = parsers::MessageText(text);
-    if (count_legal(pos_) == 0) {
-      const bool mate = pos_.checkers() != 0;
-      return absl::StrCat("move \"", t, "\" after the game ended in ",
-                          mate ? "checkmate" : "stalemate");
-    }
-    const std::string_view msg(s.message().data(), s.message().size());
-    if (res == SanResolution::kBadSan) return absl::StrCat("unreadable move \"", t, "\"");
-    if (res == SanResolution::kAmbiguous) {
-      const std::size_t colon = msg.rfind(": ");  // the candidates follow the last one
-      return absl::StrCat("ambiguous move \"", t, "\"",
-                          colon == std::string_view::npos
-                              ? std::string()
-                              : absl::StrCat(" (", std::string(msg.substr(colon + 2)), ")"));
-    }
-    return absl::StrCat("illegal move \"", t, "\"");
-  }
-
-  void reset() {
-    states_.clear();
-    line_.clear();
-    frames_.clear();
-  }
-
-  Position<V> start_;
-  StateInfo start_root_;
-  bool start_ready_ = false;
-  Position<V> pos_;
-  StateStack states_;
-  std::vector<Move> line_;  // moves from the start position to the current one
-  std::vector<Frame> frames_;
-};
-
-// Replays the moves of one game of a variant with an engine of its own (rules/game_engine.h:
-// Interweave, Fluidity). The engine reads every notation the variant accepts and keeps the
-// history itself; notation quirks are not reported for these variants.
-template <class G>
-class EngineReplayer final : public Replayer {
- public:
-  // Starts a new game; an engine that reads castling rights drops those the position cannot
-  // have, into `dropped` (rules/setup_options.h).
-  absl::Status init(std::string_view fen, DroppedCastlingRights& dropped) {
-    line_.clear();
-    frames_.clear();
-    if constexpr (requires { g_.set_fen(fen, SetupOptions{}, &dropped); })
-      return g_.set_fen(fen, {.drop_invalid_castling_rights = true}, &dropped);
-    else
-      return g_.set_fen(fen);
-  }
-
-  bool play(std::string_view text, PlayResult& r) override {
-    absl::StatusOr<typename G::Move> m = g_.parse_move(text);
-    if (!m.ok()) {
-      const GameState st = g_.state();
-      if (st.over() && g_.count_legal() == 0)
-        r.error = absl::StrCat("move \"", parsers::MessageText(text), "\" after the game ended (",
-                               std::string(describe(st.end)), ")");
-      else
-        r.error = std::string(m.status().message());
-      return false;
-    }
-    g_.do_move(*m);
-    line_.push_back(*m);
-    return true;
-  }
-
-  bool begin_variation() override {
-    const std::size_t base = frames_.empty() ? 0 : frames_.back().base;
-    if (line_.size() <= base) return false;
-    g_.undo_move();
-    frames_.push_back({line_.back(), line_.size() - 1});
-    line_.pop_back();
-    return true;
-  }
-
-  void end_variation() override {
-    Frame f = std::move(frames_.back());
-    frames_.pop_back();
-    while (line_.size() > f.base) {
-      g_.undo_move();
-      line_.pop_back();
-    }
-    g_.do_move(f.undone);
-    line_.push_back(std::move(f.undone));
-  }
-
-  const std::vector<std::string>& fen_warnings() const { return g_.fen_warnings(); }
-  GameState state() const override { return g_.state(); }
-  std::string fen() const override { return g_.fen(); }
-  int ply() const override { return int(line_.size()); }
-  bool has_legal_move() const override { return g_.count_legal() != 0; }
-  bool dead_position() const override {
-    if constexpr (requires { g_.insufficient_material(); })
-      return g_.insufficient_material();
-    else
-      return false;  // Interweave: Kings capture, no position is dead (interweave.md 1.7)
-  }
-
- private:
-  struct Frame {
-    typename G::Move undone;  // the move the variation replaces
-    std::size_t base;         // line_ size at the variation's start
-  };
-  G g_;
-  std::vector<typename G::Move> line_;
-  std::vector<Frame> frames_;
-};
+// The game of each variant this thread replays, set up again for each game (keeping its
+// memory).
+AnyGame& thread_game(const VariantInfo& variant) {
+  thread_local std::unique_ptr<AnyGame> games[static_cast<int>(kLastVariantId) + 1];
+  std::unique_ptr<AnyGame>& g = games[static_cast<int>(variant.id)];
+  if (!g) g = *AnyGame::create(variant);  // the start position: cannot fail
+  return *g;
+}
 
 // The seven-tag roster, in its PGN order.
 constexpr std::string_view kRoster[7] = {"Event", "Site",  "Date",  "Round",
@@ -321,49 +86,18 @@ class GameChecker final : public parsers::PgnVisitor {
     }
     // The variant and the position from the tags (rules/game_start.h).
     const GameStart start = game_start_from_tags(tags_, options_.default_variant);
-    if (start.variant)
-      for (const VariantInfo& v : all_variants())
-        if (v.id == *start.variant) report_.variant = std::string(v.name);
+    if (start.variant) report_.variant = std::string(variant_info(*start.variant).name);
     for (const StartNote& n : start.notes)
       add(n.error ? Severity::kError : Severity::kWarning, where_of(n.tag), 0, n.message);
     if (!start.ok()) return;
-    const VariantId variant = *start.variant;
-    const bool has_fen = start.fen.has_value();
-    const std::string fen = start.fen.value_or("");
     // Castling rights the position cannot have are dropped with a warning (archives carry
     // them: lichess studies), as python-chess and lichess do; what the FEN reader accepted
     // leniently (a fullmove number of 0) is a warning too.
     DroppedCastlingRights dropped;
-    std::vector<std::string> fen_warnings;
-    absl::Status status;
-    if (!in_position_family(variant)) {
-      // Interweave, Fluidity: engines of their own; one replayer per thread and variant.
-      status = visit_own_engine(variant, [&]<class G>() -> absl::Status {
-        thread_local EngineReplayer<G> replayer;
-        if (absl::Status s = replayer.init(has_fen ? std::string_view(fen) : G::kStartFen, dropped);
-            !s.ok())
-          return s;
-        fen_warnings = replayer.fen_warnings();
-        replayer_ = &replayer;
-        return absl::OkStatus();
-      });
-    } else {
-      status = visit_variant(variant, [&]<class V>() -> absl::Status {
-        // One replayer per thread and variant, reused from game to game.
-        thread_local ReplayerOf<V> replayer;
-        if (!has_fen) {
-          replayer.init_start();
-        } else {
-          absl::StatusOr<Setup> setup = setup_from_fen(
-              fen, fen_dialect<V>(), {.drop_invalid_castling_rights = true}, &dropped);
-          if (!setup.ok()) return setup.status();
-          if (absl::Status s = replayer.init(*setup); !s.ok()) return s;
-          fen_warnings = std::move(setup->warnings);
-        }
-        replayer_ = &replayer;
-        return absl::OkStatus();
-      });
-    }
+    AnyGame& game = thread_game(variant_info(*start.variant));
+    const absl::Status status =
+        game.set_up(start.fen ? std::string_view(*start.fen) : std::string_view("startpos"), {},
+                    {.drop_invalid_castling_rights = true}, &dropped);
     if (!status.ok()) {
       add(Severity::kError, fen_where_, 0,
           absl::StrCat("invalid FEN tag \"", fen_tag_echo(tags_.fen.value_or("")),
@@ -373,7 +107,8 @@ class GameChecker final : public parsers::PgnVisitor {
     for (const DroppedCastlingRight& d : dropped)
       add(Severity::kWarning, fen_where_, 0,
           absl::StrCat("FEN castling right '", std::string(1, d.letter), "' dropped: ", d.reason));
-    for (const std::string& w : fen_warnings)
+    replay_ = &game;
+    for (const std::string& w : game.fen_warnings())
       add(Severity::kWarning, fen_where_, 0,
           absl::StrCat("FEN tag \"", fen_tag_echo(tags_.fen.value_or("")), "\": ", w));
   }
@@ -381,15 +116,14 @@ class GameChecker final : public parsers::PgnVisitor {
   void move(std::string_view text, PgnLocation where) override {
     if (!checking()) return;
     std::string before;
-    if (options_.positions) before = replayer_->fen();
-    const int ply = replayer_->ply() + 1;
+    if (options_.positions) before = replay_->fen();
+    const int ply = int(replay_->plies()) + 1;
     // FIDE 5.2.2: a dead position ends the game at once; moves played after it are legal
     // but do not count. One warning per game, at the first such move of the main line.
-    const bool after_dead = depth_ == 0 && !dead_reported_ && replayer_->dead_position();
-    PlayResult& r = play_result_;
-    r.clear();
-    if (!replayer_->play(text, r)) {
-      add(Severity::kError, where, ply, std::move(r.error), std::move(before));
+    const bool after_dead = depth_ == 0 && !dead_reported_ && replay_->dead_position();
+    SanQuirks quirks;
+    if (absl::Status s = replay_->play_move(text, &quirks); !s.ok()) {
+      add(Severity::kError, where, ply, std::string(s.message()), std::move(before));
       if (depth_ == 0)
         stopped_ = true;
       else
@@ -403,7 +137,7 @@ class GameChecker final : public parsers::PgnVisitor {
                        "\" after the game ended in a dead position (insufficient material)"),
           before);
     }
-    if (!r.quirks.empty()) report_quirks(text, r.quirks, where, ply, before);
+    if (!quirks.empty()) report_quirks(text, quirks, where, ply, before);
     if (depth_ == 0) report_.plies = ply;
   }
 
@@ -411,7 +145,7 @@ class GameChecker final : public parsers::PgnVisitor {
     ++depth_;
     bool active = false;
     if (checking()) {
-      active = replayer_->begin_variation();
+      active = replay_->enter_variation();
       if (!active) {
         add(Severity::kError, where, 0, "variation without a move before it");
         dead_depth_ = depth_;
@@ -422,7 +156,7 @@ class GameChecker final : public parsers::PgnVisitor {
 
   void end_variation(PgnLocation) override {
     if (active_.empty()) return;
-    if (active_.back()) replayer_->end_variation();
+    if (active_.back()) replay_->leave_variation();
     active_.pop_back();
     --depth_;
     if (dead_depth_ > depth_) dead_depth_ = -1;
@@ -445,7 +179,7 @@ class GameChecker final : public parsers::PgnVisitor {
 
  private:
   bool checking() const {
-    if (!replayer_ || stopped_ || broken_) return false;
+    if (!replay_ || stopped_ || broken_) return false;
     if (depth_ > 0 && !options_.variations) return false;
     return dead_depth_ < 0 || depth_ < dead_depth_;
   }
@@ -507,11 +241,11 @@ class GameChecker final : public parsers::PgnVisitor {
           absl::StrCat("the termination marker \"", parsers::MessageText(marker),
                        "\" differs from the Result tag \"", parsers::MessageText(tag), "\""));
     }
-    if (!replayer_ || stopped_ || depth_ != 0) return;
+    if (!replay_ || stopped_ || depth_ != 0) return;
     const std::string& claimed = marker.empty() ? tag : marker;
     const PgnLocation where = marker.empty() ? end_of_game() : marker_where_;
     if (claimed.empty()) return;
-    const GameState st = replayer_->state();
+    const GameState st = replay_->state();
     const std::string_view implied = pgn_result(st);
     if (st.decisive() || st.end == GameEnd::kStalemate ||
         st.end == GameEnd::kInsufficientMaterial) {
@@ -523,7 +257,7 @@ class GameChecker final : public parsers::PgnVisitor {
       add(claimed == "*" ? Severity::kWarning : Severity::kError, where, 0,
           absl::StrCat("the game ends in ", what, " but the result is \"",
                        parsers::MessageText(claimed), "\""),
-          options_.positions ? replayer_->fen() : std::string());
+          options_.positions ? replay_->fen() : std::string());
     } else if (st.end == GameEnd::kFivefoldRepetition || st.end == GameEnd::kSeventyFiveMoveRule) {
       if (claimed != "1/2-1/2" && claimed != "*")
         add(Severity::kWarning, where, 0,
@@ -556,8 +290,7 @@ class GameChecker final : public parsers::PgnVisitor {
   StartTags tags_;  // the tags that decide where the game starts
   PgnLocation variant_where_, fen_where_, setup_where_, result_tag_where_, marker_where_,
       armies_where_;
-  Replayer* replayer_ = nullptr;  // thread-local, see end_tags()
-  PlayResult play_result_;
+  AnyGame* replay_ = nullptr;         // thread-local, see end_tags()
   std::uint32_t style_reported_ = 0;  // style quirks already reported in this game
   bool dead_reported_ = false;        // a move after a dead position was reported
   int depth_ = 0;

@@ -22,6 +22,8 @@
 #include "absl/status/statusor.h"
 #include "rules/game.h"
 #include "rules/registry.h"
+#include "rules/san.h"
+#include "rules/setup_options.h"
 #include "rules/variant_options.h"
 
 namespace fairykit {
@@ -36,6 +38,12 @@ class AnyGame {
 
   AnyGame(const AnyGame&) = delete;
   AnyGame& operator=(const AnyGame&) = delete;
+
+  // Sets the game up again (the same variant), as create() does, keeping the memory of the
+  // last game: for loops over many games. `setup` chooses leniencies of the FEN reader
+  // (rules/setup_options.h); castling rights dropped under them go to `dropped`.
+  absl::Status set_up(std::string_view fen, const VariantOptions& options = {},
+                      const SetupOptions& setup = {}, DroppedCastlingRights* dropped = nullptr);
 
   const VariantInfo& variant() const { return *variant_; }
   std::string fen() const;  // the variant's native FEN
@@ -59,39 +67,79 @@ class AnyGame {
   // variant's own forms) and plays it. Errors say why in one line ("illegal move", ...);
   // the game is unchanged then.
   absl::StatusOr<Played> play(std::string_view text);
-  // Takes back the last move played; false when none was played since the set-up.
+  // The same without writing the move back (the path of validation: nothing is allocated
+  // per move). `quirks`, when given, receives how the text departs from SAN (rules/san.h)
+  // in the variants whose notation is SAN (the Position<V> family); it is left empty for
+  // the others. A null move ("--", "Z0", "0000", "@@@@") passes the turn inside a
+  // variation (analysis programs write them to show a threat), in the variants that have
+  // one; in the main line or in check it is an error.
+  absl::Status play_move(std::string_view text, SanQuirks* quirks = nullptr);
+  // Takes back the last move of the current line; false when it has none since the set-up
+  // (or since the start of the current variation).
   bool undo();
-  // Moves played since the set-up (undo() takes them back one by one).
-  std::size_t plies() const { return plies_; }
+  // Moves from the set-up to the current position along the current line.
+  std::size_t plies() const;
+
+  // Variations (PGN's RAV): enter_variation() steps back before the last move of the
+  // current line, so that the moves played next are an alternative to it (false, and
+  // nothing changes, when the line has no move to replace); leave_variation() returns to
+  // the line the variation left, after its last move. Variations nest.
+  bool enter_variation();
+  void leave_variation();
+  int variation_depth() const;
 
   // How the game stands (rules/game_state.h).
   GameState state() const;
+  // Whether the position is dead by its material (FIDE 5.2.2); false in the variants
+  // where no position is (Interweave: Kings are captured).
+  bool dead_position() const;
   std::uint64_t perft(int depth);
   bool is_consistent(std::string* why) const;
 
-  // Calls f(engine) with the typed engine (a GameEngine of rules/game.h).
+  // Calls f(engine) with the typed engine (a GameEngine of rules/game.h), for loops that
+  // run without a dispatch per node (perft).
   template <class F>
   decltype(auto) visit(F&& f) {
-    return std::visit(std::forward<F>(f), engine_);
+    return std::visit([&](auto& slot) -> decltype(auto) { return std::forward<F>(f)(slot.g); },
+                      slots_);
   }
   template <class F>
   decltype(auto) visit(F&& f) const {
-    return std::visit(std::forward<F>(f), engine_);
+    return std::visit(
+        [&](const auto& slot) -> decltype(auto) { return std::forward<F>(f)(slot.g); }, slots_);
   }
 
  private:
-  using Engine = std::variant<ClassicGame<ChessVariant>, ClassicGame<Chess960Variant>,
-                              ClassicGame<CwdaVariant>, ClassicGame<SuperchessVariant>,
-                              interweave::Position, fluidity::Position>;
+  // An engine and the line of moves played on it, with the variations entered.
   template <class G>
-  AnyGame(const VariantInfo& variant, std::in_place_type_t<G> type)
-      : variant_(&variant), engine_(type) {}
+  struct Slot {
+    struct Frame {
+      typename G::Move undone;  // the move the variation replaces
+      std::size_t base;         // line size at the variation's start
+    };
+    G g;
+    std::vector<typename G::Move> line;  // from the set-up to the current position
+    std::vector<Frame> frames;           // the variations entered, innermost last
+    // Whether the current line (the main line or the innermost variation) has a move.
+    bool line_has_move() const { return line.size() > (frames.empty() ? 0 : frames.back().base); }
+  };
+  template <class L>
+  struct SlotsOf;
+  template <class... G>
+  struct SlotsOf<std::variant<G...>> {
+    using type = std::variant<Slot<G>...>;
+  };
+  // One alternative per variant of the registry (rules/registry.h VariantTypes).
+  using Slots = typename SlotsOf<typename EngineVariantOf<VariantTypes>::type>::type;
+
+  template <class G>
+  AnyGame(const VariantInfo& variant, std::in_place_type_t<G>)
+      : variant_(&variant), slots_(std::in_place_type<Slot<G>>) {}
 
   std::vector<std::string> legal_moves(bool san) const;
 
   const VariantInfo* variant_;
-  Engine engine_;
-  std::size_t plies_ = 0;
+  Slots slots_;
 };
 
 }  // namespace fairykit

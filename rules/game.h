@@ -12,10 +12,14 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <utility>
+#include <variant>
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "absl/strings/str_cat.h"
+#include "parsers/message_text.h"
 #include "rules/cwda_fen.h"
 #include "rules/fen.h"
 #include "rules/fluidity/position.h"
@@ -26,6 +30,7 @@
 #include "rules/perft.h"
 #include "rules/registry.h"
 #include "rules/san.h"
+#include "rules/setup_options.h"
 #include "rules/state_stack.h"
 #include "rules/uci.h"
 #include "rules/variant_options.h"
@@ -48,15 +53,32 @@ class ClassicGame {
   void set_amazon_promotes(bool on) { amazon_promotes_ = on; }
 
   // CwDA FENs may be in any dialect (vchess, xogo, pychess): converted to the native one.
-  absl::Status set_fen(std::string_view fen) {
+  absl::Status set_fen(std::string_view fen) { return set_fen(fen, {}, nullptr); }
+  // With `options` (rules/setup_options.h); castling rights dropped under them go to
+  // `dropped` when given.
+  absl::Status set_fen(std::string_view fen, const SetupOptions& options,
+                       DroppedCastlingRights* dropped) {
+    states_.clear();
+    played_.clear();
+    fen_warnings_.clear();
+    if (fen == V::kStartFen) {  // the common case of a game archive: set up once, copied
+      if (!start_ready_ || start_amazon_promotes_ != amazon_promotes_) {
+        absl::StatusOr<Setup> setup = setup_from_fen(V::kStartFen, fen_dialect<V>());
+        if (!setup.ok()) return setup.status();
+        setup->amazon_promotes = amazon_promotes_;
+        if (absl::Status s = start_.set(*setup, start_root_); !s.ok()) return s;
+        start_ready_ = true;
+        start_amazon_promotes_ = amazon_promotes_;
+      }
+      pos_.assign(start_, states_.push());
+      return absl::OkStatus();
+    }
     absl::StatusOr<std::string> native = std::string(fen);
     if constexpr (V::kArmies) native = cwda_to_native_fen(fen);
     if (!native.ok()) return native.status();
-    absl::StatusOr<Setup> setup = setup_from_fen(*native, fen_dialect<V>());
+    absl::StatusOr<Setup> setup = setup_from_fen(*native, fen_dialect<V>(), options, dropped);
     if (!setup.ok()) return setup.status();
     setup->amazon_promotes = amazon_promotes_;
-    states_.clear();
-    played_.clear();
     if (absl::Status s = pos_.set(*setup, states_.push()); !s.ok()) return s;
     fen_warnings_ = std::move(setup->warnings);
     return absl::OkStatus();
@@ -71,72 +93,137 @@ class ClassicGame {
     fairykit::generate_legal(pos_, list);
   }
   std::uint64_t count_legal() const { return fairykit::count_legal(pos_); }
+  // Move::null() passes the turn (do_null_move()).
   void do_move(const Move& m) {
-    pos_.do_move(m, states_.push());
+    if (m == Move::null())
+      pos_.do_null_move(states_.push());
+    else
+      pos_.do_move(m, states_.push());
     played_.push_back(m);
   }
   void undo_move() {
-    pos_.undo_move(played_.back());
+    if (played_.back() == Move::null())
+      pos_.undo_null_move();
+    else
+      pos_.undo_move(played_.back());
     played_.pop_back();
     states_.pop();
   }
+  const Move& last_move() const { return played_.back(); }  // precondition: one was played
+  // Whether the side to move may pass (Move::null()): not while in check.
+  bool can_pass() const { return !pos_.in_check(); }
   std::uint64_t perft(int depth) { return fairykit::perft(pos_, depth); }
   bool is_consistent(std::string* why) const { return pos_.is_consistent(why); }
   std::string to_uci(const Move& m) const { return move_to_uci(pos_, m); }
   std::string to_san(const Move& m) const { return move_to_san(pos_, m); }
   absl::StatusOr<Move> parse_move(std::string_view text) const {
-    absl::StatusOr<SanRead> read = read_san(pos_, text, SanSyntax::kArchive);
-    if (!read.ok()) return read.status();
-    return read->move;
+    SanRead read;
+    const SanResolution res = read_san(pos_, text, read, SanSyntax::kArchive);
+    if (res != SanResolution::kOk) return parse_error(text, res);
+    return read.move;
+  }
+  // parse_move(), then do_move(); `quirks` receives how the text departs from SAN
+  // (rules/san.h), check and mate marks included. The position is unchanged after an error.
+  absl::Status play(std::string_view text, SanQuirks& quirks) {
+    SanRead read;
+    const SanResolution res = read_san(pos_, text, read, SanSyntax::kArchive);
+    if (res != SanResolution::kOk) return parse_error(text, res);
+    do_move(read.move);
+    quirks = read.quirks | check_mark_quirks(pos_, read.check);
+    // Long algebraic (UCI) text has no check marks by definition.
+    if (quirks.has(SanQuirk::kLongAlgebraic) && read.check == 0)
+      quirks = quirks.without(SanQuirk::kCheckMarkMissing | SanQuirk::kMateMarkMissing);
+    return absl::OkStatus();
   }
   GameState state() const { return game_state(pos_); }
+  // Whether no sequence of legal moves can end in checkmate (FIDE 5.2.2).
+  bool insufficient_material() const { return fairykit::insufficient_material(pos_); }
 
   const Position<V>& position() const { return pos_; }
 
  private:
+  // The one-line error of the GameEngine contract (rules/game_engine.h).
+  absl::Status parse_error(std::string_view text, SanResolution res) const {
+    const std::string t = parsers::MessageText(text);
+    if (count_legal() == 0)
+      return absl::InvalidArgumentError(
+          absl::StrCat("move \"", t, "\" after the game ended in ",
+                       pos_.checkers() != 0 ? "checkmate" : "stalemate"));
+    if (res == SanResolution::kBadSan)
+      return absl::InvalidArgumentError(absl::StrCat("unreadable move \"", t, "\""));
+    if (res == SanResolution::kAmbiguous) {
+      const absl::Status s = san_error(pos_, text, SanSyntax::kArchive);
+      const std::string_view msg(s.message().data(), s.message().size());
+      const std::size_t colon = msg.rfind(": ");  // the candidates follow the last one
+      return absl::InvalidArgumentError(
+          absl::StrCat("ambiguous move \"", t, "\"",
+                       colon == std::string_view::npos
+                           ? std::string()
+                           : absl::StrCat(" (", std::string(msg.substr(colon + 2)), ")")));
+    }
+    return absl::InvalidArgumentError(absl::StrCat("illegal move \"", t, "\""));
+  }
+
   Position<V> pos_;
   StateStack states_;
   std::vector<Move> played_;
   bool amazon_promotes_ = false;
   std::vector<std::string> fen_warnings_;
+  // The start position, set up once (set_fen(kStartFen) copies it).
+  Position<V> start_;
+  StateInfo start_root_;
+  bool start_ready_ = false;
+  bool start_amazon_promotes_ = false;
 };
 
 static_assert(GameEngine<ClassicGame<ChessVariant>>);
 
-// Options a workflow may pass to any engine; each engine takes what applies to it.
+// The engine that plays a type of visit_variant_type() (rules/registry.h): the engine
+// itself, or ClassicGame<V> for the traits V of the Position<V> family.
+template <class T>
+using EngineOf = std::conditional_t<kOwnEngine<T>, T, ClassicGame<T>>;
 
+// Sets an engine up from a native FEN with the options that apply to it (each engine takes
+// what applies to it); castling rights dropped under `setup` go to `dropped` when given.
 template <class G>
-absl::Status load_engine(G& g, std::string_view fen, const VariantOptions& options) {
+absl::Status load_engine(G& g, std::string_view fen, const VariantOptions& options,
+                         const SetupOptions& setup = {}, DroppedCastlingRights* dropped = nullptr) {
   if constexpr (requires { g.set_amazon_promotes(true); })
     g.set_amazon_promotes(options.amazon_promotes);
-  return g.set_fen(fen);
-}
-
-// Calls f.template operator()<G>() with the engine of `id`, for the variants with an engine
-// of their own (precondition: !in_position_family(id)).
-template <class F>
-decltype(auto) visit_own_engine(VariantId id, F&& f) {
-  switch (id) {
-    case VariantId::kInterweave:
-      return std::forward<F>(f).template operator()<interweave::Position>();
-    case VariantId::kFluidity:
-      return std::forward<F>(f).template operator()<fluidity::Position>();
-    case VariantId::kChess:
-    case VariantId::kChess960:
-    case VariantId::kCwda:
-    case VariantId::kSuperchess:
-      break;
-  }
-  unhandled_variant_id(id, "visit_own_engine");
+  if constexpr (requires { g.set_fen(fen, setup, dropped); })
+    return g.set_fen(fen, setup, dropped);
+  else
+    return g.set_fen(fen);
 }
 
 // Calls f.template operator()<G>() with the engine type of `id`, for any variant.
 template <class F>
 decltype(auto) visit_engine(VariantId id, F&& f) {
-  if (!in_position_family(id)) return visit_own_engine(id, std::forward<F>(f));
-  return visit_variant(id, [&]<class V>() -> decltype(auto) {
-    return std::forward<F>(f).template operator()<ClassicGame<V>>();
+  return visit_variant_type(id, [&]<class T>() -> decltype(auto) {
+    return std::forward<F>(f).template operator()<EngineOf<T>>();
   });
 }
+
+// Calls f.template operator()<G>() with the engine of `id`, for the variants with an engine
+// of their own (precondition: !in_position_family(id); any other id aborts through
+// unhandled_variant_id()).
+template <class F>
+decltype(auto) visit_own_engine(VariantId id, F&& f) {
+  using R = decltype(std::forward<F>(f).template operator()<interweave::Position>());
+  return visit_variant_type(id, [&]<class T>() -> R {
+    if constexpr (!kOwnEngine<T>)
+      unhandled_variant_id(id, "visit_own_engine");
+    else
+      return std::forward<F>(f).template operator()<T>();
+  });
+}
+
+// std::variant<EngineOf<T>...> over a TypeList of visit_variant_type() types.
+template <class L>
+struct EngineVariantOf;
+template <class... T>
+struct EngineVariantOf<TypeList<T...>> {
+  using type = std::variant<EngineOf<T>...>;
+};
 
 }  // namespace fairykit

@@ -25,8 +25,9 @@ char army_letter(std::string_view name) {
   return 0;
 }
 
-// CwDA: sets start.fen to the native FEN the game starts from; false after an error note.
-bool cwda_start(const StartTags& tags, GameStart& start) {
+// A variant that takes armies (CwDA): sets start.fen to the native FEN the game starts
+// from; false after an error note.
+bool armies_start(const VariantInfo& variant, const StartTags& tags, GameStart& start) {
   std::string armies = tags.armies.value_or("");
   const std::string white = tags.white_army.value_or(""), black = tags.black_army.value_or("");
   if (!tags.armies && (!white.empty() || !black.empty())) {
@@ -59,7 +60,9 @@ bool cwda_start(const StartTags& tags, GameStart& start) {
   } else if (!armies.empty()) {
     start.fen = cwda_start_fen(armies);
   } else {
-    start.notes.push_back({true, StartTag::kGame, "CWDA game without an Armies tag or a FEN tag"});
+    start.notes.push_back(
+        {true, StartTag::kGame,
+         absl::StrCat(std::string(variant.title), " game without an Armies tag or a FEN tag")});
     return false;
   }
   return true;
@@ -73,18 +76,17 @@ std::string fen_tag_echo(std::string_view fen) {
 
 GameStart game_start_from_tags(const StartTags& tags, VariantId default_variant) {
   GameStart start;
-  VariantId variant = default_variant;
+  const VariantInfo* variant = &variant_info(default_variant);
   if (tags.variant && !tags.variant->empty()) {
-    const VariantInfo* v = find_variant(*tags.variant);
-    if (!v) {
+    variant = find_variant(*tags.variant);
+    if (!variant) {
       start.notes.push_back(
           {true, StartTag::kVariant,
            absl::StrCat("unsupported variant \"", parsers::MessageText(*tags.variant), "\"")});
       return start;
     }
-    variant = v->id;
   }
-  start.variant = variant;
+  start.variant = variant->id;
   const bool setup = tags.setup && *tags.setup == "1";
   if (setup && !tags.fen) {
     start.notes.push_back({true, StartTag::kSetUp, "SetUp \"1\" without a FEN tag"});
@@ -92,21 +94,14 @@ GameStart game_start_from_tags(const StartTags& tags, VariantId default_variant)
   }
   if (tags.fen && !setup)
     start.notes.push_back({false, StartTag::kFen, "FEN tag without SetUp \"1\""});
-  switch (variant) {
-    case VariantId::kCwda:
-      cwda_start(tags, start);
-      return start;
-    case VariantId::kSuperchess:
-      if (!tags.fen) {
-        start.notes.push_back({true, StartTag::kGame, "Superchess game without a FEN tag"});
-        return start;
-      }
-      break;
-    case VariantId::kChess:
-    case VariantId::kChess960:
-    case VariantId::kInterweave:
-    case VariantId::kFluidity:
-      break;
+  if (variant->takes_armies) {
+    armies_start(*variant, tags, start);
+    return start;
+  }
+  if (variant->start_needs_fen && !tags.fen) {
+    start.notes.push_back({true, StartTag::kGame,
+                           absl::StrCat(std::string(variant->title), " game without a FEN tag")});
+    return start;
   }
   start.fen = tags.fen;
   return start;

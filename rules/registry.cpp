@@ -5,6 +5,8 @@
 #include <cstdio>
 #include <cstdlib>
 
+#include "rules/fen.h"
+
 namespace fairykit {
 
 namespace {
@@ -20,33 +22,54 @@ constexpr std::array<std::string_view, 3> kCwdaAliases = {
 constexpr std::array<std::string_view, 3> kSuperchessAliases = {"super", "superschaak",
                                                                 "super chess"};
 
-constexpr std::array<std::string_view, 0> kNoAliases = {};
 // "Fluidity Chess" is the name on the Chess Variant Pages.
 constexpr std::array<std::string_view, 1> kFluidityAliases = {"fluidity chess"};
 
 const std::array<VariantInfo, 6> kVariants = {{
-    {VariantId::kChess, ChessVariant::kName, "standard chess (FIDE Laws)", ChessVariant::kStartFen,
-     kChessAliases, false, false, 0},
-    {VariantId::kChess960, Chess960Variant::kName,
-     "Chess960 / Fischer Random: castling with the rooks of any start array",
-     Chess960Variant::kStartFen, kChess960Aliases, false, false, 0},
-    {VariantId::kCwda, CwdaVariant::kName,
-     "Chess with Different Armies (Betza): FIDE, Clobberers, Nutty Knights, Rookies; "
-     "FEN's 7th field names the armies",
-     CwdaVariant::kStartFen, kCwdaAliases, /*takes_armies=*/true, false, 0},
-    {VariantId::kSuperchess, SuperchessVariant::kName,
-     "Superchess (XBoard 'super', set I): Amazon A, Empress E, Princess S, Veteran V; "
-     "promotion from the pool",
-     SuperchessVariant::kStartFen, kSuperchessAliases, false, /*takes_amazon_promotes=*/true,
-     /*numbered_starts=*/1728},
-    {VariantId::kInterweave, "interweave",
-     "Interweave (Aronson): colour-bound pieces, compulsory capture chains; vchess FEN "
-     "with the promotion pool",
-     "rbnkknbr/pppppppp/8/8/8/8/PPPPPPPP/RBNKKNBR w 0 - 000000", kNoAliases, false, false, 0},
-    {VariantId::kFluidity, "fluidity",
-     "Fluidity Chess (Grigoriev, pawnless): captures by dissection (B3 R3 Q6), "
-     "capturable Kings",
-     "rnbqkbnr/8/8/8/8/8/8/RNBQKBNR w KQkq - 0 1", kFluidityAliases, false, false, 0},
+    {.id = VariantId::kChess,
+     .name = ChessVariant::kName,
+     .title = "Chess",
+     .description = "standard chess (FIDE Laws)",
+     .start_fen = ChessVariant::kStartFen,
+     .aliases = kChessAliases},
+    {.id = VariantId::kChess960,
+     .name = Chess960Variant::kName,
+     .title = "Chess960",
+     .description = "Chess960 / Fischer Random: castling with the rooks of any start array",
+     .start_fen = Chess960Variant::kStartFen,
+     .aliases = kChess960Aliases},
+    {.id = VariantId::kCwda,
+     .name = CwdaVariant::kName,
+     .title = "CWDA",
+     .description = "Chess with Different Armies (Betza): FIDE, Clobberers, Nutty Knights, "
+                    "Rookies; FEN's 7th field names the armies",
+     .start_fen = CwdaVariant::kStartFen,
+     .aliases = kCwdaAliases,
+     .takes_armies = true},
+    {.id = VariantId::kSuperchess,
+     .name = SuperchessVariant::kName,
+     .title = "Superchess",
+     .description = "Superchess (XBoard 'super', set I): Amazon A, Empress E, Princess S, "
+                    "Veteran V; promotion from the pool",
+     .start_fen = SuperchessVariant::kStartFen,
+     .aliases = kSuperchessAliases,
+     .takes_amazon_promotes = true,
+     .numbered_starts = 1728,
+     .numbered_start = superchess_start_fen,
+     .start_needs_fen = true},
+    {.id = VariantId::kInterweave,
+     .name = "interweave",
+     .title = "Interweave",
+     .description = "Interweave (Aronson): colour-bound pieces, compulsory capture chains; "
+                    "vchess FEN with the promotion pool",
+     .start_fen = "rbnkknbr/pppppppp/8/8/8/8/PPPPPPPP/RBNKKNBR w 0 - 000000"},
+    {.id = VariantId::kFluidity,
+     .name = "fluidity",
+     .title = "Fluidity",
+     .description = "Fluidity Chess (Grigoriev, pawnless): captures by dissection (B3 R3 Q6), "
+                    "capturable Kings",
+     .start_fen = "rnbqkbnr/8/8/8/8/8/8/RNBQKBNR w KQkq - 0 1",
+     .aliases = kFluidityAliases},
 }};
 
 std::string normalise(std::string_view s) {
@@ -64,6 +87,12 @@ void unhandled_variant_id(VariantId id, const char* where) {
   std::fprintf(stderr, "fairykit: internal error: %s: variant id %d is not handled\n", where,
                static_cast<int>(id));
   std::abort();
+}
+
+const VariantInfo& variant_info(VariantId id) {
+  for (const VariantInfo& v : kVariants)
+    if (v.id == id) return v;
+  unhandled_variant_id(id, "variant_info");
 }
 
 const VariantInfo* find_variant(std::string_view name) {

@@ -10,17 +10,8 @@ namespace fairykit {
 bool valid_armies(std::string_view armies) { return is_cwda_armies(armies); }
 
 std::string numbered_start_fen(const VariantInfo& variant, int n) {
-  switch (variant.id) {
-    case VariantId::kSuperchess:
-      return superchess_start_fen(n);
-    case VariantId::kChess:
-    case VariantId::kChess960:
-    case VariantId::kCwda:
-    case VariantId::kInterweave:
-    case VariantId::kFluidity:
-      break;
-  }
-  unhandled_variant_id(variant.id, "numbered_start_fen");
+  if (!variant.numbered_start) unhandled_variant_id(variant.id, "numbered_start_fen");
+  return variant.numbered_start(n);
 }
 
 std::string variants_where(bool (*has)(const VariantInfo&)) {

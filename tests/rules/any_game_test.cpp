@@ -124,5 +124,104 @@ TEST(AnyGame, OptionsAndErrors) {
   EXPECT_EQ(zero->fen_warnings()[0], "FEN fullmove number field, column 29: 0 is read as 1");
 }
 
+// Variations (PGN RAV) over the facade: entering steps back before the last move, moves
+// played are an alternative to it, leaving returns after it; nesting; in every variant.
+TEST(AnyGame, VariationsStepBackAndReturn) {
+  for (const VariantInfo& v : all_variants()) {
+    SCOPED_TRACE(v.name);
+    std::unique_ptr<AnyGame> g = Create(v.name);
+    ASSERT_NE(g, nullptr);
+    EXPECT_FALSE(g->enter_variation());  // no move to replace
+    EXPECT_EQ(g->variation_depth(), 0);
+    const std::string start = g->fen();
+    const std::vector<std::string> first = g->legal_moves_uci();
+    ASSERT_GE(first.size(), 2u);
+    ASSERT_TRUE(g->play_move(first[0]).ok());
+    const std::string reply = g->legal_moves_uci()[0];
+    ASSERT_TRUE(g->play_move(reply).ok());
+    const std::string main_line = g->fen();
+    // (2... other reply) then a nested variation replacing the first move.
+    ASSERT_TRUE(g->enter_variation());
+    EXPECT_EQ(g->plies(), 1u);
+    ASSERT_TRUE(g->play_move(g->legal_moves_uci().back()).ok());
+    ASSERT_TRUE(g->enter_variation());
+    ASSERT_TRUE(g->enter_variation() == false);  // the inner line has no move of its own yet
+    EXPECT_EQ(g->variation_depth(), 2);
+    EXPECT_EQ(g->plies(), 1u);
+    g->leave_variation();
+    EXPECT_EQ(g->plies(), 2u);
+    EXPECT_FALSE(g->undo() && g->undo());  // undo stops at the variation's start
+    g->leave_variation();
+    EXPECT_EQ(g->variation_depth(), 0);
+    EXPECT_EQ(g->plies(), 2u);
+    EXPECT_EQ(g->fen(), main_line);
+    EXPECT_TRUE(g->undo());
+    EXPECT_TRUE(g->undo());
+    EXPECT_EQ(g->fen(), start);
+  }
+}
+
+// play_move(): the validation path. Errors are one line in the GameEngine contract's words,
+// the same in every variant; SAN quirks come back for the variants written in SAN.
+TEST(AnyGame, PlayMoveErrorsAndQuirks) {
+  std::unique_ptr<AnyGame> g = Create("chess");
+  ASSERT_NE(g, nullptr);
+  SanQuirks quirks;
+  EXPECT_EQ(g->play_move("e5", &quirks).message(), "illegal move \"e5\"");
+  EXPECT_EQ(g->play_move("Zz9", &quirks).message(), "unreadable move \"Zz9\"");
+  ASSERT_TRUE(g->play_move("e2e4", &quirks).ok());
+  EXPECT_TRUE(quirks.has(SanQuirk::kLongAlgebraic));
+  ASSERT_TRUE(g->play_move("e5", &quirks).ok());
+  EXPECT_TRUE(quirks.empty());
+  ASSERT_TRUE(g->play_move("Nf3", &quirks).ok());
+  ASSERT_TRUE(g->play_move("Nc6", &quirks).ok());
+  ASSERT_TRUE(g->play_move("Nc3", &quirks).ok());
+  ASSERT_TRUE(g->play_move("Nf6", &quirks).ok());
+  ASSERT_TRUE(g->play_move("Nb5", &quirks).ok());
+  ASSERT_TRUE(g->play_move("a6", &quirks).ok());
+  EXPECT_EQ(g->play_move("Nd4", &quirks).message(), "ambiguous move \"Nd4\" (Nbd4, Nfd4)");
+  ASSERT_TRUE(g->play_move("Nxe5+", &quirks).ok());
+  EXPECT_TRUE(quirks.has(SanQuirk::kCheckMarkWrong));
+  // Null moves: only inside a variation, and not in check.
+  EXPECT_EQ(g->play_move("--").message(), "null move \"--\" in the main line");
+  ASSERT_TRUE(g->enter_variation());
+  ASSERT_TRUE(g->play_move("--").ok());
+  EXPECT_EQ(g->side_to_move(), BLACK);
+  g->leave_variation();
+  // After the end: the move is named with how the game ended.
+  std::unique_ptr<AnyGame> mate = Create("chess");
+  for (const char* m : {"f3", "e5", "g4", "Qh4#"}) ASSERT_TRUE(mate->play_move(m).ok()) << m;
+  EXPECT_EQ(mate->play_move("a3").message(), "move \"a3\" after the game ended in checkmate");
+  // An engine of its own: no SAN quirks, the engine's own words.
+  std::unique_ptr<AnyGame> f = Create("fluidity");
+  quirks = SanQuirk::kZeroCastling;
+  ASSERT_TRUE(f->play_move(f->legal_moves_uci()[0], &quirks).ok());
+  EXPECT_TRUE(quirks.empty());
+  EXPECT_EQ(f->play_move("--").message(), "unreadable move \"--\"");
+}
+
+// set_up() reuses a game for the next one: history and variations are gone, the FEN
+// reader's leniencies and what they dropped are reported.
+TEST(AnyGame, SetUpAgainForTheNextGame) {
+  std::unique_ptr<AnyGame> g = Create("chess");
+  ASSERT_TRUE(g->play_move("e4").ok());
+  ASSERT_TRUE(g->enter_variation());
+  DroppedCastlingRights dropped;
+  ASSERT_TRUE(g->set_up("4k3/8/8/8/8/8/8/4K3 w K - 0 1", {}, {.drop_invalid_castling_rights = true},
+                        &dropped)
+                  .ok());
+  EXPECT_EQ(g->plies(), 0u);
+  EXPECT_EQ(g->variation_depth(), 0);
+  ASSERT_EQ(dropped.size(), 1u);
+  EXPECT_EQ(dropped[0].letter, 'K');
+  EXPECT_EQ(g->fen(), "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+  EXPECT_TRUE(g->dead_position());                                // King against King
+  EXPECT_FALSE(g->set_up("4k3/8/8/8/8/8/8/4K3 w K - 0 1").ok());  // strict by default
+  ASSERT_TRUE(g->set_up("startpos").ok());
+  EXPECT_EQ(g->fen(), g->variant().start_fen);
+  EXPECT_FALSE(g->dead_position());
+  EXPECT_FALSE(Create("interweave")->dead_position());
+}
+
 }  // namespace
 }  // namespace fairykit

@@ -39,7 +39,38 @@ TEST(RegistryDeathTest, AnIdOutsideTheFamilyIsNotChess) {
   EXPECT_DEATH(visit(VariantId::kInterweave),
                "fairykit: internal error: visit_variant: variant id 4 is not handled");
   EXPECT_DEATH(visit(VariantId::kFluidity), "visit_variant: variant id 5 is not handled");
-  EXPECT_DEATH(visit(static_cast<VariantId>(99)), "visit_variant: variant id 99 is not handled");
+  // An id outside VariantId stops at the one switch every dispatch goes through.
+  EXPECT_DEATH(visit(static_cast<VariantId>(99)),
+               "visit_variant_type: variant id 99 is not handled");
+  EXPECT_DEATH(variant_info(static_cast<VariantId>(99)),
+               "variant_info: variant id 99 is not handled");
+}
+
+TEST(Registry, VariantInfoIsTheEntryOfTheId) {
+  for (const VariantInfo& v : all_variants()) EXPECT_EQ(&variant_info(v.id), &v) << v.name;
+}
+
+// The properties that replace per-variant branches in game_start.cpp and
+// variant_options.cpp: the registry is where a variant says what it takes and needs.
+TEST(Registry, PropertiesOfEachVariant) {
+  std::string armies, amazon, numbered, needs_fen, titles;
+  for (const VariantInfo& v : all_variants()) {
+    if (v.takes_armies) armies += std::string(v.name) + " ";
+    if (v.takes_amazon_promotes) amazon += std::string(v.name) + " ";
+    if (v.numbered_starts) {
+      numbered += std::string(v.name) + " ";
+      EXPECT_NE(v.numbered_start, nullptr) << v.name;
+    } else {
+      EXPECT_EQ(v.numbered_start, nullptr) << v.name;
+    }
+    if (v.start_needs_fen) needs_fen += std::string(v.name) + " ";
+    titles += std::string(v.title) + " ";
+  }
+  EXPECT_EQ(armies, "cwda ");
+  EXPECT_EQ(amazon, "superchess ");
+  EXPECT_EQ(numbered, "superchess ");
+  EXPECT_EQ(needs_fen, "superchess ");
+  EXPECT_EQ(titles, "Chess Chess960 CWDA Superchess Interweave Fluidity ");
 }
 
 }  // namespace
