@@ -3,17 +3,21 @@
 #include <omp.h>
 
 #include "absl/strings/str_cat.h"
-#include "rules/game.h"
+#include "rules/any_game.h"
 
 namespace fairykit::analysis {
 
 namespace {
 
-template <class G>
-absl::StatusOr<PerftResult> run_perft_impl(std::string_view fen, const PerftOptions& options) {
-  G root;
-  if (absl::Status s = load_engine(root, fen, options.variant_options); !s.ok()) return s;
+// The game of `variant` at `fen`, for one thread.
+absl::StatusOr<std::unique_ptr<AnyGame>> create_game(VariantId variant, std::string_view fen,
+                                                     const PerftOptions& options) {
+  return AnyGame::create(variant_info(variant), fen, options.variant_options);
+}
 
+template <class G>
+PerftResult perft_from(G& root, VariantId variant, std::string_view fen,
+                       const PerftOptions& options) {
   PerftResult result;
   result.warnings = root.fen_warnings();
   const int depth = options.depth;
@@ -27,13 +31,13 @@ absl::StatusOr<PerftResult> run_perft_impl(std::string_view fen, const PerftOpti
   }
   typename G::MoveList moves;
   root.generate_legal(moves);
-  // Split at the root: each root move is one task; each thread has its own position.
+  // Split at the root: each root move is one task; each thread has its own game.
   std::vector<std::uint64_t> counts(moves.size(), 0);
   const int n = int(moves.size());
 #pragma omp parallel num_threads(std::max(1, options.threads))
   {
-    G g;
-    (void)load_engine(g, fen, options.variant_options);  // already checked above
+    std::unique_ptr<AnyGame> mine = *create_game(variant, fen, options);  // checked above
+    G& g = mine->engine<G>();
 #pragma omp for schedule(dynamic, 1)
     for (int i = 0; i < n; ++i) {
       g.do_move(moves[std::size_t(i)]);
@@ -93,13 +97,15 @@ struct Checker {
 
 absl::StatusOr<PerftResult> run_perft(VariantId variant, std::string_view fen,
                                       const PerftOptions& options) {
-  return visit_engine(variant, [&]<class G>() { return run_perft_impl<G>(fen, options); });
+  absl::StatusOr<std::unique_ptr<AnyGame>> root = create_game(variant, fen, options);
+  if (!root.ok()) return root.status();
+  return (*root)->visit([&]<class G>(G& g) { return perft_from(g, variant, fen, options); });
 }
 
 absl::StatusOr<std::uint64_t> checked_perft(VariantId variant, std::string_view fen, int depth) {
-  return visit_engine(variant, [&]<class G>() -> absl::StatusOr<std::uint64_t> {
-    G g;
-    if (absl::Status s = g.set_fen(fen); !s.ok()) return s;
+  absl::StatusOr<std::unique_ptr<AnyGame>> game = AnyGame::create(variant_info(variant), fen);
+  if (!game.ok()) return game.status();
+  return (*game)->visit([&]<class G>(G& g) -> absl::StatusOr<std::uint64_t> {
     Checker<G> checker{g, {}};
     return checker.run(depth);
   });

@@ -30,10 +30,13 @@ struct PerftOptions {
   int depth = 1;
   int threads = 1;
   bool divide = false;
-  VariantOptions variant_options = {};  // Superchess's Amazon promotion (the FEN is native)
+  // Applied to the FEN as AnyGame::create() applies them (rules/any_game.h): armies, Amazon
+  // promotion.
+  VariantOptions variant_options = {};
 };
 
-// Perft of the position described by `fen` in variant `variant`, split at the root over
+// Perft of the position described by `fen` ("startpos" or a FEN in any dialect the variant
+// reads) in variant `variant`, through the game facade (rules/any_game.h), split at the root over
 // `threads` OpenMP threads. Errors: the FEN cannot be read or is not a legal position.
 absl::StatusOr<PerftResult> run_perft(VariantId variant, std::string_view fen,
                                       const PerftOptions& options);

@@ -10,8 +10,8 @@
 #include "analysis/json.h"
 #include "analysis/perft.h"
 #include "parsers/fen.h"
+#include "rules/any_game.h"
 #include "rules/fen.h"
-#include "rules/game.h"
 
 namespace fairykit::analysis {
 
@@ -325,21 +325,20 @@ struct EntryWork {
   int pending = 0;                  // tasks not finished yet
 };
 
-// The position of an entry: "startpos" is the start position of the entry's variant.
-template <class G>
-std::string_view entry_fen(const SuiteEntry& e) {
-  return e.fen == "startpos" ? std::string_view(G::kStartFen) : std::string_view(e.fen);
+// The game of an entry ("startpos" is the start position of the entry's variant).
+absl::StatusOr<std::unique_ptr<AnyGame>> entry_game(const SuiteEntry& e, VariantId variant,
+                                                    const SuiteOptions& options) {
+  return AnyGame::create(variant_info(variant), e.fen, options.variant_options);
 }
 
-template <class G>
 void prepare_entry(const SuiteEntry& e, const SuiteOptions& options, EntryWork& w,
                    std::size_t index, std::vector<Task>& tasks) {
-  G g;
-  if (absl::Status s = load_engine(g, entry_fen<G>(e), options.variant_options); !s.ok()) {
-    w.result.error = std::string(s.message());
+  absl::StatusOr<std::unique_ptr<AnyGame>> game = entry_game(e, w.variant, options);
+  if (!game.ok()) {
+    w.result.error = std::string(game.status().message());
     return;
   }
-  const int root_moves = int(g.count_legal());
+  const int root_moves = int((*game)->count_legal());
   w.sums.assign(e.counts.size(), 0);
   for (std::size_t c = 0; c < e.counts.size(); ++c) {
     const parsers::PerftCount& pc = e.counts[c];
@@ -361,17 +360,18 @@ void prepare_entry(const SuiteEntry& e, const SuiteOptions& options, EntryWork& 
   }
 }
 
-// A task sets its own position up from the FEN (microseconds, against the milliseconds or
-// more of the count) and finds its root move again by index: the generation order is fixed.
-template <class G>
-std::uint64_t run_task(const SuiteEntry& e, const SuiteOptions& options, const Task& t, int depth) {
-  G g;
-  (void)load_engine(g, entry_fen<G>(e), options.variant_options);  // checked when prepared
-  if (t.root < 0) return g.perft(depth);
-  typename G::MoveList moves;
-  g.generate_legal(moves);
-  g.do_move(moves[std::size_t(t.root)]);
-  return g.perft(depth - 1);
+// A task sets its own game up from the FEN (microseconds, against the milliseconds or more
+// of the count) and finds its root move again by index: the generation order is fixed.
+std::uint64_t run_task(const SuiteEntry& e, VariantId variant, const SuiteOptions& options,
+                       const Task& t, int depth) {
+  std::unique_ptr<AnyGame> game = *entry_game(e, variant, options);  // checked when prepared
+  if (t.root < 0) return game->perft(depth);
+  return game->visit([&]<class G>(G& g) {
+    typename G::MoveList moves;
+    g.generate_legal(moves);
+    g.do_move(moves[std::size_t(t.root)]);
+    return g.perft(depth - 1);
+  });
 }
 
 void settle(EntryWork& w) {
@@ -406,7 +406,7 @@ void run_suite(const std::vector<SuiteEntry>& entries, const SuiteOptions& optio
       }
       w.variant = v->id;
     }
-    visit_engine(w.variant, [&]<class G>() { prepare_entry<G>(e, options, w, i, tasks); });
+    prepare_entry(e, options, w, i, tasks);
   }
 
   std::size_t next_to_emit = 0;
@@ -426,8 +426,7 @@ void run_suite(const std::vector<SuiteEntry>& entries, const SuiteOptions& optio
     const Task& t = tasks[std::size_t(k)];
     const EntryWork& w = work[t.entry];
     const int depth = entries[t.entry].counts[t.count].depth;
-    const std::uint64_t nodes = visit_engine(
-        w.variant, [&]<class G>() { return run_task<G>(entries[t.entry], options, t, depth); });
+    const std::uint64_t nodes = run_task(entries[t.entry], w.variant, options, t, depth);
 #pragma omp critical(fairykit_suite_emit)
     {
       work[t.entry].sums[t.count] += nodes;

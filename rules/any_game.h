@@ -96,6 +96,12 @@ class AnyGame {
   std::uint64_t perft(int depth);
   bool is_consistent(std::string* why) const;
 
+  // The typed engine (precondition: G is this game's engine type, as visit() passes it).
+  template <class G>
+  G& engine() {
+    return std::get<Slot<G>>(slots_).g;
+  }
+
   // Calls f(engine) with the typed engine (a GameEngine of rules/game.h), for loops that
   // run without a dispatch per node (perft).
   template <class F>

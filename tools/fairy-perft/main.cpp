@@ -169,7 +169,8 @@ int run_fen(const Options& o) {
     po.threads = o.jobs;
     po.divide = o.divide;
     po.variant_options = o.variant_options;
-    absl::StatusOr<analysis::PerftResult> r = analysis::run_perft(o.variant->id, fen, po);
+    // The position as given: run_perft() applies the options as position_fen() did above.
+    absl::StatusOr<analysis::PerftResult> r = analysis::run_perft(o.variant->id, o.fen, po);
     if (!r.ok()) {
       std::cerr << "fairy-perft: invalid position \"" << parsers::MessageText(fen, 200)
                 << "\": " << r.status().message() << '\n';
