@@ -1,5 +1,6 @@
-// Every variant behind one compile-time interface (rules/game_engine.h), so that the
-// workflows (perft, suites, checked perft, validation, the coming tools) are written once:
+// Every variant behind one compile-time interface (rules/game_engine.h). Tools use the
+// closed type over these engines, AnyGame (rules/any_game.h); this header gives the engine
+// types and the typed dispatch it is built on:
 //
 //   visit_engine(VariantId::kInterweave, [&]<GameEngine G>() { G g; g.set_fen(fen); ... });
 //

@@ -1,8 +1,9 @@
 // The contract of a variant whose rules do not fit Position<V>: Interweave (a turn is a
 // chain of capturing steps, and captures are approach, custodian, leap or removal) and
 // Fluidity Chess (captures by dissection, capturable Kings). Each such variant has its own
-// position class in its own namespace; analysis/ drives any of them through this concept
-// (perft, suites, validation), so a new engine is usable by every tool once it satisfies it.
+// position class in its own namespace, listed in the registry (rules/registry.h); every tool
+// drives it through AnyGame (rules/any_game.h), so a new engine is usable by every tool once
+// it satisfies this concept.
 //
 // The position keeps its own history (do_move pushes, undo_move pops), so that repetition
 // rules and take-backs need nothing from the caller. Moves are whole turns
