@@ -93,7 +93,7 @@ absl::StatusOr<SuiteEntry> SuiteReader::epd_entry(std::string_view line) {
     return absl::InvalidArgumentError(
         absl::StrFormat("%s:%d:%d: %s", name_, line_no, column, what));
   };
-  absl::StatusOr<parsers::EpdRecord> rec = parsers::ParseEpd(line);
+  absl::StatusOr<parsers::EpdRecord> rec = parsers::parse_epd(line);
   if (!rec.ok())
     return absl::InvalidArgumentError(
         absl::StrFormat("%s:%d: %s", name_, line_no, rec.status().message()));
@@ -115,7 +115,7 @@ absl::StatusOr<SuiteEntry> SuiteReader::epd_entry(std::string_view line) {
       return error(op.column, absl::StrFormat("operation D needs a depth: D%d to D%d",
                                               parsers::kMinPerftDepth, parsers::kMaxPerftDepth));
     }
-    absl::StatusOr<int> depth = parsers::ReadPerftDepth(std::string_view(op.opcode).substr(1));
+    absl::StatusOr<int> depth = parsers::read_perft_depth(std::string_view(op.opcode).substr(1));
     if (!depth.ok()) return error(op.column, std::string(depth.status().message()));
     if (op.operands.size() != 1 ||
         !std::all_of(op.operands[0].begin(), op.operands[0].end(),
@@ -123,7 +123,7 @@ absl::StatusOr<SuiteEntry> SuiteReader::epd_entry(std::string_view line) {
         op.operands[0].empty()) {
       return error(op.column, absl::StrFormat("operation %s needs one node count", op.opcode));
     }
-    absl::StatusOr<std::uint64_t> nodes = parsers::ReadPerftNodes(op.operands[0]);
+    absl::StatusOr<std::uint64_t> nodes = parsers::read_perft_nodes(op.operands[0]);
     if (!nodes.ok()) return error(op.column, std::string(nodes.status().message()));
     if (const auto [it, inserted] = depth_columns.emplace(*depth, op.column); !inserted) {
       return error(op.column, absl::StrFormat("perft depth %d already given at column %d", *depth,
@@ -400,7 +400,7 @@ void run_suite(const std::vector<SuiteEntry>& entries, const SuiteOptions& optio
     if (!e.variant.empty()) {
       const VariantInfo* v = find_variant(e.variant);
       if (!v) {
-        w.result.error = absl::StrCat("unknown variant '", parsers::MessageText(e.variant),
+        w.result.error = absl::StrCat("unknown variant '", parsers::message_text(e.variant),
                                       "' (known: ", variant_names(), ")");
         continue;
       }

@@ -133,7 +133,7 @@ class GameChecker final : public parsers::PgnVisitor {
     if (after_dead) {
       dead_reported_ = true;
       add(Severity::kWarning, where, ply,
-          absl::StrCat("move \"", parsers::MessageText(text),
+          absl::StrCat("move \"", parsers::message_text(text),
                        "\" after the game ended in a dead position (insufficient material)"),
           before);
     }
@@ -209,7 +209,7 @@ class GameChecker final : public parsers::PgnVisitor {
       if (!quirks.has(q.quirk)) continue;
       const std::uint32_t bit = std::uint32_t(q.quirk);
       std::string message =
-          absl::StrCat("move \"", parsers::MessageText(text), "\": ", std::string(q.description));
+          absl::StrCat("move \"", parsers::message_text(text), "\": ", std::string(q.description));
       if (bit & kStyleQuirks) {
         if (style_reported_ & bit) continue;
         style_reported_ |= bit;
@@ -238,8 +238,8 @@ class GameChecker final : public parsers::PgnVisitor {
       add(Severity::kWarning, end_of_game(), 0, "the game has no termination marker");
     } else if (!tag.empty() && tag != marker) {
       add(Severity::kError, marker_where_, 0,
-          absl::StrCat("the termination marker \"", parsers::MessageText(marker),
-                       "\" differs from the Result tag \"", parsers::MessageText(tag), "\""));
+          absl::StrCat("the termination marker \"", parsers::message_text(marker),
+                       "\" differs from the Result tag \"", parsers::message_text(tag), "\""));
     }
     if (!replay_ || stopped_ || depth_ != 0) return;
     const std::string& claimed = marker.empty() ? tag : marker;
@@ -256,13 +256,13 @@ class GameChecker final : public parsers::PgnVisitor {
                                    : std::string(describe(st.end));
       add(claimed == "*" ? Severity::kWarning : Severity::kError, where, 0,
           absl::StrCat("the game ends in ", what, " but the result is \"",
-                       parsers::MessageText(claimed), "\""),
+                       parsers::message_text(claimed), "\""),
           options_.positions ? replay_->fen() : std::string());
     } else if (st.end == GameEnd::kFivefoldRepetition || st.end == GameEnd::kSeventyFiveMoveRule) {
       if (claimed != "1/2-1/2" && claimed != "*")
         add(Severity::kWarning, where, 0,
             absl::StrCat("the final position is drawn by the ", std::string(describe(st.end)),
-                         " but the result is \"", parsers::MessageText(claimed), "\""));
+                         " but the result is \"", parsers::message_text(claimed), "\""));
     }
   }
 
@@ -309,8 +309,8 @@ GameReport validate_game(const parsers::RawGame& game, const ValidateOptions& op
 }
 
 std::string describe_game(const GameReport& report) {
-  return absl::StrCat("game ", report.index, " (", parsers::MessageText(report.white), " - ",
-                      parsers::MessageText(report.black), ")");
+  return absl::StrCat("game ", report.index, " (", parsers::message_text(report.white), " - ",
+                      parsers::message_text(report.black), ")");
 }
 
 }  // namespace fairykit::analysis

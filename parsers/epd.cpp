@@ -1,4 +1,4 @@
-// EPD syntax: the FEN part goes through ParseFen, the operations through an X3 grammar.
+// EPD syntax: the FEN part goes through parse_fen, the operations through an X3 grammar.
 //
 // The FEN part is the first four whitespace-separated tokens (a token also ends at ';',
 // which no FEN field contains), plus up to two all-digit tokens after them: the clocks of
@@ -68,7 +68,7 @@ const auto operation = opcode_rule[begin_operation] >> *operand;
 const auto operations_grammar = *(x3::lit(';') | operation);
 
 // Whether a '"' at `p` has a closing quote before `end` (honouring the escapes).
-bool IsTerminated(Iter p, Iter end) {
+bool is_terminated(Iter p, Iter end) {
   for (++p; p != end; ++p) {
     if (*p == '\\' && p + 1 != end && (p[1] == '"' || p[1] == '\\')) {
       ++p;
@@ -79,7 +79,7 @@ bool IsTerminated(Iter p, Iter end) {
   return false;
 }
 
-absl::Status ParseOperations(Iter base, Iter first, Iter last, std::vector<EpdOperation>& out) {
+absl::Status parse_operations(Iter base, Iter first, Iter last, std::vector<EpdOperation>& out) {
   OpsState state{base, &out};
   auto column_of = [base](Iter p) { return static_cast<int>(p - base) + 1; };
   Iter it = first;
@@ -89,29 +89,29 @@ absl::Status ParseOperations(Iter base, Iter first, Iter last, std::vector<EpdOp
   } catch (const x3::expectation_failure<Iter>& e) {
     return absl::InvalidArgumentError(
         absl::StrFormat("EPD operation, column %d: unexpected character %s in opcode",
-                        column_of(e.where()), detail::QuoteChar(*e.where())));
+                        column_of(e.where()), detail::quote_char(*e.where())));
   }
   if (it == last) return absl::OkStatus();
   // The kleene stopped where neither ';' nor an operation starts. An operand never fails
   // (it just ends the operation), so this is an opcode position, or a string with no end.
-  const std::string what = *it == '"' && !IsTerminated(it, last)
+  const std::string what = *it == '"' && !is_terminated(it, last)
                                ? std::string("unterminated string")
-                               : "expected an opcode, found " + detail::QuoteChar(*it);
+                               : "expected an opcode, found " + detail::quote_char(*it);
   return absl::InvalidArgumentError(
       absl::StrFormat("EPD operation, column %d: %s", column_of(it), what));
 }
 
 // End of the FEN part of an EPD line (see the file comment).
-Iter FenPartEnd(Iter first, Iter last) {
+Iter fen_part_end(Iter first, Iter last) {
   Iter p = first;
   Iter fen_end = first;
   int tokens = 0;
   while (true) {
-    while (p != last && detail::IsSpace(*p)) ++p;
+    while (p != last && detail::is_space(*p)) ++p;
     if (p == last || *p == ';') break;
     Iter const start = p;
-    while (p != last && !detail::IsSpace(*p) && *p != ';') ++p;
-    if (tokens >= 4 && (tokens >= 6 || !detail::IsAllDigits(std::string_view(start, p - start))))
+    while (p != last && !detail::is_space(*p) && *p != ';') ++p;
+    if (tokens >= 4 && (tokens >= 6 || !detail::is_all_digits(std::string_view(start, p - start))))
       break;
     ++tokens;
     fen_end = p;
@@ -119,17 +119,17 @@ Iter FenPartEnd(Iter first, Iter last) {
   return fen_end;
 }
 
-absl::StatusOr<EpdRecord> ParseEpdImpl(std::string_view line) {
+absl::StatusOr<EpdRecord> parse_epd_impl(std::string_view line) {
   if (detail::Trim(line).empty()) return absl::InvalidArgumentError("empty EPD line");
   Iter const base = line.data();
   Iter const last = base + line.size();
-  Iter const fen_end = FenPartEnd(base, last);
+  Iter const fen_end = fen_part_end(base, last);
 
   EpdRecord record;
-  absl::StatusOr<FenAst> fen = ParseFen(std::string_view(base, fen_end - base), FenSchema{});
+  absl::StatusOr<FenAst> fen = parse_fen(std::string_view(base, fen_end - base), FenSchema{});
   if (!fen.ok()) return fen.status();
   record.position = *std::move(fen);
-  if (absl::Status s = ParseOperations(base, fen_end, last, record.operations); !s.ok()) return s;
+  if (absl::Status s = parse_operations(base, fen_end, last, record.operations); !s.ok()) return s;
   return record;
 }
 
@@ -142,9 +142,9 @@ const EpdOperation* EpdRecord::Find(std::string_view opcode) const {
   return nullptr;
 }
 
-absl::StatusOr<EpdRecord> ParseEpd(std::string_view line) {
+absl::StatusOr<EpdRecord> parse_epd(std::string_view line) {
   try {
-    return ParseEpdImpl(line);
+    return parse_epd_impl(line);
   } catch (const std::exception& e) {
     return absl::InternalError(absl::StrFormat("EPD parser failure: %s", e.what()));
   }

@@ -137,7 +137,7 @@ struct Match {
 };
 
 template <class Parser>
-Match MatchWhole(Iter first, Iter last, const Parser& parser) {
+Match match_whole(Iter first, Iter last, const Parser& parser) {
   Iter it = first;
   try {
     const bool ok = x3::parse(it, last, parser);
@@ -156,21 +156,21 @@ struct Field {
   Iter end = nullptr;
 };
 
-std::vector<Field> SplitFields(std::string_view text) {
+std::vector<Field> split_fields(std::string_view text) {
   std::vector<Field> fields;
   Iter p = text.data();
   Iter const end = text.data() + text.size();
   while (p != end) {
-    while (p != end && detail::IsSpace(*p)) ++p;
+    while (p != end && detail::is_space(*p)) ++p;
     if (p == end) break;
     Iter const start = p;
-    while (p != end && !detail::IsSpace(*p)) ++p;
+    while (p != end && !detail::is_space(*p)) ++p;
     fields.push_back({start, p});
   }
   return fields;
 }
 
-const char* KindName(FenFieldKind kind) {
+const char* kind_name(FenFieldKind kind) {
   switch (kind) {
     case FenFieldKind::kCastling:
       return "castling";
@@ -187,31 +187,31 @@ const char* KindName(FenFieldKind kind) {
 }
 
 // "castling field" or, for a schema word, "field 7" (1-based among all the FEN's fields).
-std::string FieldLabel(FenFieldKind kind, int field_number) {
-  if (const char* name = KindName(kind)) return absl::StrFormat("%s field", name);
+std::string field_label(FenFieldKind kind, int field_number) {
+  if (const char* name = kind_name(kind)) return absl::StrFormat("%s field", name);
   return absl::StrFormat("field %d", field_number);
 }
 
-absl::Status SyntaxError(std::string_view label, int column, std::string_view what) {
+absl::Status syntax_error(std::string_view label, int column, std::string_view what) {
   return absl::InvalidArgumentError(absl::StrFormat("FEN %s, column %d: %s", label, column, what));
 }
 
 // What went wrong at `where` when a field's grammar stopped there.
 std::string Unexpected(Iter where, Iter field_end) {
   if (where == field_end) return "unexpected end of field";
-  return "unexpected character " + detail::QuoteChar(*where);
+  return "unexpected character " + detail::quote_char(*where);
 }
 
-absl::Status ParseBoard(Iter base, Field field, FenBoard& board) {
+absl::Status parse_board(Iter base, Field field, FenBoard& board) {
   BoardState state;
   state.base = base;
   state.board = &board;
   board.column = state.Column(field.begin);
   const Match m =
-      MatchWhole(field.begin, field.end, x3::with<board_state_tag>(state)[board_grammar]);
+      match_whole(field.begin, field.end, x3::with<board_state_tag>(state)[board_grammar]);
   if (!m.ok) {
     if (!state.error.empty()) {
-      return SyntaxError("board field", state.Column(state.error_at), state.error);
+      return syntax_error("board field", state.Column(state.error_at), state.error);
     }
     std::string what;
     if (m.where == field.end) {
@@ -225,7 +225,7 @@ absl::Status ParseBoard(Iter base, Field field, FenBoard& board) {
     } else {
       what = Unexpected(m.where, field.end);
     }
-    return SyntaxError("board field", state.Column(m.where), what);
+    return syntax_error("board field", state.Column(m.where), what);
   }
 
   auto& ranks = board.ranks;
@@ -243,18 +243,18 @@ absl::Status ParseBoard(Iter base, Field field, FenBoard& board) {
     ranks.pop_back();
   }
   if (!ranks.empty() && ranks.back().empty()) {
-    return SyntaxError("board field", state.Column(state.rank_starts.back()),
-                       absl::StrFormat("rank %d is empty", static_cast<int>(ranks.size())));
+    return syntax_error("board field", state.Column(state.rank_starts.back()),
+                        absl::StrFormat("rank %d is empty", static_cast<int>(ranks.size())));
   }
   return absl::OkStatus();
 }
 
-FenField MakeField(Iter base, Field field) {
+FenField make_field(Iter base, Field field) {
   return FenField{std::string(field.begin, field.end), static_cast<int>(field.begin - base) + 1};
 }
 
-absl::StatusOr<FenAst> ParseFenImpl(std::string_view text, const FenSchema& schema) {
-  const std::vector<Field> fields = SplitFields(text);
+absl::StatusOr<FenAst> parse_fen_impl(std::string_view text, const FenSchema& schema) {
+  const std::vector<Field> fields = split_fields(text);
   if (fields.empty()) return absl::InvalidArgumentError("empty FEN");
   Iter const base = text.data();
   auto column_of = [base](Iter p) { return static_cast<int>(p - base) + 1; };
@@ -266,8 +266,8 @@ absl::StatusOr<FenAst> ParseFenImpl(std::string_view text, const FenSchema& sche
     // Fields are numbered from 1; the first missing one is field total + 1.
     const std::string missing =
         total == 1 ? std::string("the side to move field")
-        : KindName(schema.fields[total - 2]) != nullptr
-            ? absl::StrFormat("the %s field", KindName(schema.fields[total - 2]))
+        : kind_name(schema.fields[total - 2]) != nullptr
+            ? absl::StrFormat("the %s field", kind_name(schema.fields[total - 2]))
             : absl::StrFormat("field %d", total + 1);
     return absl::InvalidArgumentError(
         absl::StrFormat("FEN has %d field%s; %s is missing (column %d)", total,
@@ -280,22 +280,22 @@ absl::StatusOr<FenAst> ParseFenImpl(std::string_view text, const FenSchema& sche
   }
 
   FenAst ast;
-  if (absl::Status s = ParseBoard(base, fields[0], ast.board); !s.ok()) return s;
+  if (absl::Status s = parse_board(base, fields[0], ast.board); !s.ok()) return s;
 
   const Field side = fields[1];
-  if (const Match m = MatchWhole(side.begin, side.end, side_grammar); !m.ok) {
+  if (const Match m = match_whole(side.begin, side.end, side_grammar); !m.ok) {
     const std::string what =
         m.where == side.begin
-            ? absl::StrFormat("expected 'w' or 'b', found %s", detail::QuoteChar(*side.begin))
+            ? absl::StrFormat("expected 'w' or 'b', found %s", detail::quote_char(*side.begin))
             : Unexpected(m.where, side.end);
-    return SyntaxError("side to move field", column_of(m.where), what);
+    return syntax_error("side to move field", column_of(m.where), what);
   }
-  ast.side = MakeField(base, side);
+  ast.side = make_field(base, side);
 
   for (int i = 2; i < total; ++i) {
     const Field field = fields[i];
     if (i - 2 >= schema_size) {
-      ast.extra.push_back(MakeField(base, field));
+      ast.extra.push_back(make_field(base, field));
       continue;
     }
     const FenFieldKind kind = schema.fields[i - 2];
@@ -304,35 +304,35 @@ absl::StatusOr<FenAst> ParseFenImpl(std::string_view text, const FenSchema& sche
       case FenFieldKind::kCastling: {
         std::vector<CastlingToken> tokens;
         TokenState state{base, &tokens};
-        m = MatchWhole(field.begin, field.end, x3::with<token_state_tag>(state)[castling_grammar]);
+        m = match_whole(field.begin, field.end, x3::with<token_state_tag>(state)[castling_grammar]);
         if (m.ok) {
-          ast.castling = MakeField(base, field);
+          ast.castling = make_field(base, field);
           ast.castling_tokens = std::move(tokens);
         }
         break;
       }
       case FenFieldKind::kEnPassant:
-        m = MatchWhole(field.begin, field.end, en_passant_grammar);
-        if (m.ok) ast.en_passant = MakeField(base, field);
+        m = match_whole(field.begin, field.end, en_passant_grammar);
+        if (m.ok) ast.en_passant = make_field(base, field);
         break;
       case FenFieldKind::kHalfmove:
       case FenFieldKind::kFullmove: {
-        m = MatchWhole(field.begin, field.end, digits_grammar);
+        m = match_whole(field.begin, field.end, digits_grammar);
         if (!m.ok) break;
-        FenField f = MakeField(base, field);
-        f.number = FenCounterValue(f.text);
+        FenField f = make_field(base, field);
+        f.number = fen_counter_value(f.text);
         if (f.number < 0)
-          return SyntaxError(FieldLabel(kind, i + 1), f.column, FenCounterRangeError(f.text));
+          return syntax_error(field_label(kind, i + 1), f.column, fen_counter_range_error(f.text));
         (kind == FenFieldKind::kHalfmove ? ast.halfmove_clock : ast.fullmove_number) = std::move(f);
         break;
       }
       case FenFieldKind::kWord:
-        ast.extra.push_back(MakeField(base, field));
+        ast.extra.push_back(make_field(base, field));
         break;
     }
     if (!m.ok) {
-      return SyntaxError(FieldLabel(kind, i + 1), column_of(m.where),
-                         Unexpected(m.where, field.end));
+      return syntax_error(field_label(kind, i + 1), column_of(m.where),
+                          Unexpected(m.where, field.end));
     }
   }
   return ast;
@@ -340,7 +340,7 @@ absl::StatusOr<FenAst> ParseFenImpl(std::string_view text, const FenSchema& sche
 
 }  // namespace
 
-std::int64_t FenCounterValue(std::string_view digits) {
+std::int64_t fen_counter_value(std::string_view digits) {
   std::int64_t v = 0;
   for (const char c : digits) {
     v = v * 10 + (c - '0');
@@ -349,16 +349,16 @@ std::int64_t FenCounterValue(std::string_view digits) {
   return v;
 }
 
-std::string FenCounterRangeError(std::string_view digits) {
-  return absl::StrFormat("%s is out of range (at most %d)", MessageText(digits, 20),
+std::string fen_counter_range_error(std::string_view digits) {
+  return absl::StrFormat("%s is out of range (at most %d)", message_text(digits, 20),
                          kMaxFenCounter);
 }
 
-absl::StatusOr<FenAst> ParseFen(std::string_view text, const FenSchema& schema) {
+absl::StatusOr<FenAst> parse_fen(std::string_view text, const FenSchema& schema) {
   // No exception leaves the parser layer (DESIGN.md, principle 8). Expectation failures
   // are caught where they are thrown; this is the net for anything else (bad_alloc).
   try {
-    return ParseFenImpl(text, schema);
+    return parse_fen_impl(text, schema);
   } catch (const std::exception& e) {
     return absl::InternalError(absl::StrFormat("FEN parser failure: %s", e.what()));
   }

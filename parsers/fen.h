@@ -63,10 +63,10 @@ struct FenField {
 // The diagnostic of a counter field whose digits exceed kMaxFenCounter, without the "FEN
 // <field> field, column N: " prefix: "99999999999 is out of range (at most 999999999)"
 // (very long digit strings are cut). Shared by every FEN reader.
-std::string FenCounterRangeError(std::string_view digits);
+std::string fen_counter_range_error(std::string_view digits);
 
 // The value of an all-digit field, or -1 when it exceeds kMaxFenCounter.
-std::int64_t FenCounterValue(std::string_view digits);
+std::int64_t fen_counter_value(std::string_view digits);
 
 // The castling field, classified. "-" gives an empty list.
 struct CastlingToken {
@@ -109,7 +109,7 @@ struct FenSchema {
 //   "FEN has 3 fields; the en passant field is missing (column 38)"
 //   "FEN has too many fields: 7, at most 6 expected (field 7 at column 58)"
 // (a missing field's column is just past the last field) and a blank text gives "empty FEN".
-absl::StatusOr<FenAst> ParseFen(std::string_view text, const FenSchema& schema = {});
+absl::StatusOr<FenAst> parse_fen(std::string_view text, const FenSchema& schema = {});
 
 // An EPD operation: `D1 20`, `id "name"`, `bm e4 d4`.
 struct EpdOperation {
@@ -130,7 +130,7 @@ struct EpdRecord {
 // full FENs), then operations. Both the standard form (`id "x"; bm e4;`, a ';' after each
 // operation) and the perft-suite form (`;D1 20 ;D2 400`, a ';' before each) are read.
 // Operation errors read "EPD operation, column 40: unterminated string"; errors in the FEN
-// part are ParseFen's; a blank line gives "empty EPD line".
-absl::StatusOr<EpdRecord> ParseEpd(std::string_view line);
+// part are parse_fen's; a blank line gives "empty EPD line".
+absl::StatusOr<EpdRecord> parse_epd(std::string_view line);
 
 }  // namespace fairykit::parsers

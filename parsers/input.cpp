@@ -397,7 +397,7 @@ struct Bzip2Codec {
 
 // The window a zstd frame declares (RFC 8878, 3.1.1.1), from its first bytes: the window
 // descriptor, or for a single-segment frame its content size; 0 when the bytes do not tell.
-std::uint64_t ZstdFrameWindow(std::string_view h) {
+std::uint64_t zstd_frame_window(std::string_view h) {
   if (h.size() < 6) return 0;
   const auto fhd = static_cast<unsigned char>(h[4]);
   if ((fhd & 0x20) == 0) {
@@ -474,7 +474,7 @@ struct ZstdCodec {
 
   template <class Source>
   absl::Status error(const Source& source, std::size_t r) const {
-    const std::uint64_t window = ZstdFrameWindow(header);
+    const std::uint64_t window = zstd_frame_window(header);
     const ZSTD_ErrorCode code = ZSTD_getErrorCode(r);
     if (window != 0 && code == ZSTD_error_frameParameter_windowTooLarge) {
       return source.error(

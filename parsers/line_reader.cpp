@@ -19,7 +19,7 @@ constexpr std::size_t kBlock = std::size_t{64} << 10;
 
 }  // namespace
 
-std::string SizeText(std::size_t bytes) {
+std::string size_text(std::size_t bytes) {
   constexpr std::size_t kKiB = 1024;
   if (bytes >= kKiB * kKiB && bytes % (kKiB * kKiB) == 0)
     return absl::StrCat(bytes / (kKiB * kKiB), " MiB");
@@ -69,7 +69,7 @@ absl::StatusOr<std::optional<std::string_view>> LineReader::Next() {
     scanned_ = available;
     if (scanned_ > max_line_) {
       return absl::InvalidArgumentError(absl::StrFormat(
-          "%s:%d: line longer than %s", source_->name(), line_ + 1, SizeText(max_line_)));
+          "%s:%d: line longer than %s", source_->name(), line_ + 1, size_text(max_line_)));
     }
     absl::StatusOr<bool> more = Fill();
     if (!more.ok()) return more.status();

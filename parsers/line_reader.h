@@ -46,6 +46,6 @@ class LineReader {
 };
 
 // A byte count as people read it: "1 MiB", "64 KiB", "100 bytes".
-std::string SizeText(std::size_t bytes);
+std::string size_text(std::size_t bytes);
 
 }  // namespace fairykit::parsers

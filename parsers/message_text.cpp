@@ -8,7 +8,7 @@ namespace {
 
 // The length of the valid UTF-8 sequence starting at text[i] (2 to 4 bytes), or 0 when the
 // bytes there are not one (overlong forms, surrogates and values above U+10FFFF included).
-std::size_t Utf8Length(std::string_view text, std::size_t i) {
+std::size_t utf8_length(std::string_view text, std::size_t i) {
   const auto byte = [&](std::size_t k) { return static_cast<unsigned char>(text[k]); };
   const unsigned char b0 = byte(i);
   std::size_t n = 0;
@@ -35,14 +35,14 @@ std::size_t Utf8Length(std::string_view text, std::size_t i) {
 
 }  // namespace
 
-std::string MessageText(std::string_view text, std::size_t max_chars) {
+std::string message_text(std::string_view text, std::size_t max_chars) {
   std::string out;
   std::size_t i = 0, chars = 0;
   while (i < text.size() && chars < max_chars) {
     const auto b = static_cast<unsigned char>(text[i]);
     if (b >= 0x20 && b < 0x7F) {
       out += text[i++];
-    } else if (const std::size_t n = b >= 0x80 ? Utf8Length(text, i) : 0) {
+    } else if (const std::size_t n = b >= 0x80 ? utf8_length(text, i) : 0) {
       out.append(text.substr(i, n));
       i += n;
     } else {
@@ -55,13 +55,13 @@ std::string MessageText(std::string_view text, std::size_t max_chars) {
   return out;
 }
 
-std::string QuoteText(std::string_view text, std::size_t max_chars) {
+std::string quote_text(std::string_view text, std::size_t max_chars) {
   std::string out(1, '\'');
-  out += MessageText(text, max_chars);
+  out += message_text(text, max_chars);
   out += '\'';
   return out;
 }
 
-std::string QuoteChar(char c) { return QuoteText(std::string_view(&c, 1)); }
+std::string quote_char(char c) { return quote_text(std::string_view(&c, 1)); }
 
 }  // namespace fairykit::parsers

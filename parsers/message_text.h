@@ -16,14 +16,14 @@ inline constexpr std::size_t kMessageTextChars = 40;
 // character, never cut), then "..." when some are left out. Control bytes (below 0x20, and
 // 0x7F) and bytes that are not part of a valid UTF-8 sequence are written "\xNN" (one
 // character each), so the result is valid UTF-8 with no control character. Text that is
-// short and clean comes back unchanged. The caller adds the quotes: `"` + MessageText(t) + `"`.
-std::string MessageText(std::string_view text, std::size_t max_chars = kMessageTextChars);
+// short and clean comes back unchanged. The caller adds the quotes: `"` + message_text(t) + `"`.
+std::string message_text(std::string_view text, std::size_t max_chars = kMessageTextChars);
 
-// MessageText in single quotes: 'abc', 'a\x01', 'Nf3xxxxx...'.
-std::string QuoteText(std::string_view text, std::size_t max_chars = kMessageTextChars);
+// message_text in single quotes: 'abc', 'a\x01', 'Nf3xxxxx...'.
+std::string quote_text(std::string_view text, std::size_t max_chars = kMessageTextChars);
 
 // One byte of the input in single quotes: 'x', or '\x01' for a byte that is not printable
 // ASCII (a lone byte above 0x7F is not UTF-8 on its own).
-std::string QuoteChar(char c);
+std::string quote_char(char c);
 
 }  // namespace fairykit::parsers

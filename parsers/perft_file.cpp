@@ -29,25 +29,25 @@
 namespace fairykit::parsers {
 namespace {
 
-std::string_view StripComment(std::string_view line) {
+std::string_view strip_comment(std::string_view line) {
   for (std::size_t i = 0; i < line.size(); ++i) {
-    if (line[i] == '#' && (i == 0 || detail::IsSpace(line[i - 1]))) return line.substr(0, i);
+    if (line[i] == '#' && (i == 0 || detail::is_space(line[i - 1]))) return line.substr(0, i);
   }
   return line;
 }
 
 // Splits off the first word; the rest is trimmed.
-std::pair<std::string_view, std::string_view> SplitWord(std::string_view s) {
+std::pair<std::string_view, std::string_view> split_word(std::string_view s) {
   std::size_t i = 0;
-  while (i < s.size() && !detail::IsSpace(s[i])) ++i;
+  while (i < s.size() && !detail::is_space(s[i])) ++i;
   return {s.substr(0, i), detail::Trim(s.substr(i))};
 }
 
 enum class NumberResult { kOk, kNotANumber, kOutOfRange };
 
 template <class T>
-NumberResult ParseNumber(std::string_view s, T& value) {
-  if (!detail::IsAllDigits(s)) return NumberResult::kNotANumber;
+NumberResult parse_number(std::string_view s, T& value) {
+  if (!detail::is_all_digits(s)) return NumberResult::kNotANumber;
   const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), value);
   if (ec == std::errc::result_out_of_range) return NumberResult::kOutOfRange;
   return ec == std::errc() && end == s.data() + s.size() ? NumberResult::kOk
@@ -55,7 +55,7 @@ NumberResult ParseNumber(std::string_view s, T& value) {
 }
 
 // The next line of `text` without its line end (LF, CR LF or CR); `text` keeps the rest.
-std::string_view NextLine(std::string_view& text) {
+std::string_view next_line(std::string_view& text) {
   std::size_t i = 0;
   while (i < text.size() && text[i] != '\n' && text[i] != '\r') ++i;
   const std::string_view line = text.substr(0, i);
@@ -66,33 +66,33 @@ std::string_view NextLine(std::string_view& text) {
 
 }  // namespace
 
-absl::StatusOr<int> ReadPerftDepth(std::string_view text) {
+absl::StatusOr<int> read_perft_depth(std::string_view text) {
   int depth = 0;
-  const NumberResult r = ParseNumber(text, depth);
+  const NumberResult r = parse_number(text, depth);
   if (r == NumberResult::kNotANumber)
     return absl::InvalidArgumentError(
-        absl::StrFormat("perft depth '%s' is not a number", MessageText(text)));
+        absl::StrFormat("perft depth '%s' is not a number", message_text(text)));
   if (r == NumberResult::kOutOfRange || depth < kMinPerftDepth || depth > kMaxPerftDepth) {
     return absl::InvalidArgumentError(absl::StrFormat("perft depth '%s' is out of range (%d to %d)",
-                                                      MessageText(text), kMinPerftDepth,
+                                                      message_text(text), kMinPerftDepth,
                                                       kMaxPerftDepth));
   }
   return depth;
 }
 
-absl::StatusOr<std::uint64_t> ReadPerftNodes(std::string_view text) {
+absl::StatusOr<std::uint64_t> read_perft_nodes(std::string_view text) {
   std::uint64_t nodes = 0;
-  switch (ParseNumber(text, nodes)) {
+  switch (parse_number(text, nodes)) {
     case NumberResult::kOk:
       return nodes;
     case NumberResult::kNotANumber:
       return absl::InvalidArgumentError(
-          absl::StrFormat("perft node count '%s' is not a number", MessageText(text)));
+          absl::StrFormat("perft node count '%s' is not a number", message_text(text)));
     case NumberResult::kOutOfRange:
       break;
   }
   return absl::InvalidArgumentError(
-      absl::StrFormat("perft node count '%s' is out of range", MessageText(text)));
+      absl::StrFormat("perft node count '%s' is out of range", message_text(text)));
 }
 
 PerftFileReader::PerftFileReader(std::string file, bool keep_other)
@@ -114,8 +114,8 @@ absl::StatusOr<std::optional<PerftRecord>> PerftFileReader::Close() {
   return done;
 }
 
-absl::Status PerftFileReader::ReadLine(int line_no, std::string_view keyword,
-                                       std::string_view value) {
+absl::Status PerftFileReader::read_line(int line_no, std::string_view keyword,
+                                        std::string_view value) {
   Pending& p = pending_;
   PerftRecord& r = p.record;
   auto needs_value = [&]() {
@@ -141,16 +141,16 @@ absl::Status PerftFileReader::ReadLine(int line_no, std::string_view keyword,
     r.is_epd = keyword == "epd";
     r.fen_line = line_no;
   } else if (keyword == "perft") {
-    const auto [depth_text, rest] = SplitWord(value);
-    const auto [nodes_text, extra] = SplitWord(rest);
+    const auto [depth_text, rest] = split_word(value);
+    const auto [nodes_text, extra] = split_word(rest);
     if (nodes_text.empty()) return Error(line_no, "perft line needs a depth and a node count");
     if (!extra.empty()) {
       return Error(line_no, absl::StrFormat("unexpected text '%s' after the perft node count",
-                                            MessageText(extra)));
+                                            message_text(extra)));
     }
-    const absl::StatusOr<int> depth = ReadPerftDepth(depth_text);
+    const absl::StatusOr<int> depth = read_perft_depth(depth_text);
     if (!depth.ok()) return Error(line_no, std::string(depth.status().message()));
-    const absl::StatusOr<std::uint64_t> nodes = ReadPerftNodes(nodes_text);
+    const absl::StatusOr<std::uint64_t> nodes = read_perft_nodes(nodes_text);
     if (!nodes.ok()) return Error(line_no, std::string(nodes.status().message()));
     if (const auto [it, inserted] = p.depth_lines.emplace(*depth, line_no); !inserted) {
       return Error(line_no,
@@ -169,15 +169,15 @@ absl::StatusOr<std::optional<PerftRecord>> PerftFileReader::Add(std::string_view
     if (in_record_) return Close();
     return std::nullopt;
   }
-  const std::string_view content = detail::Trim(StripComment(line));
+  const std::string_view content = detail::Trim(strip_comment(line));
   if (content.empty()) return std::nullopt;  // a comment line: does not end the record
 
   if (!in_record_) {
     in_record_ = true;
     pending_.record.line = line_no;
   }
-  const auto [keyword, value] = SplitWord(content);
-  if (absl::Status s = ReadLine(line_no, keyword, value); !s.ok()) return s;
+  const auto [keyword, value] = split_word(content);
+  if (absl::Status s = read_line(line_no, keyword, value); !s.ok()) return s;
   return std::nullopt;
 }
 
@@ -186,11 +186,11 @@ absl::StatusOr<std::optional<PerftRecord>> PerftFileReader::Finish() {
   return std::nullopt;
 }
 
-absl::StatusOr<std::vector<PerftRecord>> ParsePerftFile(std::string_view text) {
+absl::StatusOr<std::vector<PerftRecord>> parse_perft_file(std::string_view text) {
   std::vector<PerftRecord> records;
   PerftFileReader reader;
   for (int line_no = 1; !text.empty(); ++line_no) {
-    absl::StatusOr<std::optional<PerftRecord>> done = reader.Add(NextLine(text), line_no);
+    absl::StatusOr<std::optional<PerftRecord>> done = reader.Add(next_line(text), line_no);
     if (!done.ok()) return done.status();
     if (*done) records.push_back(**std::move(done));
   }

@@ -40,8 +40,8 @@ inline constexpr int kMaxPerftDepth = 64;
 // A depth (kMinPerftDepth..kMaxPerftDepth) or a node count (64 bits) written in decimal
 // digits. Errors, without a location: "perft depth 'x' is not a number", "perft depth '65'
 // is out of range (1 to 64)", "perft node count '18446744073709551616' is out of range".
-absl::StatusOr<int> ReadPerftDepth(std::string_view text);
-absl::StatusOr<std::uint64_t> ReadPerftNodes(std::string_view text);
+absl::StatusOr<int> read_perft_depth(std::string_view text);
+absl::StatusOr<std::uint64_t> read_perft_nodes(std::string_view text);
 
 // Reads the format one line at a time, so that a file of any length streams through: memory
 // holds one record. Lines come without their line ends.
@@ -65,7 +65,7 @@ class PerftFileReader {
     std::map<int, int> depth_lines;  // depth -> line
   };
   absl::Status Error(int line_no, std::string_view what) const;
-  absl::Status ReadLine(int line_no, std::string_view keyword, std::string_view value);
+  absl::Status read_line(int line_no, std::string_view keyword, std::string_view value);
   absl::StatusOr<std::optional<PerftRecord>> Close();
 
   std::string file_;
@@ -76,6 +76,6 @@ class PerftFileReader {
 
 // A whole file in memory. A line ends at LF, CR LF or a lone CR. Errors name the line:
 // "line 12: perft line needs a depth and a node count".
-absl::StatusOr<std::vector<PerftRecord>> ParsePerftFile(std::string_view text);
+absl::StatusOr<std::vector<PerftRecord>> parse_perft_file(std::string_view text);
 
 }  // namespace fairykit::parsers

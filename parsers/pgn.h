@@ -114,16 +114,16 @@ class GameSplitter {
   };
 
   struct TagNames;
-  Verdict ScanLine(ScanState& s, std::string_view game, const char* line, const char* end,
-                   PgnLocation where);
-  static Verdict ScanMovetext(ScanState& s, const char* line, const char* p, const char* end,
-                              PgnLocation where);
+  Verdict scan_line(ScanState& s, std::string_view game, const char* line, const char* end,
+                    PgnLocation where);
+  static Verdict scan_movetext(ScanState& s, const char* line, const char* p, const char* end,
+                               PgnLocation where);
   absl::Status Fill(std::size_t& scan);
   void Drop(std::size_t to, std::int64_t line);
-  void TakeText(RawGame& game, std::size_t end);
-  std::string OversizeMessage(std::uint64_t from, std::uint64_t to) const;
+  void take_text(RawGame& game, std::size_t end);
+  std::string oversize_message(std::uint64_t from, std::uint64_t to) const;
   std::size_t Find(ByteCache& cache, char byte, std::size_t from);
-  std::size_t FindLineEnd(std::size_t from);
+  std::size_t find_line_end(std::size_t from);
 
   ByteSource& source_;
   SplitterOptions options_;

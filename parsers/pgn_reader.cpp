@@ -8,7 +8,7 @@
 // per line is the last '"' before the closing ']'. So `[Event "A "B" C"]` reads `A "B" C`, and
 // `[Event "Tournament \"]` reads `Tournament \` (the backslash is kept: a backslash not
 // followed by '"' or '\' is not an escape). A ']' inside a quoted value is plain PGN and needs
-// no leniency. Movetext: see ScanToken in detail/pgn_syntax.h for what a move is. The move
+// no leniency. Movetext: see scan_token in detail/pgn_syntax.h for what a move is. The move
 // text reported is the bytes as written, from the first letter (or "0-0", "--") through the
 // last move byte; check marks are kept, suffix annotations are not (they become nag()), and
 // "e.p."/"ep" written apart after a move is appended without the space: "exd6 e.p." reports
@@ -47,7 +47,7 @@ const auto tag_name = +(letter | digit | x3::char_('_'));
 // An escape is a backslash and any byte but a line end; the value stays on its line.
 const auto tag_value = *((x3::lit('\\') >> ~x3::char_("\r\n")) | ~x3::char_("\"\\\r\n"));
 
-// The move bytes of detail::IsMoveChar, one bitset test each.
+// The move bytes of detail::is_move_char, one bitset test each.
 const auto move_byte = x3::char_("a-zA-Z0-9=+#:@-");
 // The rules' optional captured-squares annotation, written attached: "Na1xa5{a4}xc5{b3}".
 const auto square = x3::char_('a', 'z') >> +digit;
@@ -56,7 +56,7 @@ const auto captured_squares = x3::lit('{') >> square >>
 // vchess joins the sub-moves of an Interweave turn with commas: "Nc5X,Ne5X".
 const auto vchess_join = x3::lit(',') >> &letter;
 const auto move_rest = *(+move_byte | captured_squares | vchess_join);
-// A move up to an attached "e.p." (MatchMove goes on after it).
+// A move up to an attached "e.p." (match_move goes on after it).
 const auto move = (x3::char_("a-zA-Z") | x3::lit("0-0") | x3::lit("--")) >> move_rest;
 const auto result_end = !(move_byte | x3::char_("/."));
 const auto result =
@@ -71,7 +71,7 @@ const auto ep_suffix = (x3::lit("e.p.") | x3::lit("ep")) >> *x3::char_("+#") >>
 
 // The length of `parser`'s match at the start of [first, last), or 0.
 template <class Parser>
-std::size_t MatchLength(Iter first, Iter last, const Parser& parser) {
+std::size_t match_length(Iter first, Iter last, const Parser& parser) {
   Iter it = first;
   return x3::parse(it, last, parser) ? static_cast<std::size_t>(it - first) : 0;
 }
@@ -79,17 +79,17 @@ std::size_t MatchLength(Iter first, Iter last, const Parser& parser) {
 // A move token: the X3 rule, continued over "e.p." written attached ("exd6e.p.", whose 'e'
 // the rule has read as a move byte). Checking for ".p." once at the end of the rule's match
 // is cheaper than trying "e.p." at every 'e' of every move.
-std::size_t MatchMove(Iter first, Iter last) {
-  std::size_t n = MatchLength(first, last, grammar::move);
+std::size_t match_move(Iter first, Iter last) {
+  std::size_t n = match_length(first, last, grammar::move);
   while (n != 0 && first[n - 1] == 'e' && last - (first + n) >= 3 &&
          std::memcmp(first + n, ".p.", 3) == 0) {
     n += 3;
-    n += MatchLength(first + n, last, grammar::move_rest);
+    n += match_length(first + n, last, grammar::move_rest);
   }
   return n;
 }
 
-int SuffixNag(std::string_view s) {
+int suffix_nag(std::string_view s) {
   if (s == "!") return 1;
   if (s == "?") return 2;
   if (s == "!!") return 3;
@@ -106,12 +106,12 @@ std::string& Scratch() {
   return scratch;
 }
 
-constexpr bool IsBlank(char c) { return c == ' ' || c == '\t'; }
+constexpr bool is_blank(char c) { return c == ' ' || c == '\t'; }
 
-// detail::ScanToken, used by parse_game directly (one definition, so that the unit tests of
-// ScanToken test what parse_game does; parse_game reads the common moves and move numbers
+// detail::scan_token, used by parse_game directly (one definition, so that the unit tests of
+// scan_token test what parse_game does; parse_game reads the common moves and move numbers
 // with the same grammar rules before it gets here).
-inline detail::Token ReadToken(std::string_view text) {
+inline detail::Token read_token(std::string_view text) {
   using detail::Token;
   using detail::TokenKind;
   Token t;
@@ -122,22 +122,23 @@ inline detail::Token ReadToken(std::string_view text) {
   if (c >= '0' && c <= '9') {
     // Only "1-", "0-" and "1/" can start a result or castling: skip the tries otherwise.
     if (text.size() > 1 && (text[1] == '-' || text[1] == '/')) {
-      if (std::size_t n = MatchLength(first, last, grammar::result)) return {TokenKind::kResult, n};
+      if (std::size_t n = match_length(first, last, grammar::result))
+        return {TokenKind::kResult, n};
       if (c == '0') {
-        if (std::size_t n = MatchMove(first, last)) return {TokenKind::kMove, n};
+        if (std::size_t n = match_move(first, last)) return {TokenKind::kMove, n};
       }
     }
-    return {TokenKind::kMoveNumber, MatchLength(first, last, grammar::move_number)};
+    return {TokenKind::kMoveNumber, match_length(first, last, grammar::move_number)};
   }
-  if (detail::IsAsciiAlpha(c) || c == '-') {
-    if (std::size_t n = MatchMove(first, last)) return {TokenKind::kMove, n};
+  if (detail::is_ascii_alpha(c) || c == '-') {
+    if (std::size_t n = match_move(first, last)) return {TokenKind::kMove, n};
     return t;
   }
   switch (c) {
     case '*':
       return {TokenKind::kResult, 1};
     case '$': {
-      const std::size_t n = MatchLength(first + 1, last, grammar::nag_digits);
+      const std::size_t n = match_length(first + 1, last, grammar::nag_digits);
       if (n == 0) return t;
       int value = 0;
       const auto [end, ec] = std::from_chars(first + 1, first + 1 + n, value);
@@ -146,8 +147,8 @@ inline detail::Token ReadToken(std::string_view text) {
     }
     case '!':
     case '?': {
-      const std::size_t n = MatchLength(first, last, grammar::suffix);
-      return {TokenKind::kSuffix, n, SuffixNag(text.substr(0, n))};
+      const std::size_t n = match_length(first, last, grammar::suffix);
+      return {TokenKind::kSuffix, n, suffix_nag(text.substr(0, n))};
     }
     default:
       return t;
@@ -161,23 +162,23 @@ inline detail::Token ReadToken(std::string_view text) {
 
 namespace detail {
 
-bool IsTagPairLine(std::string_view line) {
+bool is_tag_pair_line(std::string_view line) {
   std::size_t n = line.size();
   if (n == 0 || line[0] != '[') return false;
   std::size_t i = 1;
-  while (i < n && IsTagNameChar(line[i])) ++i;
+  while (i < n && is_tag_name_char(line[i])) ++i;
   if (i == 1) return false;
-  while (i < n && IsBlank(line[i])) ++i;
+  while (i < n && is_blank(line[i])) ++i;
   if (i >= n || line[i] != '"') return false;
   const std::size_t open = i;
-  while (n > open && IsSpace(line[n - 1])) --n;
+  while (n > open && is_space(line[n - 1])) --n;
   if (n <= open + 1 || line[n - 1] != ']') return false;
   --n;
-  while (n > open && IsBlank(line[n - 1])) --n;
+  while (n > open && is_blank(line[n - 1])) --n;
   return n > open + 1 && line[n - 1] == '"';
 }
 
-TagPairScan ScanTagPair(std::string_view text) {
+TagPairScan scan_tag_pair(std::string_view text) {
   TagPairScan r;
   Iter const begin = text.data();
   Iter const last = begin + text.size();
@@ -189,7 +190,7 @@ TagPairScan ScanTagPair(std::string_view text) {
   };
   // Whitespace between the parts, by hand: it is where a tag pair may span lines.
   const auto skip_space = [&](Iter& p) {
-    for (; p != last && detail::IsSpace(*p); ++p) {
+    for (; p != last && detail::is_space(*p); ++p) {
       if (*p == '\n' || *p == '\r') r.spans_lines = true;
     }
   };
@@ -219,10 +220,10 @@ TagPairScan ScanTagPair(std::string_view text) {
   for (Iter q = open + 1; q < eol; ++q) {
     if (*q != '"') continue;
     Iter s = q + 1;
-    while (s != eol && IsBlank(*s)) ++s;
+    while (s != eol && is_blank(*s)) ++s;
     if (s == eol || *s != ']') continue;
     Iter after = s + 1;
-    while (after != eol && IsBlank(*after)) ++after;
+    while (after != eol && is_blank(*after)) ++after;
     if (after != eol && *after != '[') continue;
     r.raw_value = std::string_view(open + 1, static_cast<std::size_t>(q - open - 1));
     r.length = static_cast<std::size_t>(s + 1 - begin);
@@ -239,7 +240,7 @@ TagPairScan ScanTagPair(std::string_view text) {
   return fail(TagIssue::kNoClosingQuote, open);
 }
 
-std::string_view UnescapeTagValue(std::string_view raw, std::string& scratch) {
+std::string_view unescape_tag_value(std::string_view raw, std::string& scratch) {
   if (raw.find('\\') == std::string_view::npos) return raw;
   scratch.clear();
   for (std::size_t i = 0; i < raw.size(); ++i) {
@@ -249,10 +250,10 @@ std::string_view UnescapeTagValue(std::string_view raw, std::string& scratch) {
   return scratch;
 }
 
-Token ScanToken(std::string_view text) { return ReadToken(text); }
+Token scan_token(std::string_view text) { return read_token(text); }
 
-std::size_t MatchEnPassantSuffix(std::string_view text) {
-  return MatchLength(text.data(), text.data() + text.size(), grammar::ep_suffix);
+std::size_t match_en_passant_suffix(std::string_view text) {
+  return match_length(text.data(), text.data() + text.size(), grammar::ep_suffix);
 }
 
 }  // namespace detail
@@ -272,7 +273,7 @@ class GameReader {
         visitor_(visitor) {}
 
   void Run() {
-    if (ReadTags()) ReadMovetext();
+    if (read_tags()) read_movetext();
   }
   std::uint64_t scanned() const { return scanned_; }
 
@@ -282,31 +283,31 @@ class GameReader {
     visitor_.problem(severity, message, where);
   }
   void Unexpected(const char* at) {
-    Problem(Severity::kError, "unexpected character " + detail::QuoteChar(*at), Where(at));
+    Problem(Severity::kError, "unexpected character " + detail::quote_char(*at), Where(at));
   }
 
-  void NewLine(const char* next) {
+  void new_line(const char* next) {
     ++line_;
     line_begin_ = next;
   }
   // Skips whitespace, counting line ends ("\r\n" is one, a lone '\r' is one).
-  void SkipSpace() {
+  void skip_space() {
     while (p_ != end_) {
       const char c = *p_;
       if (c == ' ' || c == '\t' || c == '\v' || c == '\f') {
         ++p_;
       } else if (c == '\n') {
-        NewLine(++p_);
+        new_line(++p_);
       } else if (c == '\r') {
         if (++p_ != end_ && *p_ == '\n') ++p_;
-        NewLine(p_);
+        new_line(p_);
       } else {
         break;
       }
     }
   }
   // Counts the line ends in [from, to) (a '\r' whose '\n' lies beyond `to` is left to it).
-  void CountLines(const char* from, const char* to) {
+  void count_lines(const char* from, const char* to) {
     if (from >= to) return;
     const auto n = static_cast<std::size_t>(to - from);
     if (std::memchr(from, '\r', n) == nullptr) {
@@ -314,18 +315,18 @@ class GameReader {
         const void* nl = std::memchr(q, '\n', static_cast<std::size_t>(to - q));
         if (nl == nullptr) return;
         q = static_cast<const char*>(nl) + 1;
-        NewLine(q);
+        new_line(q);
       }
     }
     for (const char* q = from; q != to; ++q) {
-      if (*q == '\n' || (*q == '\r' && (q + 1 == end_ || q[1] != '\n'))) NewLine(q + 1);
+      if (*q == '\n' || (*q == '\r' && (q + 1 == end_ || q[1] != '\n'))) new_line(q + 1);
     }
   }
   // The end of the line holding `p` (its '\n' or '\r', or the end of the game). The next
   // '\n' and the next '\r' are remembered: `p` only moves forward, so each byte is searched
   // once, even in a file of lone CRs, which has no '\n' at all (searching the rest of the
   // game at each ;-comment was quadratic).
-  const char* LineEnd(const char* p) {
+  const char* line_end(const char* p) {
     return std::min(Next(next_lf_, '\n', p), Next(next_cr_, '\r', p));
   }
   const char* Next(const char*& cached, char byte, const char* p) {
@@ -337,30 +338,30 @@ class GameReader {
     return cached;
   }
 
-  bool ReadTags() {
+  bool read_tags() {
     for (;;) {
-      SkipSpace();
+      skip_space();
       if (p_ == end_) break;
       if (*p_ == '%' && p_ == line_begin_) {
-        p_ = LineEnd(p_);
+        p_ = line_end(p_);
         continue;
       }
       if (*p_ != '[') break;
-      if (!ReadTag()) return false;
+      if (!read_tag()) return false;
     }
     visitor_.end_tags();
     return true;
   }
 
-  bool ReadTag() {
+  bool read_tag() {
     const char* const open = p_;
     const PgnLocation where = Where(open);
     const detail::TagPairScan scan =
-        detail::ScanTagPair(std::string_view(open, static_cast<std::size_t>(end_ - open)));
+        detail::scan_tag_pair(std::string_view(open, static_cast<std::size_t>(end_ - open)));
     if (scan.issue != detail::TagIssue::kNone) {
       const char* const at = open + scan.issue_offset;
-      CountLines(open, at);
-      const std::string name = MessageText(scan.name);
+      count_lines(open, at);
+      const std::string name = message_text(scan.name);
       std::string message;
       switch (scan.issue) {
         case detail::TagIssue::kUnescapedQuote:
@@ -387,16 +388,16 @@ class GameReader {
         case detail::TagIssue::kNone:
           break;
       }
-      if (detail::IsError(scan.issue)) {
+      if (detail::is_error(scan.issue)) {
         Problem(Severity::kError, message, Where(at));
         return false;
       }
       Problem(Severity::kWarning, message, Where(at));
-      CountLines(at, open + scan.length);
+      count_lines(at, open + scan.length);
     } else if (scan.spans_lines) {
-      CountLines(open, open + scan.length);
+      count_lines(open, open + scan.length);
     }
-    visitor_.tag(scan.name, detail::UnescapeTagValue(scan.raw_value, Scratch()), where);
+    visitor_.tag(scan.name, detail::unescape_tag_value(scan.raw_value, Scratch()), where);
     p_ = open + scan.length;
     return true;
   }
@@ -407,68 +408,68 @@ class GameReader {
     const char* at = nullptr;
     std::size_t length = 0;
   };
-  Suffix ReadSuffix() {
+  Suffix read_suffix() {
     Suffix s;
     if (p_ == end_ || (*p_ != '!' && *p_ != '?')) return s;
-    const detail::Token t = ReadToken(std::string_view(p_, static_cast<std::size_t>(end_ - p_)));
+    const detail::Token t = read_token(std::string_view(p_, static_cast<std::size_t>(end_ - p_)));
     s = {t.nag, p_, t.length};
     p_ += t.length;
     return s;
   }
-  void ReportSuffix(const Suffix& s) {
+  void report_suffix(const Suffix& s) {
     if (s.at == nullptr) return;
     if (s.nag != 0) {
       visitor_.nag(s.nag, Where(s.at));
     } else {
       Problem(Severity::kWarning,
               absl::StrFormat("unknown move annotation '%s'",
-                              MessageText(std::string_view(s.at, s.length))),
+                              message_text(std::string_view(s.at, s.length))),
               Where(s.at));
     }
   }
 
-  void ReadMove(std::size_t length) {
+  void read_move(std::size_t length) {
     const char* const at = p_;
     std::string_view text(p_, length);
     p_ += length;
-    const Suffix first = ReadSuffix();
+    const Suffix first = read_suffix();
     Suffix second;
     // "e.p." or "ep" written apart is folded into the move.
     const char* q = p_;
-    while (q != end_ && IsBlank(*q)) ++q;
+    while (q != end_ && is_blank(*q)) ++q;
     if (q != p_ && q != end_ && *q == 'e') {
       const std::size_t n =
-          detail::MatchEnPassantSuffix(std::string_view(q, static_cast<std::size_t>(end_ - q)));
+          detail::match_en_passant_suffix(std::string_view(q, static_cast<std::size_t>(end_ - q)));
       if (n != 0) {
         std::string& scratch = Scratch();
         scratch.assign(text);
         scratch.append(q, n);
         text = scratch;
         p_ = q + n;
-        second = ReadSuffix();
+        second = read_suffix();
       }
     }
     visitor_.move(text, Where(at));
-    if (first.at != nullptr) ReportSuffix(first);
-    if (second.at != nullptr) ReportSuffix(second);
+    if (first.at != nullptr) report_suffix(first);
+    if (second.at != nullptr) report_suffix(second);
   }
 
-  void ReadMovetext() {
+  void read_movetext() {
     int depth = 0;
     PgnLocation variation_open;
     bool ended = false;  // the termination marker was read
     for (;;) {
-      SkipSpace();
+      skip_space();
       if (p_ == end_) break;
       const char c = *p_;
       if (!ended) {
         // The common tokens first: a move, a move number without a result or castling.
-        if (detail::IsAsciiAlpha(c)) {
-          ReadMove(MatchMove(p_, end_));
+        if (detail::is_ascii_alpha(c)) {
+          read_move(match_move(p_, end_));
           continue;
         }
         if (c >= '1' && c <= '9' && p_ + 1 != end_ && p_[1] != '-' && p_[1] != '/') {
-          p_ += MatchLength(p_, end_, grammar::move_number);
+          p_ += match_length(p_, end_, grammar::move_number);
           continue;
         }
       }
@@ -486,12 +487,12 @@ class GameReader {
           const char* const stop = static_cast<const char*>(close);
           visitor_.comment(std::string_view(p_ + 1, static_cast<std::size_t>(stop - p_ - 1)),
                            Where(p_));
-          CountLines(p_ + 1, stop);
+          count_lines(p_ + 1, stop);
           p_ = stop + 1;
           continue;
         }
         case ';': {
-          const char* const stop = LineEnd(p_);
+          const char* const stop = line_end(p_);
           visitor_.comment(std::string_view(p_ + 1, static_cast<std::size_t>(stop - p_ - 1)),
                            Where(p_));
           p_ = stop;
@@ -499,7 +500,7 @@ class GameReader {
         }
         case '%':
           if (p_ != line_begin_) break;
-          p_ = LineEnd(p_);
+          p_ = line_end(p_);
           continue;
         case '(':
           if (depth++ == 0) variation_open = Where(p_);
@@ -518,10 +519,10 @@ class GameReader {
         default:
           break;
       }
-      const detail::Token t = ReadToken(std::string_view(p_, static_cast<std::size_t>(end_ - p_)));
+      const detail::Token t = read_token(std::string_view(p_, static_cast<std::size_t>(end_ - p_)));
       switch (t.kind) {
         case detail::TokenKind::kMove:
-          ReadMove(t.length);
+          read_move(t.length);
           continue;
         case detail::TokenKind::kMoveNumber:
           p_ += t.length;
@@ -533,12 +534,12 @@ class GameReader {
         case detail::TokenKind::kBadNag:
           Problem(
               Severity::kError,
-              absl::StrFormat("NAG %s is too large", MessageText(std::string_view(p_, t.length))),
+              absl::StrFormat("NAG %s is too large", message_text(std::string_view(p_, t.length))),
               Where(p_));
           return;
         case detail::TokenKind::kSuffix: {
-          const Suffix s = ReadSuffix();
-          ReportSuffix(s);
+          const Suffix s = read_suffix();
+          report_suffix(s);
           continue;
         }
         case detail::TokenKind::kResult:
@@ -565,14 +566,14 @@ class GameReader {
   const char* line_begin_;
   std::int64_t line_;
   PgnVisitor& visitor_;
-  const char* next_lf_ = nullptr;  // the first '\n' at or after the last LineEnd(), or end_
+  const char* next_lf_ = nullptr;  // the first '\n' at or after the last line_end(), or end_
   const char* next_cr_ = nullptr;  // the same for '\r'
   std::uint64_t scanned_ = 0;      // bytes the line-end searches looked at
 };
 
 }  // namespace
 
-std::uint64_t detail::ParseGameScanned(const RawGame& game, PgnVisitor& visitor) {
+std::uint64_t detail::parse_game_scanned(const RawGame& game, PgnVisitor& visitor) {
   GameReader reader(game, visitor);
   reader.Run();
   return reader.scanned();

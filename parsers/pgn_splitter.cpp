@@ -64,8 +64,8 @@
 namespace fairykit::parsers {
 namespace {
 
-char LastNonSpace(const char* p, const char* end) {
-  while (end != p && detail::IsSpace(end[-1])) --end;
+char last_non_space(const char* p, const char* end) {
+  while (end != p && detail::is_space(end[-1])) --end;
   return end == p ? '\0' : end[-1];
 }
 
@@ -80,7 +80,7 @@ constexpr std::array<bool, 256> kMovetextStops = [] {
 
 // The first stop byte in [p, end), or end: 16 bytes at a time with SSE2 (x86-64's baseline),
 // then byte by byte.
-const char* FindStop(const char* p, const char* end) {
+const char* find_stop(const char* p, const char* end) {
 #if defined(__SSE2__)
   const __m128i stops[] = {_mm_set1_epi8('{'), _mm_set1_epi8('('), _mm_set1_epi8(')'),
                            _mm_set1_epi8(';'), _mm_set1_epi8('-'), _mm_set1_epi8('/'),
@@ -121,12 +121,12 @@ struct GameSplitter::TagNames {
     std::uint32_t size = 0;  // (a tag name of 4 GiB is not indexed)
     std::uint32_t hash = 0;
   };
-  static std::uint32_t HashOf(std::string_view name) {
+  static std::uint32_t hash_of(std::string_view name) {
     return static_cast<std::uint32_t>(absl::Hash<std::string_view>{}(name));
   }
   struct Hash {
     using is_transparent = void;
-    std::size_t operator()(std::string_view name) const { return HashOf(name); }
+    std::size_t operator()(std::string_view name) const { return hash_of(name); }
     std::size_t operator()(Ref ref) const { return ref.hash; }
   };
   struct Eq {
@@ -160,10 +160,10 @@ struct GameSplitter::TagNames {
       if (open == nullptr) break;
       const std::size_t from = static_cast<std::size_t>(static_cast<const char*>(open) - text) + 1;
       std::size_t end = from;
-      while (end < game.size() && detail::IsTagNameChar(text[end])) ++end;
+      while (end < game.size() && detail::is_tag_name_char(text[end])) ++end;
       if (end > from && end - from <= UINT32_MAX) {
         const std::string_view found(text + from, end - from);
-        set.insert(Ref{from, static_cast<std::uint32_t>(found.size()), HashOf(found)});
+        set.insert(Ref{from, static_cast<std::uint32_t>(found.size()), hash_of(found)});
       }
       i = end;
     }
@@ -243,12 +243,12 @@ void GameSplitter::Drop(std::size_t to, std::int64_t line) {
 }
 
 // Copies the game [pos_, end) out to game.text; the next game starts at `end`.
-void GameSplitter::TakeText(RawGame& game, std::size_t end) {
+void GameSplitter::take_text(RawGame& game, std::size_t end) {
   game.text.assign(buffer_.data() + pos_, end - pos_);
   pos_ = end;
 }
 
-std::string GameSplitter::OversizeMessage(std::uint64_t from, std::uint64_t to) const {
+std::string GameSplitter::oversize_message(std::uint64_t from, std::uint64_t to) const {
   const std::size_t max = options_.max_game_bytes;
   const std::string limit = max % (1u << 20) == 0 ? absl::StrFormat("%d MiB", max >> 20)
                                                   : absl::StrFormat("%d-byte", max);
@@ -277,7 +277,7 @@ std::size_t GameSplitter::Find(ByteCache& cache, char byte, std::size_t from) {
 
 // The offset of the '\n' or '\r' ending the line that starts at or before `from`, or npos when
 // the buffer holds no complete line (a '\r' in its last byte may still be followed by '\n').
-std::size_t GameSplitter::FindLineEnd(std::size_t from) {
+std::size_t GameSplitter::find_line_end(std::size_t from) {
   const std::size_t eol = std::min(Find(lf_, '\n', from), Find(cr_, '\r', from));
   if (eol == size_) return std::string::npos;
   if (buffer_.data()[eol] == '\r' && eol + 1 == size_ && !eof_ && status_.ok()) {
@@ -286,8 +286,8 @@ std::size_t GameSplitter::FindLineEnd(std::size_t from) {
   return eol;
 }
 
-GameSplitter::Verdict GameSplitter::ScanMovetext(ScanState& s, const char* line, const char* p,
-                                                 const char* end, PgnLocation where) {
+GameSplitter::Verdict GameSplitter::scan_movetext(ScanState& s, const char* line, const char* p,
+                                                  const char* end, PgnLocation where) {
   const auto at = [&](const char* q) { return PgnLocation{where.line, where.column + (q - line)}; };
   for (;;) {
     if (s.in_comment) {
@@ -296,7 +296,7 @@ GameSplitter::Verdict GameSplitter::ScanMovetext(ScanState& s, const char* line,
       s.in_comment = false;
       p = static_cast<const char*>(close) + 1;
     }
-    p = FindStop(p, end);
+    p = find_stop(p, end);
     if (p == end) return Verdict::kTake;
     switch (*p) {
       case '{':
@@ -320,8 +320,8 @@ GameSplitter::Verdict GameSplitter::ScanMovetext(ScanState& s, const char* line,
       default: {  // '-', '/': the second byte of "1-0", "0-1" or "1/2-1/2" standing alone?
         const char* const start = p - 1;
         if (s.depth == 0 && p != line && (*start == '0' || *start == '1') &&
-            (start == line || !detail::IsMoveChar(start[-1])) &&
-            detail::MatchResultPrefix(
+            (start == line || !detail::is_move_char(start[-1])) &&
+            detail::match_result_prefix(
                 std::string_view(start, static_cast<std::size_t>(end - start)))) {
           s.done = true;
           return Verdict::kTake;
@@ -333,23 +333,23 @@ GameSplitter::Verdict GameSplitter::ScanMovetext(ScanState& s, const char* line,
   }
 }
 
-GameSplitter::Verdict GameSplitter::ScanLine(ScanState& s, std::string_view game, const char* line,
-                                             const char* end, PgnLocation where) {
+GameSplitter::Verdict GameSplitter::scan_line(ScanState& s, std::string_view game, const char* line,
+                                              const char* end, PgnLocation where) {
   const std::string_view text(line, static_cast<std::size_t>(end - line));
   if (s.done) {
     // Blank lines after the termination marker belong to the game, and so do ;-comment and
     // %-escape lines (engines write the game's summary so, e.g. TCEC's archives).
     const char* q = line;
-    while (q != end && detail::IsSpace(*q)) ++q;
+    while (q != end && detail::is_space(*q)) ++q;
     return q == end || *q == ';' || *line == '%' ? Verdict::kTake : Verdict::kEndBefore;
   }
   if (s.in_comment) {
     s.content = true;
-    if (detail::IsTagPairLine(text)) return Verdict::kResyncComment;
-    return ScanMovetext(s, line, line, end, where);
+    if (detail::is_tag_pair_line(text)) return Verdict::kResyncComment;
+    return scan_movetext(s, line, line, end, where);
   }
   const char* q = line;
-  while (q != end && detail::IsSpace(*q)) ++q;
+  while (q != end && detail::is_space(*q)) ++q;
   if (q == end) {
     if (s.mode == ScanState::kTags) ++s.blank_lines;
     return Verdict::kTake;
@@ -362,7 +362,7 @@ GameSplitter::Verdict GameSplitter::ScanLine(ScanState& s, std::string_view game
         // A new tag section, or a blank line inside this one?
         if (s.blank_lines >= 2) return Verdict::kEndBefore;
         const char* n = q + 1;
-        while (n != end && detail::IsTagNameChar(*n)) ++n;
+        while (n != end && detail::is_tag_name_char(*n)) ++n;
         const std::string_view name(q + 1, static_cast<std::size_t>(n - q - 1));
         if (name.empty() || name == "Event") return Verdict::kEndBefore;
         // (Unknown for a game over the limit: its text is gone. Event and two blank lines
@@ -371,19 +371,19 @@ GameSplitter::Verdict GameSplitter::ScanLine(ScanState& s, std::string_view game
       }
       s.mode = ScanState::kTags;
       s.blank_lines = 0;
-      s.tag_open = LastNonSpace(q, end) != ']';
+      s.tag_open = last_non_space(q, end) != ']';
       return Verdict::kTake;
     }
     if (s.mode == ScanState::kTags && s.tag_open && s.blank_lines == 0) {
-      s.tag_open = LastNonSpace(q, end) != ']';  // a tag pair written over several lines
+      s.tag_open = last_non_space(q, end) != ']';  // a tag pair written over several lines
       return Verdict::kTake;
     }
     s.mode = ScanState::kMovetext;
   } else if (*q == '[') {
     if (s.depth == 0) return Verdict::kEndBefore;
-    if (detail::IsTagPairLine(text)) return Verdict::kResyncVariation;
+    if (detail::is_tag_pair_line(text)) return Verdict::kResyncVariation;
   }
-  return ScanMovetext(s, line, line, end, where);
+  return scan_movetext(s, line, line, end, where);
 }
 
 absl::StatusOr<bool> GameSplitter::next(RawGame& game) {
@@ -414,7 +414,7 @@ absl::StatusOr<bool> GameSplitter::next(RawGame& game) {
   Verdict verdict = Verdict::kTake;
   for (;;) {
     const char* const data = buffer_.data();
-    const std::size_t eol = FindLineEnd(scan);
+    const std::size_t eol = find_line_end(scan);
     if (eol == std::string::npos && !eof_ && status_.ok()) {
       if (long_line) {
         // Keep a last '\r': it ends the line, and a '\n' may follow in the next read.
@@ -433,8 +433,8 @@ absl::StatusOr<bool> GameSplitter::next(RawGame& game) {
       // The line at `scan` alone is longer than the limit and has no end yet: it is judged
       // by its first max + 1 bytes, as below. Either it starts the next game, or it makes
       // this game one over the limit, and the rest of it is not scanned.
-      verdict = ScanLine(s, std::string_view(data + pos_, scan - pos_), data + scan,
-                         data + scan + max + 1, {line, 1});
+      verdict = scan_line(s, std::string_view(data + pos_, scan - pos_), data + scan,
+                          data + scan + max + 1, {line, 1});
       if (verdict != Verdict::kTake) break;
       skipping_ = true;
       Drop(scan, line);
@@ -458,7 +458,7 @@ absl::StatusOr<bool> GameSplitter::next(RawGame& game) {
       // read chunks: what is read of it when it passes the limit.
       const char* const judged = line_end - scan > max ? data + scan + max + 1 : data + line_end;
       verdict =
-          ScanLine(s, std::string_view(data + pos_, scan - pos_), data + scan, judged, {line, 1});
+          scan_line(s, std::string_view(data + pos_, scan - pos_), data + scan, judged, {line, 1});
       if (verdict != Verdict::kTake) break;
       if (next_line - pos_ > max) skipping_ = true;
     }
@@ -478,7 +478,7 @@ absl::StatusOr<bool> GameSplitter::next(RawGame& game) {
     game.text.clear();
     game.skipped = end_offset - first_offset;
     game.notes.push_back(
-        {Severity::kError, OversizeMessage(first_offset, end_offset), {first_line, 1}});
+        {Severity::kError, oversize_message(first_offset, end_offset), {first_line, 1}});
     Drop(scan, line);
   } else {
     if (verdict == Verdict::kResyncComment || (at_end && !s.done && s.in_comment)) {
@@ -488,7 +488,7 @@ absl::StatusOr<bool> GameSplitter::next(RawGame& game) {
     }
     offset_ += scan - pos_;
     line_ = line;
-    TakeText(game, scan);
+    take_text(game, scan);
   }
   game.index = ++games_;
   game.first_line = first_line;

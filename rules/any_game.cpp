@@ -85,10 +85,10 @@ absl::Status AnyGame::play_move(std::string_view text, SanQuirks* quirks) {
           if (is_null_move(text)) {
             if (slot.frames.empty())
               return absl::InvalidArgumentError(
-                  absl::StrCat("null move \"", parsers::MessageText(text), "\" in the main line"));
+                  absl::StrCat("null move \"", parsers::message_text(text), "\" in the main line"));
             if (!g.can_pass())
               return absl::InvalidArgumentError(
-                  absl::StrCat("null move \"", parsers::MessageText(text), "\" while in check"));
+                  absl::StrCat("null move \"", parsers::message_text(text), "\" while in check"));
             g.do_move(G::Move::null());
             slot.line.push_back(G::Move::null());
             return absl::OkStatus();
@@ -105,7 +105,7 @@ absl::Status AnyGame::play_move(std::string_view text, SanQuirks* quirks) {
           if (!m.ok()) {
             const GameState st = g.state();
             if (st.over() && g.count_legal() == 0)
-              return absl::InvalidArgumentError(absl::StrCat("move \"", parsers::MessageText(text),
+              return absl::InvalidArgumentError(absl::StrCat("move \"", parsers::message_text(text),
                                                              "\" after the game ended (",
                                                              std::string(describe(st.end)), ")"));
             return m.status();

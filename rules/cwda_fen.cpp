@@ -33,7 +33,7 @@ char with_case(char letter, bool white) { return white ? upper(letter) : lower(l
 
 std::string str(std::string_view s) { return std::string(s); }
 // Input in a message: 'text', with bytes that are not printable ASCII as \xNN.
-std::string quote(std::string_view s) { return parsers::QuoteText(s); }
+std::string quote(std::string_view s) { return parsers::quote_text(s); }
 
 absl::Status field_error(CwdaFenDialect d, std::string_view field, std::string_view what) {
   return absl::InvalidArgumentError(
@@ -230,7 +230,7 @@ class JsonTail {
       if (absl::Status st = string(key); !st.ok()) return st;
       ws();
       if (!eat(':'))
-        return error(absl::StrCat("expected ':' after \"", parsers::MessageText(key), "\""));
+        return error(absl::StrCat("expected ':' after \"", parsers::message_text(key), "\""));
       ws();
       std::string value;
       if (absl::Status st = any(value); !st.ok()) return st;
@@ -349,7 +349,7 @@ class JsonTail {
 
 // A ply count of 0 to parsers::kMaxFenCounter (checked by the caller) as a fullmove number.
 std::string fullmove_from_plies(std::string_view plies) {
-  return std::to_string(parsers::FenCounterValue(plies) / 2 + 1);
+  return std::to_string(parsers::fen_counter_value(plies) / 2 + 1);
 }
 
 absl::StatusOr<std::string> vchess_like_to_native(CwdaFenDialect d, std::string_view board,
@@ -361,8 +361,8 @@ absl::StatusOr<std::string> vchess_like_to_native(CwdaFenDialect d, std::string_
   if (absl::Status st = check_side(d, side); !st.ok()) return st;
   if (!all_digits(plies))
     return field_error(d, "ply count", absl::StrCat(quote(plies), " is not a number"));
-  if (parsers::FenCounterValue(plies) < 0)
-    return field_error(d, "ply count", parsers::FenCounterRangeError(plies));
+  if (parsers::fen_counter_value(plies) < 0)
+    return field_error(d, "ply count", parsers::fen_counter_range_error(plies));
   absl::StatusOr<std::string> castling = flags_to_castling(d, flags, "castling flags");
   if (!castling.ok()) return castling.status();
   if (absl::Status st = check_ep(d, ep, "en passant"); !st.ok()) return st;
@@ -578,10 +578,10 @@ absl::StatusOr<std::string> native_to_vchess_fen(std::string_view native) {
   if (!all_digits(f[5]))
     return field_error(CwdaFenDialect::kNative, "fullmove number",
                        absl::StrCat(quote(f[5]), " is not a number"));
-  const std::int64_t full = parsers::FenCounterValue(f[5]);
+  const std::int64_t full = parsers::fen_counter_value(f[5]);
   if (full < 0)
     return field_error(CwdaFenDialect::kNative, "fullmove number",
-                       parsers::FenCounterRangeError(f[5]));
+                       parsers::fen_counter_range_error(f[5]));
   const std::int64_t plies = 2 * (full > 0 ? full - 1 : 0) + (f[1] == "b" ? 1 : 0);
   if (plies > parsers::kMaxFenCounter)
     return field_error(

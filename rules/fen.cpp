@@ -220,7 +220,7 @@ absl::StatusOr<Setup> setup_from_fen(std::string_view fen, const FenDialect& dia
     schema.fields.push_back(parsers::FenFieldKind::kWord);
     schema.required_fields = int(schema.fields.size());
   }
-  absl::StatusOr<parsers::FenAst> ast = parsers::ParseFen(fen, schema);
+  absl::StatusOr<parsers::FenAst> ast = parsers::parse_fen(fen, schema);
   if (!ast.ok()) return ast.status();
   return setup_from_fen_ast(*ast, dialect, options, dropped);
 }
@@ -319,7 +319,7 @@ absl::StatusOr<Setup> setup_from_fen_ast(const parsers::FenAst& ast, const FenDi
     if (w == std::string::npos || b == std::string::npos)
       return field_error("armies", f.column,
                          absl::StrFormat("%s is not two army letters of %s (White, Black)",
-                                         parsers::QuoteText(f.text), std::string(kArmyLetters)));
+                                         parsers::quote_text(f.text), std::string(kArmyLetters)));
     s.armies = {std::uint8_t(w), std::uint8_t(b)};
   }
 

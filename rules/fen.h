@@ -1,7 +1,7 @@
 // FEN reading and writing for the chess family (chess, chess960; later the variants that
 // share the FIDE FEN layout).
 //
-// Reading is two steps: parsers::ParseFen (syntax: names field and column) and
+// Reading is two steps: parsers::parse_fen (syntax: names field and column) and
 // setup_from_fen_ast (meaning: unknown letters, rank lengths, castling letters without a
 // rook; names field and column too). Position::set then checks legality.
 #pragma once

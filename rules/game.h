@@ -145,7 +145,7 @@ class ClassicGame {
  private:
   // The one-line error of the GameEngine contract (rules/game_engine.h).
   absl::Status parse_error(std::string_view text, SanResolution res) const {
-    const std::string t = parsers::MessageText(text);
+    const std::string t = parsers::message_text(text);
     if (count_legal() == 0)
       return absl::InvalidArgumentError(
           absl::StrCat("move \"", t, "\" after the game ended in ",

@@ -35,8 +35,8 @@ bool armies_start(const VariantInfo& variant, const StartTags& tags, GameStart& 
     if (!w || !b) {
       start.notes.push_back(
           {true, StartTag::kArmies,
-           absl::StrCat("unknown army in WhiteArmy \"", parsers::MessageText(white),
-                        "\" / BlackArmy \"", parsers::MessageText(black), "\"")});
+           absl::StrCat("unknown army in WhiteArmy \"", parsers::message_text(white),
+                        "\" / BlackArmy \"", parsers::message_text(black), "\"")});
       return false;
     }
     armies = {w, b};
@@ -44,7 +44,7 @@ bool armies_start(const VariantInfo& variant, const StartTags& tags, GameStart& 
   if (!armies.empty() && !is_cwda_armies(armies)) {
     start.notes.push_back(
         {true, StartTag::kArmies,
-         absl::StrCat("invalid Armies tag \"", parsers::MessageText(armies),
+         absl::StrCat("invalid Armies tag \"", parsers::message_text(armies),
                       "\": want two army letters of FCNR, White's then Black's (e.g. \"CN\")")});
     return false;
   }
@@ -71,7 +71,7 @@ bool armies_start(const VariantInfo& variant, const StartTags& tags, GameStart& 
 }  // namespace
 
 std::string fen_tag_echo(std::string_view fen) {
-  return parsers::MessageText(fen, kFenTagEchoChars);
+  return parsers::message_text(fen, kFenTagEchoChars);
 }
 
 GameStart game_start_from_tags(const StartTags& tags, VariantId default_variant) {
@@ -82,7 +82,7 @@ GameStart game_start_from_tags(const StartTags& tags, VariantId default_variant)
     if (!variant) {
       start.notes.push_back(
           {true, StartTag::kVariant,
-           absl::StrCat("unsupported variant \"", parsers::MessageText(*tags.variant), "\"")});
+           absl::StrCat("unsupported variant \"", parsers::message_text(*tags.variant), "\"")});
       return start;
     }
   }

@@ -1007,16 +1007,17 @@ template <class V>
 absl::Status san_error(const Position<V>& pos, std::string_view text, SanSyntax syntax) {
   SanToken token;
   if (!parse_san_token(text, token, syntax))
-    return absl::InvalidArgumentError(absl::StrCat("bad SAN '", parsers::MessageText(text), "'"));
+    return absl::InvalidArgumentError(absl::StrCat("bad SAN '", parsers::message_text(text), "'"));
   const san_detail::Resolved r = san_detail::resolve(pos, token);
   switch (r.result) {
     case SanResolution::kOk:
       return absl::OkStatus();
     case SanResolution::kBadSan:
-      return absl::InvalidArgumentError(absl::StrCat("bad SAN '", parsers::MessageText(text), "'"));
+      return absl::InvalidArgumentError(
+          absl::StrCat("bad SAN '", parsers::message_text(text), "'"));
     case SanResolution::kIllegal:
       return absl::InvalidArgumentError(
-          absl::StrCat("illegal move '", parsers::MessageText(text), "'"));
+          absl::StrCat("illegal move '", parsers::message_text(text), "'"));
     case SanResolution::kAmbiguous:
       break;
   }
@@ -1028,7 +1029,7 @@ absl::Status san_error(const Position<V>& pos, std::string_view text, SanSyntax 
   std::string list;
   for (const std::string& n : names) absl::StrAppend(&list, list.empty() ? "" : ", ", n);
   return absl::InvalidArgumentError(
-      absl::StrCat("ambiguous move '", parsers::MessageText(text), "': ", list));
+      absl::StrCat("ambiguous move '", parsers::message_text(text), "': ", list));
 }
 
 template <class V>

@@ -39,7 +39,7 @@ absl::StatusOr<Move> move_from_uci(const Position<V>& pos, std::string_view text
   Square from = square_at(0), to = square_at(2);
   if (from == SQ_NONE || to == SQ_NONE || text.size() > 5)
     return absl::InvalidArgumentError(
-        absl::StrCat("bad UCI move '", parsers::MessageText(text), "'"));
+        absl::StrCat("bad UCI move '", parsers::message_text(text), "'"));
   PieceType promo = NO_PIECE_TYPE;
   if (text.size() == 5) {
     char up = char(std::toupper(static_cast<unsigned char>(text[4])));
@@ -47,7 +47,7 @@ absl::StatusOr<Move> move_from_uci(const Position<V>& pos, std::string_view text
       if (piece_info(pt).letter == up) promo = pt;
     if (promo == NO_PIECE_TYPE)
       return absl::InvalidArgumentError(
-          absl::StrCat("bad UCI move '", parsers::MessageText(text), "'"));
+          absl::StrCat("bad UCI move '", parsers::message_text(text), "'"));
   }
   const MoveList<V> moves = legal_moves(pos);
   Move castle_alt = Move::none();
@@ -64,7 +64,7 @@ absl::StatusOr<Move> move_from_uci(const Position<V>& pos, std::string_view text
   }
   if (castle_alt != Move::none() && promo == NO_PIECE_TYPE) return castle_alt;
   return absl::InvalidArgumentError(
-      absl::StrCat("illegal move '", parsers::MessageText(text), "'"));
+      absl::StrCat("illegal move '", parsers::message_text(text), "'"));
 }
 
 }  // namespace fairykit

@@ -14,24 +14,24 @@
 
 namespace fairykit::parsers::detail {
 
-constexpr bool IsAsciiAlpha(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
-constexpr bool IsAsciiAlnum(char c) { return IsAsciiAlpha(c) || (c >= '0' && c <= '9'); }
-constexpr bool IsTagNameChar(char c) { return IsAsciiAlnum(c) || c == '_'; }
+constexpr bool is_ascii_alpha(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
+constexpr bool is_ascii_alnum(char c) { return is_ascii_alpha(c) || (c >= '0' && c <= '9'); }
+constexpr bool is_tag_name_char(char c) { return is_ascii_alnum(c) || c == '_'; }
 
 // A byte that may continue a move token: letters, digits and - = + # : @ ("e8=Q+",
 // "O-O-O#", "exd6", "N@f3", "Ra1:a8"). A termination marker glued to such a byte is not a
 // termination marker ("Qh5+1-0" is one token), in the splitter as in parse_game.
-constexpr bool IsMoveChar(char c) {
-  return IsAsciiAlnum(c) || c == '-' || c == '=' || c == '+' || c == '#' || c == ':' || c == '@';
+constexpr bool is_move_char(char c) {
+  return is_ascii_alnum(c) || c == '-' || c == '=' || c == '+' || c == '#' || c == ':' || c == '@';
 }
 
 // What may follow "1-0", "0-1" or "1/2-1/2" for it to be a termination marker: the end of
 // the text or a byte that is neither a move byte nor '/' nor '.'.
-constexpr bool EndsResult(char c) { return !IsMoveChar(c) && c != '/' && c != '.'; }
+constexpr bool ends_result(char c) { return !is_move_char(c) && c != '/' && c != '.'; }
 
 // The termination marker at the start of `text`, hand-written for the splitter: its length
 // (3, 7 or 1 for "*"), or 0. The caller checks what precedes it.
-constexpr std::size_t MatchResultPrefix(std::string_view text) {
+constexpr std::size_t match_result_prefix(std::string_view text) {
   if (text.empty()) return 0;
   std::size_t n = 0;
   if (text[0] == '*') return 1;
@@ -43,14 +43,14 @@ constexpr std::size_t MatchResultPrefix(std::string_view text) {
   } else {
     return 0;
   }
-  return (n == text.size() || EndsResult(text[n])) ? n : 0;
+  return (n == text.size() || ends_result(text[n])) ? n : 0;
 }
 
 // Whether `line` (without its line end) is a whole tag-pair line as the splitter needs to
 // recognise one when resynchronising: '[' in column 1, a tag name, optional blanks, a quoted
 // value (read leniently: any bytes) and ']' closing the line; more tag pairs may follow on
 // the line (`[White "a"] [Black "b"]`). Trailing whitespace is allowed.
-bool IsTagPairLine(std::string_view line);
+bool is_tag_pair_line(std::string_view line);
 
 // ---------------------------------------------------------------------------------------
 // Tag pairs
@@ -67,7 +67,7 @@ enum class TagIssue {
   kNoClosingBracket,  // the value is closed but no ']' follows
 };
 
-constexpr bool IsError(TagIssue issue) { return issue >= TagIssue::kNoName; }
+constexpr bool is_error(TagIssue issue) { return issue >= TagIssue::kNoName; }
 
 struct TagPairScan {
   TagIssue issue = TagIssue::kNone;
@@ -82,12 +82,12 @@ struct TagPairScan {
 // included, may separate '[', the name, the value and ']'; the value itself stays on one
 // line. Strict PGN first (X3); when the value is not closed properly, the lenient reading
 // described at TagIssue; an error otherwise.
-TagPairScan ScanTagPair(std::string_view text);
+TagPairScan scan_tag_pair(std::string_view text);
 
 // The value with \" and \\ resolved (any other backslash is kept as written, and so is a
 // backslash at the very end). Returns `raw` itself when it has no backslash, else a view of
 // `scratch`.
-std::string_view UnescapeTagValue(std::string_view raw, std::string& scratch);
+std::string_view unescape_tag_value(std::string_view raw, std::string& scratch);
 
 // ---------------------------------------------------------------------------------------
 // Movetext tokens (everything but whitespace, comments, variations and escape lines, which
@@ -111,19 +111,19 @@ struct Token {
 
 // The token at the start of `text` (text[0] is not whitespace). A move starts with a
 // letter, with "0-0" (castling written with zeros) or is "--" (a null move), and runs over
-// the move bytes (IsMoveChar), "e.p." written attached ("exd6e.p.") and attached captured-
+// the move bytes (is_move_char), "e.p." written attached ("exd6e.p.") and attached captured-
 // square annotations `{a4}` / `{b2,b3}` of the rules' notation ("Na1xa5{a4}xc5{b3}"), and
 // vchess's commas between the sub-moves of an Interweave turn ("Nc5X,Ne5X").
-Token ScanToken(std::string_view text);
+Token scan_token(std::string_view text);
 
 // An "e.p." or "ep" written apart after a move (`exd6 e.p.`), with any check marks after
 // it: its length at the start of `text`, or 0 when `text` does not start with one followed
 // by the end of the text, whitespace or one of { } ( ) ; $ ! ?.
-std::size_t MatchEnPassantSuffix(std::string_view text);
+std::size_t match_en_passant_suffix(std::string_view text);
 
 // parse_game without the splitter's notes, returning the bytes its searches for line ends
 // looked at: a linear reader looks at each byte of the game a bounded number of times.
 // For tests.
-std::uint64_t ParseGameScanned(const RawGame& game, PgnVisitor& visitor);
+std::uint64_t parse_game_scanned(const RawGame& game, PgnVisitor& visitor);
 
 }  // namespace fairykit::parsers::detail

@@ -11,28 +11,28 @@ namespace fairykit::parsers::detail {
 
 // The whitespace that separates FEN fields, EPD tokens and .perft words. '\r' and '\n'
 // are included so that a line read from a CRLF file, or with its newline, parses the same.
-constexpr bool IsSpace(char c) {
+constexpr bool is_space(char c) {
   return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f';
 }
 
-constexpr bool IsDigit(char c) { return c >= '0' && c <= '9'; }
+constexpr bool is_digit(char c) { return c >= '0' && c <= '9'; }
 
-constexpr bool IsAllDigits(std::string_view s) {
+constexpr bool is_all_digits(std::string_view s) {
   if (s.empty()) return false;
   for (char c : s) {
-    if (!IsDigit(c)) return false;
+    if (!is_digit(c)) return false;
   }
   return true;
 }
 
 constexpr std::string_view Trim(std::string_view s) {
-  while (!s.empty() && IsSpace(s.front())) s.remove_prefix(1);
-  while (!s.empty() && IsSpace(s.back())) s.remove_suffix(1);
+  while (!s.empty() && is_space(s.front())) s.remove_prefix(1);
+  while (!s.empty() && is_space(s.back())) s.remove_suffix(1);
   return s;
 }
 
 // A character as it appears in a diagnostic: 'x' when printable, '\xNN' otherwise
 // (parsers/message_text.h, shared with the rules core).
-using ::fairykit::parsers::QuoteChar;
+using ::fairykit::parsers::quote_char;
 
 }  // namespace fairykit::parsers::detail

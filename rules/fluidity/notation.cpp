@@ -52,7 +52,7 @@ absl::Status Position::set_fen(std::string_view text) { return set_fen(text, {},
 
 absl::Status Position::set_fen(std::string_view text, const SetupOptions& options,
                                DroppedCastlingRights* dropped) {
-  absl::StatusOr<parsers::FenAst> ast = parsers::ParseFen(text);
+  absl::StatusOr<parsers::FenAst> ast = parsers::parse_fen(text);
   if (!ast.ok()) return ast.status();
   if (absl::Status st = check_no_holdings(ast->board, "Fluidity"); !st.ok()) return st;
   absl::StatusOr<std::array<Piece, SQUARE_NB>> placed =
@@ -217,7 +217,7 @@ absl::StatusOr<Move> Position::parse_move(std::string_view text) const {
   std::string_view s = whole;
   auto unreadable = [&] {
     return absl::InvalidArgumentError(
-        absl::StrCat("unreadable move \"", parsers::MessageText(whole), "\""));
+        absl::StrCat("unreadable move \"", parsers::message_text(whole), "\""));
   };
   // The optional victim annotation, "{b2,b3}" (docs/rules/README.md, decision 3).
   std::optional<std::string_view> annotation;
@@ -278,12 +278,12 @@ absl::StatusOr<Move> Position::parse_move(std::string_view text) const {
   }
   if (found.empty())
     return absl::InvalidArgumentError(
-        absl::StrCat("illegal move \"", parsers::MessageText(whole), "\""));
+        absl::StrCat("illegal move \"", parsers::message_text(whole), "\""));
   if (found.size() > 1) {
     std::string names;
     for (const Move m : found) absl::StrAppend(&names, names.empty() ? "" : ", ", san_body(m));
     return absl::InvalidArgumentError(
-        absl::StrCat("ambiguous move \"", parsers::MessageText(whole), "\" (", names, ")"));
+        absl::StrCat("ambiguous move \"", parsers::message_text(whole), "\" (", names, ")"));
   }
   const Move m = found.front();
   if (annotation) {
@@ -294,8 +294,8 @@ absl::StatusOr<Move> Position::parse_move(std::string_view text) const {
       const std::string_view item = trim(rest.substr(0, comma));
       if (item.size() != 2 || !is_file(item[0]) || !is_rank(item[1]))
         return absl::InvalidArgumentError(
-            absl::StrCat("unreadable victims \"{", parsers::MessageText(*annotation), "}\" in \"",
-                         parsers::MessageText(whole), "\""));
+            absl::StrCat("unreadable victims \"{", parsers::message_text(*annotation), "}\" in \"",
+                         parsers::message_text(whole), "\""));
       said |= square_bb(make_square(item[0] - 'a', item[1] - '1'));
       if (comma == std::string_view::npos) break;
       rest.remove_prefix(comma + 1);
@@ -303,8 +303,8 @@ absl::StatusOr<Move> Position::parse_move(std::string_view text) const {
     const Bitboard real = victims(m);
     if (said != real)
       return absl::InvalidArgumentError(absl::StrCat(
-          "wrong victims {", parsers::MessageText(*annotation), "} for \"",
-          parsers::MessageText(move_text), "\" (",
+          "wrong victims {", parsers::message_text(*annotation), "} for \"",
+          parsers::message_text(move_text), "\" (",
           real ? "captures " + squares_text(real) : std::string("captures nothing"), ")"));
   }
   return m;

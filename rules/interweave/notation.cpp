@@ -26,7 +26,7 @@ absl::Status field_error(std::string_view field, std::size_t column, std::string
 
 // A character of the FEN as its messages quote it: 'x', or '\x01' for a byte that is not
 // printable.
-std::string quote(char c) { return parsers::QuoteChar(c); }
+std::string quote(char c) { return parsers::quote_char(c); }
 
 char letter(PieceType pt) {
   switch (pt) {
@@ -82,8 +82,8 @@ absl::StatusOr<int> read_number(std::string_view field, std::string_view text, s
   for (std::size_t i = 0; i < text.size(); ++i)
     if (!std::isdigit(static_cast<unsigned char>(text[i])))
       return field_error(field, column + i, quote(text[i]) + " is not a digit");
-  const std::int64_t v = parsers::FenCounterValue(text);
-  if (v < 0) return field_error(field, column, parsers::FenCounterRangeError(text));
+  const std::int64_t v = parsers::fen_counter_value(text);
+  if (v < 0) return field_error(field, column, parsers::fen_counter_range_error(text));
   return int(v);
 }
 
@@ -464,7 +464,7 @@ bool is_vchess(std::string_view t) {
 }  // namespace
 
 absl::StatusOr<Move> Position::parse_move(std::string_view text) const {
-  const std::string quoted = absl::StrCat("\"", parsers::MessageText(text), "\"");
+  const std::string quoted = absl::StrCat("\"", parsers::message_text(text), "\"");
   std::string_view t = text;
   while (!t.empty() && t.front() == ' ') t.remove_prefix(1);
   while (!t.empty() && std::string_view("#+!? ").find(t.back()) != std::string_view::npos)

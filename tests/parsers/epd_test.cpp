@@ -10,13 +10,13 @@ namespace fairykit::parsers {
 namespace {
 
 EpdRecord MustParse(std::string_view line) {
-  absl::StatusOr<EpdRecord> record = ParseEpd(line);
+  absl::StatusOr<EpdRecord> record = parse_epd(line);
   EXPECT_TRUE(record.ok()) << line << " -> " << record.status();
   return record.ok() ? *std::move(record) : EpdRecord{};
 }
 
 std::string ErrorOf(std::string_view line) {
-  absl::StatusOr<EpdRecord> record = ParseEpd(line);
+  absl::StatusOr<EpdRecord> record = parse_epd(line);
   if (record.ok()) return "<parsed>";
   EXPECT_EQ(record.status().code(), absl::StatusCode::kInvalidArgument);
   return std::string(record.status().message());
@@ -24,7 +24,7 @@ std::string ErrorOf(std::string_view line) {
 
 using Operands = std::vector<std::string>;
 
-TEST(ParseEpd, PerftSuiteFormWithClocks) {
+TEST(parse_epd, PerftSuiteFormWithClocks) {
   const EpdRecord r =
       MustParse("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ;D1 20 ;D2 400 ;D3 8902");
   EXPECT_EQ(r.position.board.ranks.size(), 8u);
@@ -43,7 +43,7 @@ TEST(ParseEpd, PerftSuiteFormWithClocks) {
   EXPECT_EQ(r.operations[2].operands, Operands{"8902"});
 }
 
-TEST(ParseEpd, PerftSuiteFormWithoutClocks) {
+TEST(parse_epd, PerftSuiteFormWithoutClocks) {
   const EpdRecord r = MustParse("4k3/8/8/8/8/8/8/4K2R w K - ;D1 15 ;D2 66");
   EXPECT_FALSE(r.position.halfmove_clock.has_value());
   EXPECT_FALSE(r.position.fullmove_number.has_value());
@@ -52,7 +52,7 @@ TEST(ParseEpd, PerftSuiteFormWithoutClocks) {
   EXPECT_EQ(r.operations[1].operands, Operands{"66"});
 }
 
-TEST(ParseEpd, StandardFormWithStringsAndEscapes) {
+TEST(parse_epd, StandardFormWithStringsAndEscapes) {
   const EpdRecord r =
       MustParse(R"(rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - id "start pos"; bm e4 d4; )"
                 R"(c0 "say \"hi\" \\ back";)");
@@ -67,20 +67,20 @@ TEST(ParseEpd, StandardFormWithStringsAndEscapes) {
   EXPECT_EQ(r.operations[2].operands, Operands{R"(say "hi" \ back)"});
 }
 
-TEST(ParseEpd, SemicolonsInsideStringsDoNotSplit) {
+TEST(parse_epd, SemicolonsInsideStringsDoNotSplit) {
   const EpdRecord r = MustParse(R"(4k3/8/8/8/8/8/8/4K3 w - - id "a;b c"; bm Kd2;)");
   ASSERT_EQ(r.operations.size(), 2u);
   EXPECT_EQ(r.operations[0].operands, Operands{"a;b c"});
   EXPECT_EQ(r.operations[1].operands, Operands{"Kd2"});
 }
 
-TEST(ParseEpd, OtherBackslashesAreKept) {
+TEST(parse_epd, OtherBackslashesAreKept) {
   const EpdRecord r = MustParse(R"(4k3/8/8/8/8/8/8/4K3 w - - c0 "C:\dir" "";)");
   ASSERT_EQ(r.operations.size(), 1u);
   EXPECT_EQ(r.operations[0].operands, (Operands{R"(C:\dir)", ""}));
 }
 
-TEST(ParseEpd, OperationsWithoutOperandsAndMixedSeparators) {
+TEST(parse_epd, OperationsWithoutOperandsAndMixedSeparators) {
   const EpdRecord r = MustParse("4k3/8/8/8/8/8/8/4K3 w - - noop; ;;acd 12 ; pv Kd2 Kd7");
   ASSERT_EQ(r.operations.size(), 3u);
   EXPECT_EQ(r.operations[0].opcode, "noop");
@@ -90,21 +90,21 @@ TEST(ParseEpd, OperationsWithoutOperandsAndMixedSeparators) {
   EXPECT_EQ(r.operations[2].operands, (Operands{"Kd2", "Kd7"}));
 }
 
-TEST(ParseEpd, QuotedOperandRightAfterOpcode) {
+TEST(parse_epd, QuotedOperandRightAfterOpcode) {
   const EpdRecord r = MustParse(R"(4k3/8/8/8/8/8/8/4K3 w - - id"x";)");
   ASSERT_EQ(r.operations.size(), 1u);
   EXPECT_EQ(r.operations[0].opcode, "id");
   EXPECT_EQ(r.operations[0].operands, Operands{"x"});
 }
 
-TEST(ParseEpd, SemicolonRightAfterTheFenPart) {
+TEST(parse_epd, SemicolonRightAfterTheFenPart) {
   const EpdRecord r = MustParse("4k3/8/8/8/8/8/8/4K3 w - -;D1 5");
   EXPECT_EQ(r.position.en_passant->text, "-");
   ASSERT_EQ(r.operations.size(), 1u);
   EXPECT_EQ(r.operations[0].column, 27);
 }
 
-TEST(ParseEpd, OneClockOnly) {
+TEST(parse_epd, OneClockOnly) {
   const EpdRecord r = MustParse("4k3/8/8/8/8/8/8/4K3 w - - 7 bm Kd2;");
   ASSERT_TRUE(r.position.halfmove_clock.has_value());
   EXPECT_EQ(r.position.halfmove_clock->text, "7");
@@ -112,14 +112,14 @@ TEST(ParseEpd, OneClockOnly) {
   ASSERT_EQ(r.operations.size(), 1u);
 }
 
-TEST(ParseEpd, NoOperationsAndCrLf) {
+TEST(parse_epd, NoOperationsAndCrLf) {
   const EpdRecord r = MustParse("4k3/8/8/8/8/8/8/4K3 b - e3\r\n");
   EXPECT_EQ(r.position.side.text, "b");
   EXPECT_EQ(r.position.en_passant->text, "e3");
   EXPECT_TRUE(r.operations.empty());
 }
 
-TEST(ParseEpd, Find) {
+TEST(parse_epd, Find) {
   const EpdRecord r = MustParse("4k3/8/8/8/8/8/8/4K3 w - - ;D1 5 ;D2 40 ;D1 6");
   ASSERT_NE(r.Find("D2"), nullptr);
   EXPECT_EQ(r.Find("D2")->operands, Operands{"40"});
@@ -144,7 +144,7 @@ TEST(ParseEpdErrors, Messages) {
             "EPD operation, column 28: expected an opcode, found '\"'");
   EXPECT_EQ(ErrorOf("4k3/8/8/8/8/8/8/4K3 w - - bm+ e4"),
             "EPD operation, column 29: unexpected character '+' in opcode");
-  // The FEN part reports through ParseFen.
+  // The FEN part reports through parse_fen.
   EXPECT_EQ(ErrorOf("4k3/8/8/8/8/8/8/4K3 w - ;D1 5"),
             "FEN has 3 fields; the en passant field is missing (column 24)");
   EXPECT_EQ(ErrorOf("4k3/8/8/8/8/8/8/4K3 w KQ bm e4;"),

@@ -11,14 +11,14 @@ namespace {
 constexpr std::string_view kStart = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
 FenAst MustParse(std::string_view text, const FenSchema& schema = {}) {
-  absl::StatusOr<FenAst> ast = ParseFen(text, schema);
+  absl::StatusOr<FenAst> ast = parse_fen(text, schema);
   EXPECT_TRUE(ast.ok()) << text << " -> " << ast.status();
   return ast.ok() ? *std::move(ast) : FenAst{};
 }
 
 // The error message of a parse that must fail.
 std::string ErrorOf(std::string_view text, const FenSchema& schema = {}) {
-  absl::StatusOr<FenAst> ast = ParseFen(text, schema);
+  absl::StatusOr<FenAst> ast = parse_fen(text, schema);
   if (ast.ok()) return "<parsed>";
   EXPECT_EQ(ast.status().code(), absl::StatusCode::kInvalidArgument);
   return std::string(ast.status().message());
@@ -38,7 +38,7 @@ std::string RankText(const std::vector<FenBoardItem>& rank) {
   return out;
 }
 
-TEST(ParseFen, StandardStartPosition) {
+TEST(parse_fen, StandardStartPosition) {
   const FenAst ast = MustParse(kStart);
   ASSERT_EQ(ast.board.ranks.size(), 8u);
   EXPECT_EQ(ast.board.column, 1);
@@ -82,7 +82,7 @@ TEST(ParseFen, StandardStartPosition) {
   EXPECT_TRUE(ast.extra.empty());
 }
 
-TEST(ParseFen, FourFieldsLeaveTheClocksOut) {
+TEST(parse_fen, FourFieldsLeaveTheClocksOut) {
   const FenAst ast = MustParse("4k3/8/8/8/8/8/8/4K2R w K e3");
   EXPECT_EQ(RankText(ast.board.ranks[0]), "4k3");
   EXPECT_EQ(RankText(ast.board.ranks[7]), "4K2R");
@@ -92,7 +92,7 @@ TEST(ParseFen, FourFieldsLeaveTheClocksOut) {
   EXPECT_FALSE(ast.fullmove_number.has_value());
 }
 
-TEST(ParseFen, FiveFieldsGiveTheHalfmoveClockOnly) {
+TEST(parse_fen, FiveFieldsGiveTheHalfmoveClockOnly) {
   const FenAst ast = MustParse("4k3/8/8/8/8/8/8/4K2R b - - 17");
   EXPECT_EQ(ast.side.text, "b");
   ASSERT_TRUE(ast.halfmove_clock.has_value());
@@ -100,14 +100,14 @@ TEST(ParseFen, FiveFieldsGiveTheHalfmoveClockOnly) {
   EXPECT_FALSE(ast.fullmove_number.has_value());
 }
 
-TEST(ParseFen, DashCastlingGivesNoTokens) {
+TEST(parse_fen, DashCastlingGivesNoTokens) {
   const FenAst ast = MustParse("4k3/8/8/8/8/8/8/4K3 w - - 0 1");
   ASSERT_TRUE(ast.castling.has_value());
   EXPECT_EQ(ast.castling->text, "-");
   EXPECT_TRUE(ast.castling_tokens.empty());
 }
 
-TEST(ParseFen, PromotedPieces) {
+TEST(parse_fen, PromotedPieces) {
   const FenAst ast = MustParse("8/4P~3/8/8/8/8/8/k6K w - - 0 1");
   const auto& rank = ast.board.ranks[1];
   ASSERT_EQ(rank.size(), 3u);
@@ -122,7 +122,7 @@ TEST(ParseFen, PromotedPieces) {
   EXPECT_FALSE(ast.board.ranks[7][0].promoted);
 }
 
-TEST(ParseFen, HoldingsBracket) {
+TEST(parse_fen, HoldingsBracket) {
   const FenAst ast = MustParse("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[QRr] w KQkq - 0 1");
   ASSERT_EQ(ast.board.ranks.size(), 8u);
   ASSERT_TRUE(ast.board.holdings.has_value());
@@ -131,7 +131,7 @@ TEST(ParseFen, HoldingsBracket) {
   EXPECT_EQ(ast.side.column, 50);
 }
 
-TEST(ParseFen, EmptyHoldingsBracket) {
+TEST(parse_fen, EmptyHoldingsBracket) {
   for (std::string_view text : {"8/8/8/8/8/8/8/8[] w - -", "8/8/8/8/8/8/8/8[-] w - -"}) {
     const FenAst ast = MustParse(text);
     ASSERT_TRUE(ast.board.holdings.has_value()) << text;
@@ -140,7 +140,7 @@ TEST(ParseFen, EmptyHoldingsBracket) {
   }
 }
 
-TEST(ParseFen, NinthRankHoldings) {
+TEST(parse_fen, NinthRankHoldings) {
   const FenAst ast = MustParse("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR/Qq w KQkq - 0 1");
   ASSERT_EQ(ast.board.ranks.size(), 8u);
   ASSERT_TRUE(ast.board.holdings.has_value());
@@ -148,7 +148,7 @@ TEST(ParseFen, NinthRankHoldings) {
   EXPECT_EQ(ast.board.holdings_column, 45);
 }
 
-TEST(ParseFen, EmptyNinthRankIsEmptyHoldings) {
+TEST(parse_fen, EmptyNinthRankIsEmptyHoldings) {
   const FenAst ast = MustParse("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR/ w KQkq - 0 1");
   ASSERT_EQ(ast.board.ranks.size(), 8u);
   ASSERT_TRUE(ast.board.holdings.has_value());
@@ -157,7 +157,7 @@ TEST(ParseFen, EmptyNinthRankIsEmptyHoldings) {
   EXPECT_EQ(ast.side.column, 46);
 }
 
-TEST(ParseFen, NinthRankWithDigitsOrPromotionsStaysOnTheBoard) {
+TEST(parse_fen, NinthRankWithDigitsOrPromotionsStaysOnTheBoard) {
   for (std::string_view text :
        {"8/8/8/8/8/8/8/8/8 w - -", "8/8/8/8/8/8/8/8/Q~ w - -", "8/8/8/8/8/8/8/8/Q1 w - -"}) {
     const FenAst ast = MustParse(text);
@@ -174,7 +174,7 @@ TEST(ParseFen, NinthRankWithDigitsOrPromotionsStaysOnTheBoard) {
   EXPECT_EQ(both.board.holdings.value_or("?"), "R");
 }
 
-TEST(ParseFen, RankAndSquareCountsAreNotChecked) {
+TEST(parse_fen, RankAndSquareCountsAreNotChecked) {
   const FenAst ast = MustParse("rnbqkbnrr/pppppppp/9/7/8 w - -");
   ASSERT_EQ(ast.board.ranks.size(), 5u);
   EXPECT_EQ(ast.board.ranks[0].size(), 9u);
@@ -182,7 +182,7 @@ TEST(ParseFen, RankAndSquareCountsAreNotChecked) {
   EXPECT_EQ(ast.board.ranks[3][0].empty_count, 7);
 }
 
-TEST(ParseFen, MultiDigitEmptyCounts) {
+TEST(parse_fen, MultiDigitEmptyCounts) {
   const FenAst ast = MustParse("10/r8R/p9/12 w - -");
   ASSERT_EQ(ast.board.ranks.size(), 4u);
   EXPECT_EQ(ast.board.ranks[0][0].empty_count, 10);
@@ -193,13 +193,13 @@ TEST(ParseFen, MultiDigitEmptyCounts) {
   EXPECT_EQ(ast.board.ranks[3][0].column, 11);
 }
 
-TEST(ParseFen, AnyLetterIsAPiece) {
+TEST(parse_fen, AnyLetterIsAPiece) {
   const FenAst ast = MustParse("avbqkesr/pppppppp/8/8/8/8/PPPPPPPP/AVBQKESR w Kk - 0 1");
   EXPECT_EQ(RankText(ast.board.ranks[0]), "avbqkesr");
   EXPECT_EQ(RankText(ast.board.ranks[7]), "AVBQKESR");
 }
 
-TEST(ParseFen, TabsAndSurroundingWhitespace) {
+TEST(parse_fen, TabsAndSurroundingWhitespace) {
   const FenAst ast = MustParse("  4k3/8/8/8/8/8/8/4K3\tb\t-  \t-\t3 40 \r\n");
   EXPECT_EQ(ast.board.column, 3);
   EXPECT_EQ(ast.board.ranks[0][0].column, 3);
@@ -212,7 +212,7 @@ TEST(ParseFen, TabsAndSurroundingWhitespace) {
   EXPECT_EQ(ast.fullmove_number->column, 33);
 }
 
-TEST(ParseFen, ShredderCastling) {
+TEST(parse_fen, ShredderCastling) {
   const FenAst ast = MustParse("bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9");
   ASSERT_EQ(ast.castling_tokens.size(), 4u);
   const int column = ast.castling->column;
@@ -223,14 +223,14 @@ TEST(ParseFen, ShredderCastling) {
   }
 }
 
-TEST(ParseFen, XFenCastlingMixesLettersAndFiles) {
+TEST(parse_fen, XFenCastlingMixesLettersAndFiles) {
   const FenAst ast = MustParse("4k3/8/8/8/8/8/8/R3K2R w KAkq - 0 1");
   ASSERT_EQ(ast.castling_tokens.size(), 4u);
   EXPECT_EQ(ast.castling_tokens[1].letter, 'A');
   EXPECT_EQ(MustParse("4k3/8/8/8/8/8/8/R3K2R w Bc - 0 1").castling_tokens.size(), 2u);
 }
 
-TEST(ParseFen, ExtraFieldsWhenAllowed) {
+TEST(parse_fen, ExtraFieldsWhenAllowed) {
   FenSchema schema;
   schema.allow_extra = true;
   const FenAst ast =
@@ -242,7 +242,7 @@ TEST(ParseFen, ExtraFieldsWhenAllowed) {
   EXPECT_EQ(ast.extra[1].column, 61);
 }
 
-TEST(ParseFen, WordFieldsOfTheSchemaLandInExtra) {
+TEST(parse_fen, WordFieldsOfTheSchemaLandInExtra) {
   FenSchema schema;
   schema.fields.push_back(FenFieldKind::kWord);
   schema.required_fields = 5;
@@ -413,14 +413,14 @@ TEST(ParseFenErrors, CountersOutOfRangeNameTheField) {
   EXPECT_EQ(ast.fullmove_number->number, 999999999);
   EXPECT_EQ(kMaxFenCounter, 999999999);
   // EPD clocks go through the same reader.
-  absl::StatusOr<EpdRecord> epd = ParseEpd("8/8/8/8/8/8/8/8 w - - 0 99999999999 ;D1 1");
+  absl::StatusOr<EpdRecord> epd = parse_epd("8/8/8/8/8/8/8/8 w - - 0 99999999999 ;D1 1");
   ASSERT_FALSE(epd.ok());
   EXPECT_EQ(epd.status().message(),
             "FEN fullmove number field, column 25: 99999999999 is out of range (at most "
             "999999999)");
 }
 
-TEST(ParseFen, NinthRankHoldingsAreMarked) {
+TEST(parse_fen, NinthRankHoldingsAreMarked) {
   EXPECT_TRUE(MustParse("8/8/8/8/8/8/8/8/Qn w - -").board.holdings_as_rank);
   EXPECT_TRUE(MustParse("8/8/8/8/8/8/8/8/ w - -").board.holdings_as_rank);
   EXPECT_FALSE(MustParse("8/8/8/8/8/8/8/8[Qn] w - -").board.holdings_as_rank);

@@ -67,12 +67,12 @@ TEST(LineReader, LineLimitNamesFileAndLine) {
             (V{"ERROR: mem:1: line longer than 1 MiB"}));
 }
 
-TEST(LineReader, SizeText) {
-  EXPECT_EQ(SizeText(1), "1 byte");
-  EXPECT_EQ(SizeText(100), "100 bytes");
-  EXPECT_EQ(SizeText(1536), "1536 bytes");
-  EXPECT_EQ(SizeText(64 << 10), "64 KiB");
-  EXPECT_EQ(SizeText(1 << 20), "1 MiB");
+TEST(LineReader, size_text) {
+  EXPECT_EQ(size_text(1), "1 byte");
+  EXPECT_EQ(size_text(100), "100 bytes");
+  EXPECT_EQ(size_text(1536), "1536 bytes");
+  EXPECT_EQ(size_text(64 << 10), "64 KiB");
+  EXPECT_EQ(size_text(1 << 20), "1 MiB");
 }
 
 }  // namespace

@@ -35,7 +35,7 @@ std::vector<std::string> Lines(const std::string& text) {
   return lines;
 }
 
-bool IsAllDigits(std::string_view s) {
+bool is_all_digits(std::string_view s) {
   return !s.empty() && s.find_first_not_of("0123456789") == std::string_view::npos;
 }
 
@@ -44,9 +44,9 @@ std::map<int, std::uint64_t> DepthCounts(const EpdRecord& record, const std::str
   std::map<int, std::uint64_t> counts;
   for (const EpdOperation& op : record.operations) {
     EXPECT_EQ(op.opcode[0], 'D') << line;
-    EXPECT_TRUE(IsAllDigits(op.opcode.substr(1))) << line;
+    EXPECT_TRUE(is_all_digits(op.opcode.substr(1))) << line;
     EXPECT_EQ(op.operands.size(), 1u) << line;
-    EXPECT_TRUE(!op.operands.empty() && IsAllDigits(op.operands[0])) << line;
+    EXPECT_TRUE(!op.operands.empty() && is_all_digits(op.operands[0])) << line;
     EXPECT_EQ(line.substr(op.column - 1, op.opcode.size()), op.opcode) << line;
     if (op.operands.empty()) continue;
     counts[std::stoi(op.opcode.substr(1))] = std::stoull(op.operands[0]);
@@ -60,7 +60,7 @@ TEST(OracleFiles, ChessStandardEpd) {
   ASSERT_EQ(lines.size(), 128u);
   int operations = 0;
   for (const std::string& line : lines) {
-    absl::StatusOr<EpdRecord> record = ParseEpd(line);
+    absl::StatusOr<EpdRecord> record = parse_epd(line);
     ASSERT_TRUE(record.ok()) << line << " -> " << record.status();
     EXPECT_EQ(record->position.board.ranks.size(), 8u) << line;
     EXPECT_TRUE(record->position.halfmove_clock.has_value()) << line;
@@ -71,14 +71,14 @@ TEST(OracleFiles, ChessStandardEpd) {
   }
   EXPECT_EQ(operations, 759);
 
-  const EpdRecord first = *ParseEpd(lines.front());
+  const EpdRecord first = *parse_epd(lines.front());
   const std::map<int, std::uint64_t> expected = {{1, 20},     {2, 400},     {3, 8902},
                                                  {4, 197281}, {5, 4865609}, {6, 119060324}};
   EXPECT_EQ(DepthCounts(first, lines.front()), expected);
   EXPECT_EQ(first.position.castling->text, "KQkq");
   EXPECT_EQ(first.Find("D6")->operands[0], "119060324");
 
-  const EpdRecord last = *ParseEpd(lines.back());
+  const EpdRecord last = *parse_epd(lines.back());
   EXPECT_EQ(last.position.en_passant->text, "f6");
   EXPECT_EQ(last.position.fullmove_number->text, "3");
   EXPECT_EQ(DepthCounts(last, lines.back()), (std::map<int, std::uint64_t>{{5, 11139762}}));
@@ -90,7 +90,7 @@ TEST(OracleFiles, Chess960FischerEpd) {
   int operations = 0;
   int no_castling = 0;
   for (const std::string& line : lines) {
-    absl::StatusOr<EpdRecord> record = ParseEpd(line);
+    absl::StatusOr<EpdRecord> record = parse_epd(line);
     ASSERT_TRUE(record.ok()) << line << " -> " << record.status();
     EXPECT_EQ(record->position.board.ranks.size(), 8u) << line;
     EXPECT_EQ(record->operations.size(), 6u) << line;
@@ -107,14 +107,14 @@ TEST(OracleFiles, Chess960FischerEpd) {
   EXPECT_EQ(operations, 5760);
   EXPECT_EQ(no_castling, 19);
 
-  const EpdRecord first = *ParseEpd(lines.front());
+  const EpdRecord first = *parse_epd(lines.front());
   ASSERT_EQ(first.position.castling_tokens.size(), 4u);
   EXPECT_EQ(first.position.castling->text, "HFhf");
   EXPECT_EQ(first.position.castling_tokens[0].letter, 'H');
   EXPECT_EQ(first.position.castling_tokens[3].letter, 'f');
   EXPECT_EQ(first.Find("D6")->operands[0], "227689589");
 
-  const EpdRecord last = *ParseEpd(lines.back());
+  const EpdRecord last = *parse_epd(lines.back());
   EXPECT_EQ(last.position.castling->text, "HF");
   EXPECT_EQ(last.Find("D6")->operands[0], "280056112");
 }
@@ -154,7 +154,7 @@ TEST(OracleFiles, EveryPerftFile) {
   for (const PerftOracle& oracle : oracles) {
     SCOPED_TRACE(oracle.file);
     const std::string text = ReadOracle(oracle.file);
-    absl::StatusOr<std::vector<PerftRecord>> records = ParsePerftFile(text);
+    absl::StatusOr<std::vector<PerftRecord>> records = parse_perft_file(text);
     ASSERT_TRUE(records.ok()) << records.status();
     EXPECT_EQ(records->size(), oracle.records);
     std::size_t counts = 0;
@@ -171,7 +171,7 @@ TEST(OracleFiles, EveryPerftFile) {
 
 TEST(OracleFiles, ChessRandomRecords) {
   const absl::StatusOr<std::vector<PerftRecord>> records =
-      ParsePerftFile(ReadOracle("chess-random.perft"));
+      parse_perft_file(ReadOracle("chess-random.perft"));
   ASSERT_TRUE(records.ok()) << records.status();
   ASSERT_EQ(records->size(), 6838u);
   const PerftRecord& first = records->front();
@@ -188,7 +188,7 @@ TEST(OracleFiles, ChessRandomRecords) {
 
   for (const PerftRecord& r : *records) {
     ASSERT_TRUE(r.is_epd) << r.id;
-    absl::StatusOr<EpdRecord> epd = ParseEpd(r.fen);
+    absl::StatusOr<EpdRecord> epd = parse_epd(r.fen);
     ASSERT_TRUE(epd.ok()) << r.id << ": " << epd.status();
     EXPECT_EQ(epd->position.board.ranks.size(), 8u) << r.id;
     EXPECT_TRUE(epd->operations.empty()) << r.id;
@@ -211,12 +211,12 @@ TEST(OracleFiles, VariantFensParse) {
   };
   for (const auto& [file, schema] : files) {
     SCOPED_TRACE(file);
-    const absl::StatusOr<std::vector<PerftRecord>> records = ParsePerftFile(ReadOracle(file));
+    const absl::StatusOr<std::vector<PerftRecord>> records = parse_perft_file(ReadOracle(file));
     ASSERT_TRUE(records.ok()) << records.status();
     for (const PerftRecord& r : *records) {
       EXPECT_FALSE(r.is_epd) << r.id;
       EXPECT_FALSE(r.variant.empty()) << r.id;
-      absl::StatusOr<FenAst> ast = ParseFen(r.fen, *schema);
+      absl::StatusOr<FenAst> ast = parse_fen(r.fen, *schema);
       ASSERT_TRUE(ast.ok()) << r.id << ": " << ast.status();
       EXPECT_EQ(ast->board.ranks.size(), 8u) << r.id;
       EXPECT_FALSE(ast->board.holdings.has_value()) << r.id;

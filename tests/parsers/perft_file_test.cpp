@@ -12,19 +12,19 @@ namespace fairykit::parsers {
 namespace {
 
 std::vector<PerftRecord> MustParse(std::string_view text) {
-  absl::StatusOr<std::vector<PerftRecord>> records = ParsePerftFile(text);
+  absl::StatusOr<std::vector<PerftRecord>> records = parse_perft_file(text);
   EXPECT_TRUE(records.ok()) << records.status();
   return records.ok() ? *std::move(records) : std::vector<PerftRecord>{};
 }
 
 std::string ErrorOf(std::string_view text) {
-  absl::StatusOr<std::vector<PerftRecord>> records = ParsePerftFile(text);
+  absl::StatusOr<std::vector<PerftRecord>> records = parse_perft_file(text);
   if (records.ok()) return "<parsed>";
   EXPECT_EQ(records.status().code(), absl::StatusCode::kInvalidArgument);
   return std::string(records.status().message());
 }
 
-TEST(ParsePerftFile, RecordsCommentsAndBlankLines) {
+TEST(parse_perft_file, RecordsCommentsAndBlankLines) {
   const std::vector<PerftRecord> records = MustParse(
       "# header comment\n"                                                 // 1
       "\n"                                                                 // 2
@@ -73,13 +73,13 @@ TEST(ParsePerftFile, RecordsCommentsAndBlankLines) {
   EXPECT_EQ(b.other[0].second, "kept verbatim");
 }
 
-TEST(ParsePerftFile, EmptyAndCommentOnlyFiles) {
+TEST(parse_perft_file, EmptyAndCommentOnlyFiles) {
   EXPECT_TRUE(MustParse("").empty());
   EXPECT_TRUE(MustParse("\n\n").empty());
   EXPECT_TRUE(MustParse("# nothing\n#\n\n# here\n").empty());
 }
 
-TEST(ParsePerftFile, CrLfLines) {
+TEST(parse_perft_file, CrLfLines) {
   const std::vector<PerftRecord> records = MustParse(
       "id a\r\nfen 8/8/8/8/8/8/8/K6k w - - 0 1\r\nperft 1 3\r\n\r\nfen x\r\nperft 1 1\r\n");
   ASSERT_EQ(records.size(), 2u);
@@ -88,14 +88,14 @@ TEST(ParsePerftFile, CrLfLines) {
   EXPECT_EQ(records[1].id, "");
 }
 
-TEST(ParsePerftFile, RecordAtEndOfFileWithoutBlankLine) {
+TEST(parse_perft_file, RecordAtEndOfFileWithoutBlankLine) {
   const std::vector<PerftRecord> records = MustParse("fen x\nperft 1 1");
   ASSERT_EQ(records.size(), 1u);
   EXPECT_EQ(records[0].counts[0].depth, 1);
 }
 
 // A lone CR ends a line as LF and CR LF do: the same records, the same line numbers.
-TEST(ParsePerftFile, CrOnlyLines) {
+TEST(parse_perft_file, CrOnlyLines) {
   const std::vector<PerftRecord> records =
       MustParse("id a\rfen x\rperft 1 3\r\rfen y\r\nperft 64 1\n\nfen z\rperft 2 9\r");
   ASSERT_EQ(records.size(), 3u);

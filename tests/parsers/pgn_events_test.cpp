@@ -604,7 +604,7 @@ TEST(PgnEventsScaling, CarriageReturnsAndSemicolonComments) {
     game.text = text;
     game.first_line = 1;
     Recorder recorder;
-    const std::uint64_t scanned = detail::ParseGameScanned(game, recorder);
+    const std::uint64_t scanned = detail::parse_game_scanned(game, recorder);
     EXPECT_EQ(recorder.counts.comments, 50000u);
     EXPECT_EQ(recorder.counts.moves, 2u);
     EXPECT_EQ(recorder.events.back(), "result * @100004:1");

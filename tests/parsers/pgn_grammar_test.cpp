@@ -9,26 +9,26 @@
 namespace fairykit::parsers::detail {
 namespace {
 
-TEST(PgnGrammar, IsTagPairLine) {
-  EXPECT_TRUE(IsTagPairLine(R"([Event "Rated game"])"));
-  EXPECT_TRUE(IsTagPairLine(R"([Event "Rated game"]   )"));
-  EXPECT_TRUE(IsTagPairLine(R"([Event    ""] )"));
-  EXPECT_TRUE(IsTagPairLine(R"([White_Elo2 "x"] [Black "y"])"));
-  EXPECT_TRUE(IsTagPairLine(R"([Event "Tournament "Championship" Finals"])"));
-  EXPECT_TRUE(IsTagPairLine(R"([Event "Tournament \"])"));
-  EXPECT_FALSE(IsTagPairLine(R"( [Event "x"])"));  // column 1 only
-  EXPECT_FALSE(IsTagPairLine(R"([%clk 0:01:00])"));
-  EXPECT_FALSE(IsTagPairLine(R"([Event x])"));
-  EXPECT_FALSE(IsTagPairLine(R"([Event "x")"));
-  EXPECT_FALSE(IsTagPairLine(R"([Event "])"));
-  EXPECT_FALSE(IsTagPairLine(R"([ "x"])"));
-  EXPECT_FALSE(IsTagPairLine(R"([Event "x"] 1. e4)"));
-  EXPECT_FALSE(IsTagPairLine(""));
-  EXPECT_FALSE(IsTagPairLine("["));
+TEST(PgnGrammar, is_tag_pair_line) {
+  EXPECT_TRUE(is_tag_pair_line(R"([Event "Rated game"])"));
+  EXPECT_TRUE(is_tag_pair_line(R"([Event "Rated game"]   )"));
+  EXPECT_TRUE(is_tag_pair_line(R"([Event    ""] )"));
+  EXPECT_TRUE(is_tag_pair_line(R"([White_Elo2 "x"] [Black "y"])"));
+  EXPECT_TRUE(is_tag_pair_line(R"([Event "Tournament "Championship" Finals"])"));
+  EXPECT_TRUE(is_tag_pair_line(R"([Event "Tournament \"])"));
+  EXPECT_FALSE(is_tag_pair_line(R"( [Event "x"])"));  // column 1 only
+  EXPECT_FALSE(is_tag_pair_line(R"([%clk 0:01:00])"));
+  EXPECT_FALSE(is_tag_pair_line(R"([Event x])"));
+  EXPECT_FALSE(is_tag_pair_line(R"([Event "x")"));
+  EXPECT_FALSE(is_tag_pair_line(R"([Event "])"));
+  EXPECT_FALSE(is_tag_pair_line(R"([ "x"])"));
+  EXPECT_FALSE(is_tag_pair_line(R"([Event "x"] 1. e4)"));
+  EXPECT_FALSE(is_tag_pair_line(""));
+  EXPECT_FALSE(is_tag_pair_line("["));
 }
 
 TEST(PgnGrammar, StrictTagPairs) {
-  TagPairScan s = ScanTagPair(R"([Event "Rated game"]
+  TagPairScan s = scan_tag_pair(R"([Event "Rated game"]
 [Site "x"])");
   EXPECT_EQ(s.issue, TagIssue::kNone);
   EXPECT_EQ(s.name, "Event");
@@ -36,23 +36,23 @@ TEST(PgnGrammar, StrictTagPairs) {
   EXPECT_EQ(s.length, 20u);
   EXPECT_FALSE(s.spans_lines);
 
-  s = ScanTagPair(R"([White "New-cfe8\"dsadsa\"ce842c"])");
+  s = scan_tag_pair(R"([White "New-cfe8\"dsadsa\"ce842c"])");
   EXPECT_EQ(s.issue, TagIssue::kNone);
   EXPECT_EQ(s.raw_value, R"(New-cfe8\"dsadsa\"ce842c)");
 
   // ']' in a quoted value is plain PGN.
-  s = ScanTagPair(R"([Variation "closing ] opening"])");
+  s = scan_tag_pair(R"([Variation "closing ] opening"])");
   EXPECT_EQ(s.issue, TagIssue::kNone);
   EXPECT_EQ(s.raw_value, "closing ] opening");
 
   // Blanks and line ends around the parts (parsertest-1.pgn).
-  s = ScanTagPair("[  Result     \"1-0\"   ] [\n     ECO\n     \"B01\"\n     ]\n");
+  s = scan_tag_pair("[  Result     \"1-0\"   ] [\n     ECO\n     \"B01\"\n     ]\n");
   EXPECT_EQ(s.issue, TagIssue::kNone);
   EXPECT_EQ(s.name, "Result");
   EXPECT_EQ(s.raw_value, "1-0");
   EXPECT_EQ(s.length, 23u);
   EXPECT_FALSE(s.spans_lines);
-  s = ScanTagPair("[\n     ECO\n     \"B01\"\n     ]\n");
+  s = scan_tag_pair("[\n     ECO\n     \"B01\"\n     ]\n");
   EXPECT_EQ(s.issue, TagIssue::kNone);
   EXPECT_EQ(s.name, "ECO");
   EXPECT_EQ(s.raw_value, "B01");
@@ -60,91 +60,91 @@ TEST(PgnGrammar, StrictTagPairs) {
   EXPECT_TRUE(s.spans_lines);
 
   // Two on a line: the first is read up to its ']'.
-  s = ScanTagPair(R"([White "a"] [Black "b"])");
+  s = scan_tag_pair(R"([White "a"] [Black "b"])");
   EXPECT_EQ(s.raw_value, "a");
   EXPECT_EQ(s.length, 11u);
 
-  s = ScanTagPair("[Event \"\"]\r\n");
+  s = scan_tag_pair("[Event \"\"]\r\n");
   EXPECT_EQ(s.issue, TagIssue::kNone);
   EXPECT_EQ(s.raw_value, "");
   EXPECT_EQ(s.length, 10u);
 
-  s = ScanTagPair(R"([Event_2 "x"])");
+  s = scan_tag_pair(R"([Event_2 "x"])");
   EXPECT_EQ(s.name, "Event_2");
 }
 
 TEST(PgnGrammar, LenientTagPairs) {
-  TagPairScan s = ScanTagPair("[Event \"Tournament \"Championship\" Finals\"]\n[Site \"x\"]");
+  TagPairScan s = scan_tag_pair("[Event \"Tournament \"Championship\" Finals\"]\n[Site \"x\"]");
   EXPECT_EQ(s.issue, TagIssue::kUnescapedQuote);
-  EXPECT_FALSE(IsError(s.issue));
+  EXPECT_FALSE(is_error(s.issue));
   EXPECT_EQ(s.raw_value, R"(Tournament "Championship" Finals)");
   EXPECT_EQ(s.length, 42u);
   EXPECT_EQ(s.issue_offset, 19u);  // the first stray quote
 
-  s = ScanTagPair(R"([Site "Club "Victory""])");
+  s = scan_tag_pair(R"([Site "Club "Victory""])");
   EXPECT_EQ(s.issue, TagIssue::kUnescapedQuote);
   EXPECT_EQ(s.raw_value, R"(Club "Victory")");
 
-  s = ScanTagPair("[Event \"Tournament \\\"]\n[Site \"Madrid ESP\"]\n");
+  s = scan_tag_pair("[Event \"Tournament \\\"]\n[Site \"Madrid ESP\"]\n");
   EXPECT_EQ(s.issue, TagIssue::kBackslashQuote);
   EXPECT_EQ(s.raw_value, "Tournament \\");
   EXPECT_EQ(s.length, 22u);
   EXPECT_EQ(s.issue_offset, 19u);  // the backslash
 
   // With another tag pair after it on the line: the first '"' followed by ']' and '['.
-  s = ScanTagPair(R"([A "x"y"] [B "z"])");
+  s = scan_tag_pair(R"([A "x"y"] [B "z"])");
   EXPECT_EQ(s.issue, TagIssue::kUnescapedQuote);
   EXPECT_EQ(s.raw_value, R"(x"y)");
   EXPECT_EQ(s.length, 9u);
 }
 
 TEST(PgnGrammar, UnreadableTagPairs) {
-  TagPairScan s = ScanTagPair(R"([ "x"])");
+  TagPairScan s = scan_tag_pair(R"([ "x"])");
   EXPECT_EQ(s.issue, TagIssue::kNoName);
-  EXPECT_TRUE(IsError(s.issue));
+  EXPECT_TRUE(is_error(s.issue));
   EXPECT_EQ(s.issue_offset, 2u);
   EXPECT_EQ(s.length, 0u);
 
-  s = ScanTagPair(R"([Event x])");
+  s = scan_tag_pair(R"([Event x])");
   EXPECT_EQ(s.issue, TagIssue::kNoQuote);
   EXPECT_EQ(s.issue_offset, 7u);
 
-  s = ScanTagPair(R"([Event-Date "x"])");
+  s = scan_tag_pair(R"([Event-Date "x"])");
   EXPECT_EQ(s.issue, TagIssue::kNoQuote);
   EXPECT_EQ(s.issue_offset, 6u);
 
-  s = ScanTagPair("[Event \"x\n1. e4 *\n");
+  s = scan_tag_pair("[Event \"x\n1. e4 *\n");
   EXPECT_EQ(s.issue, TagIssue::kNoClosingQuote);
   EXPECT_EQ(s.issue_offset, 7u);  // the opening quote
 
-  s = ScanTagPair(R"([Event "x" y])");
+  s = scan_tag_pair(R"([Event "x" y])");
   EXPECT_EQ(s.issue, TagIssue::kNoClosingBracket);
   EXPECT_EQ(s.issue_offset, 11u);
 
-  s = ScanTagPair("[");
+  s = scan_tag_pair("[");
   EXPECT_EQ(s.issue, TagIssue::kNoName);
-  s = ScanTagPair("[Event");
+  s = scan_tag_pair("[Event");
   EXPECT_EQ(s.issue, TagIssue::kNoQuote);
-  s = ScanTagPair("[Event \"");
+  s = scan_tag_pair("[Event \"");
   EXPECT_EQ(s.issue, TagIssue::kNoClosingQuote);
-  s = ScanTagPair("[Event \"x\\");
+  s = scan_tag_pair("[Event \"x\\");
   EXPECT_EQ(s.issue, TagIssue::kNoClosingQuote);
 }
 
-TEST(PgnGrammar, UnescapeTagValue) {
+TEST(PgnGrammar, unescape_tag_value) {
   std::string scratch;
   const std::string_view plain = "Carlsen, Magnus";
-  EXPECT_EQ(UnescapeTagValue(plain, scratch).data(), plain.data());  // no copy
-  EXPECT_EQ(UnescapeTagValue(R"(White\\Player)", scratch), R"(White\Player)");
-  EXPECT_EQ(UnescapeTagValue(R"(White\"Player\")", scratch), R"(White"Player")");
-  EXPECT_EQ(UnescapeTagValue(R"(C:\Syzygy)", scratch), R"(C:\Syzygy)");
-  EXPECT_EQ(UnescapeTagValue("Tournament \\", scratch), "Tournament \\");
-  EXPECT_EQ(UnescapeTagValue(R"(\\\")", scratch), R"(\")");
+  EXPECT_EQ(unescape_tag_value(plain, scratch).data(), plain.data());  // no copy
+  EXPECT_EQ(unescape_tag_value(R"(White\\Player)", scratch), R"(White\Player)");
+  EXPECT_EQ(unescape_tag_value(R"(White\"Player\")", scratch), R"(White"Player")");
+  EXPECT_EQ(unescape_tag_value(R"(C:\Syzygy)", scratch), R"(C:\Syzygy)");
+  EXPECT_EQ(unescape_tag_value("Tournament \\", scratch), "Tournament \\");
+  EXPECT_EQ(unescape_tag_value(R"(\\\")", scratch), R"(\")");
 }
 
 // The kind and length of the token at the start of `text`.
 std::pair<TokenKind, std::size_t> Scan(std::string_view text) {
-  const Token t = ScanToken(text);
+  const Token t = scan_token(text);
   return {t.kind, t.length};
 }
 
@@ -201,21 +201,21 @@ TEST(PgnGrammar, NumbersResultsAndAnnotations) {
   EXPECT_EQ(Scan("1-00"), P(n, 1));
   EXPECT_EQ(Scan("1/2"), P(n, 1));
 
-  Token t = ScanToken("$14 ");
+  Token t = scan_token("$14 ");
   EXPECT_EQ(t.kind, TokenKind::kNag);
   EXPECT_EQ(t.length, 3u);
   EXPECT_EQ(t.nag, 14);
-  EXPECT_EQ(ScanToken("$0").nag, 0);
-  EXPECT_EQ(ScanToken("$").kind, TokenKind::kNone);
-  EXPECT_EQ(ScanToken("$x").kind, TokenKind::kNone);
-  t = ScanToken("$99999999999");
+  EXPECT_EQ(scan_token("$0").nag, 0);
+  EXPECT_EQ(scan_token("$").kind, TokenKind::kNone);
+  EXPECT_EQ(scan_token("$x").kind, TokenKind::kNone);
+  t = scan_token("$99999999999");
   EXPECT_EQ(t.kind, TokenKind::kBadNag);
   EXPECT_EQ(t.length, 12u);
 
   const std::pair<std::string_view, int> suffixes[] = {
       {"!", 1}, {"?", 2}, {"!!", 3}, {"??", 4}, {"!?", 5}, {"?!", 6}, {"!!!", 0}, {"?!?", 0}};
   for (const auto& [text, nag] : suffixes) {
-    t = ScanToken(std::string(text) + " e4");
+    t = scan_token(std::string(text) + " e4");
     EXPECT_EQ(t.kind, TokenKind::kSuffix) << text;
     EXPECT_EQ(t.length, text.size()) << text;
     EXPECT_EQ(t.nag, nag) << text;
@@ -223,24 +223,24 @@ TEST(PgnGrammar, NumbersResultsAndAnnotations) {
 
   for (std::string_view bad :
        {"@", "}", ")", "(", "{", "[", "]", "\"", "%", ".", "<", "&", "\x01", "\xff", "\xc3\xa9"}) {
-    EXPECT_EQ(ScanToken(bad).kind, TokenKind::kNone) << bad;
+    EXPECT_EQ(scan_token(bad).kind, TokenKind::kNone) << bad;
   }
-  EXPECT_EQ(ScanToken("").kind, TokenKind::kNone);
+  EXPECT_EQ(scan_token("").kind, TokenKind::kNone);
 }
 
 TEST(PgnGrammar, EnPassantSuffix) {
-  EXPECT_EQ(MatchEnPassantSuffix("e.p."), 4u);
-  EXPECT_EQ(MatchEnPassantSuffix("e.p. Nf3"), 4u);
-  EXPECT_EQ(MatchEnPassantSuffix("e.p.+ "), 5u);
-  EXPECT_EQ(MatchEnPassantSuffix("ep"), 2u);
-  EXPECT_EQ(MatchEnPassantSuffix("ep)"), 2u);
-  EXPECT_EQ(MatchEnPassantSuffix("ep!"), 2u);
-  EXPECT_EQ(MatchEnPassantSuffix("ep\r\n"), 2u);
-  EXPECT_EQ(MatchEnPassantSuffix("e.p.{x}"), 4u);
-  EXPECT_EQ(MatchEnPassantSuffix("epsilon"), 0u);
-  EXPECT_EQ(MatchEnPassantSuffix("e.p.x"), 0u);
-  EXPECT_EQ(MatchEnPassantSuffix("e5"), 0u);
-  EXPECT_EQ(MatchEnPassantSuffix(""), 0u);
+  EXPECT_EQ(match_en_passant_suffix("e.p."), 4u);
+  EXPECT_EQ(match_en_passant_suffix("e.p. Nf3"), 4u);
+  EXPECT_EQ(match_en_passant_suffix("e.p.+ "), 5u);
+  EXPECT_EQ(match_en_passant_suffix("ep"), 2u);
+  EXPECT_EQ(match_en_passant_suffix("ep)"), 2u);
+  EXPECT_EQ(match_en_passant_suffix("ep!"), 2u);
+  EXPECT_EQ(match_en_passant_suffix("ep\r\n"), 2u);
+  EXPECT_EQ(match_en_passant_suffix("e.p.{x}"), 4u);
+  EXPECT_EQ(match_en_passant_suffix("epsilon"), 0u);
+  EXPECT_EQ(match_en_passant_suffix("e.p.x"), 0u);
+  EXPECT_EQ(match_en_passant_suffix("e5"), 0u);
+  EXPECT_EQ(match_en_passant_suffix(""), 0u);
 }
 
 // The splitter's hand-written result test agrees with the X3 rule of parse_game.
@@ -249,10 +249,10 @@ TEST(PgnGrammar, SplitterResultsAgreeWithTokens) {
        {"1-0",   "0-1",  "1/2-1/2", "*",        "1-0 ",      "1-0)",  "1-0}", "1-0;",  "1-0.",
         "1-0-0", "1-00", "1-0x",    "1/2-1/2x", "1/2",       "1/2-1", "0-0",  "0-0-0", "1-",
         "0",     "1",    "10.",     "1-0\r",    "1/2-1/2\n", "0-1$1", "0-1!", "1-0/"}) {
-    const bool token = ScanToken(text).kind == TokenKind::kResult;
-    EXPECT_EQ(MatchResultPrefix(text) != 0, token) << text;
+    const bool token = scan_token(text).kind == TokenKind::kResult;
+    EXPECT_EQ(match_result_prefix(text) != 0, token) << text;
     if (token) {
-      EXPECT_EQ(MatchResultPrefix(text), ScanToken(text).length) << text;
+      EXPECT_EQ(match_result_prefix(text), scan_token(text).length) << text;
     }
   }
 }

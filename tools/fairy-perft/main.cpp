@@ -148,7 +148,7 @@ int run_fen(const Options& o) {
   absl::StatusOr<std::string> position = position_fen(*o.variant, o.fen, o.variant_options);
   if (!position.ok()) {
     const std::string shown = o.fen == "startpos" ? std::string(o.variant->start_fen) : o.fen;
-    std::cerr << "fairy-perft: invalid position \"" << parsers::MessageText(shown, 200)
+    std::cerr << "fairy-perft: invalid position \"" << parsers::message_text(shown, 200)
               << "\": " << position.status().message() << '\n';
     return 1;
   }
@@ -172,7 +172,7 @@ int run_fen(const Options& o) {
     // The position as given: run_perft() applies the options as position_fen() did above.
     absl::StatusOr<analysis::PerftResult> r = analysis::run_perft(o.variant->id, o.fen, po);
     if (!r.ok()) {
-      std::cerr << "fairy-perft: invalid position \"" << parsers::MessageText(fen, 200)
+      std::cerr << "fairy-perft: invalid position \"" << parsers::message_text(fen, 200)
                 << "\": " << r.status().message() << '\n';
       return 1;
     }

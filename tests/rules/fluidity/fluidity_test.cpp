@@ -28,7 +28,7 @@ std::string read_text(const std::string& path) {
 }
 
 std::vector<parsers::PerftRecord> oracle() {
-  absl::StatusOr<std::vector<parsers::PerftRecord>> records = parsers::ParsePerftFile(
+  absl::StatusOr<std::vector<parsers::PerftRecord>> records = parsers::parse_perft_file(
       read_text(std::string(FAIRYKIT_DATA_DIR) + "/oracles/fluidity.perft"));
   EXPECT_TRUE(records.ok()) << records.status();
   return records.ok() ? *records : std::vector<parsers::PerftRecord>{};

@@ -25,7 +25,7 @@ std::string ReadFile(const std::string& path) {
 }
 
 std::vector<parsers::PerftRecord> Oracles() {
-  absl::StatusOr<std::vector<parsers::PerftRecord>> r = parsers::ParsePerftFile(
+  absl::StatusOr<std::vector<parsers::PerftRecord>> r = parsers::parse_perft_file(
       ReadFile(std::string(FAIRYKIT_DATA_DIR) + "/oracles/interweave.perft"));
   EXPECT_TRUE(r.ok()) << r.status();
   return r.ok() ? *r : std::vector<parsers::PerftRecord>{};
