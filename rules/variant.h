@@ -127,4 +127,11 @@ struct SuperchessVariant {
   static constexpr int kMaxPawns = 8;
 };
 
+// The Position<V> family: X(V) for each traits struct above. The templates compiled once per
+// variant expand it to instantiate themselves (the SAN functions of rules/san.h, in
+// rules/san_read.cpp and rules/san_write.cpp). Adding a variant to the family = adding its
+// traits and one entry here (and, for the tools, its registry entry: rules/registry.h).
+#define FAIRYKIT_FOR_EACH_POSITION_VARIANT(X) \
+  X(ChessVariant) X(Chess960Variant) X(CwdaVariant) X(SuperchessVariant)
+
 }  // namespace fairykit

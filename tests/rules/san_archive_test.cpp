@@ -11,6 +11,7 @@
 
 #include "rules/fen.h"
 #include "rules/san.h"
+#include "rules/san_impl.h"  // SAN for NoBishopVariant, outside the Position<V> family
 #include "rules/uci.h"
 #include "tests/rules/board.h"
 
