@@ -8,12 +8,35 @@ namespace fairykit {
 namespace {
 
 // "--" (most programs), "Z0" (ChessBase), "0000" (UCI), "@@@@".
-bool is_null_move(std::string_view t) {
+inline bool is_null_move(std::string_view t) {
+  if (t.empty() || (t[0] != '-' && t[0] != 'Z' && t[0] != '0' && t[0] != '@')) return false;
   while (!t.empty() && (t.back() == '+' || t.back() == '#')) t.remove_suffix(1);
   return t == "--" || t == "Z0" || t == "0000" || t == "@@@@";
 }
 
 }  // namespace
+
+template <class G>
+void AnyGame::changed(const Slot<G>& slot) {
+  variation_depth_ = int(slot.frames.size());
+  if constexpr (requires { slot.g.insufficient_material(); })
+    dead_ = slot.g.insufficient_material();
+  else
+    dead_ = false;  // Interweave: Kings are captured (docs/rules/interweave.md 1.7)
+}
+
+template <class G>
+void AnyGame::push(Slot<G>& slot, const typename G::Move& m) {
+  slot.g.do_move(m);
+  ++plies_;
+  changed(slot);
+}
+
+template <class G>
+void AnyGame::pop(Slot<G>& slot) {
+  slot.g.undo_move();
+  --plies_;
+}
 
 absl::StatusOr<std::unique_ptr<AnyGame>> AnyGame::create(const VariantInfo& variant,
                                                          std::string_view fen,
@@ -31,9 +54,11 @@ absl::Status AnyGame::set_up(std::string_view fen, const VariantOptions& options
   if (!native.ok()) return native.status();
   return std::visit(
       [&](auto& slot) {
-        slot.line.clear();
         slot.frames.clear();
-        return load_engine(slot.g, *native, options, setup, dropped);
+        plies_ = 0;
+        absl::Status s = load_engine(slot.g, *native, options, setup, dropped);
+        changed(slot);
+        return s;
       },
       slots_);
 }
@@ -70,8 +95,7 @@ absl::StatusOr<AnyGame::Played> AnyGame::play(std::string_view text) {
         auto m = slot.g.parse_move(text);
         if (!m.ok()) return m.status();
         Played p{slot.g.to_uci(*m), slot.g.to_san(*m)};
-        slot.g.do_move(*m);
-        slot.line.push_back(*std::move(m));
+        push(slot, *m);
         return p;
       },
       slots_);
@@ -89,15 +113,15 @@ absl::Status AnyGame::play_move(std::string_view text, SanQuirks* quirks) {
             if (!g.can_pass())
               return absl::InvalidArgumentError(
                   absl::StrCat("null move \"", parsers::message_text(text), "\" while in check"));
-            g.do_move(G::Move::null());
-            slot.line.push_back(G::Move::null());
+            push(slot, G::Move::null());
             return absl::OkStatus();
           }
         }
         if constexpr (requires(SanQuirks & q) { g.play(text, q); }) {
           SanQuirks q;
           if (absl::Status s = g.play(text, q); !s.ok()) return s;
-          slot.line.push_back(g.last_move());
+          ++plies_;
+          changed(slot);
           if (quirks) *quirks = q;
           return absl::OkStatus();
         } else {
@@ -110,8 +134,7 @@ absl::Status AnyGame::play_move(std::string_view text, SanQuirks* quirks) {
                                                              std::string(describe(st.end)), ")"));
             return m.status();
           }
-          g.do_move(*m);
-          slot.line.push_back(*std::move(m));
+          push(slot, *m);
           if (quirks) *quirks = {};
           return absl::OkStatus();
         }
@@ -121,26 +144,23 @@ absl::Status AnyGame::play_move(std::string_view text, SanQuirks* quirks) {
 
 bool AnyGame::undo() {
   return std::visit(
-      [](auto& slot) {
-        if (!slot.line_has_move()) return false;
-        slot.g.undo_move();
-        slot.line.pop_back();
+      [&](auto& slot) {
+        if (plies_ <= slot.base()) return false;
+        pop(slot);
+        changed(slot);
         return true;
       },
       slots_);
 }
 
-std::size_t AnyGame::plies() const {
-  return std::visit([](const auto& slot) { return slot.line.size(); }, slots_);
-}
-
 bool AnyGame::enter_variation() {
   return std::visit(
-      [](auto& slot) {
-        if (!slot.line_has_move()) return false;
-        slot.g.undo_move();
-        slot.frames.push_back({std::move(slot.line.back()), slot.line.size() - 1});
-        slot.line.pop_back();
+      [&](auto& slot) {
+        if (plies_ <= slot.base()) return false;
+        auto undone = slot.g.last_move();
+        pop(slot);
+        slot.frames.push_back({std::move(undone), plies_});
+        changed(slot);
         return true;
       },
       slots_);
@@ -148,34 +168,18 @@ bool AnyGame::enter_variation() {
 
 void AnyGame::leave_variation() {
   std::visit(
-      [](auto& slot) {
+      [&](auto& slot) {
         if (slot.frames.empty()) return;
         auto f = std::move(slot.frames.back());
         slot.frames.pop_back();
-        while (slot.line.size() > f.base) {
-          slot.g.undo_move();
-          slot.line.pop_back();
-        }
-        slot.g.do_move(f.undone);
-        slot.line.push_back(std::move(f.undone));
+        while (plies_ > f.base) pop(slot);
+        push(slot, f.undone);
       },
       slots_);
 }
 
-int AnyGame::variation_depth() const {
-  return std::visit([](const auto& slot) { return int(slot.frames.size()); }, slots_);
-}
-
 GameState AnyGame::state() const {
   return visit([](const auto& g) { return g.state(); });
-}
-bool AnyGame::dead_position() const {
-  return visit([](const auto& g) {
-    if constexpr (requires { g.insufficient_material(); })
-      return g.insufficient_material();
-    else
-      return false;  // Interweave: Kings are captured (docs/rules/interweave.md 1.7)
-  });
 }
 std::uint64_t AnyGame::perft(int depth) {
   return visit([&](auto& g) { return g.perft(depth); });

@@ -78,7 +78,7 @@ class AnyGame {
   // (or since the start of the current variation).
   bool undo();
   // Moves from the set-up to the current position along the current line.
-  std::size_t plies() const;
+  std::size_t plies() const { return plies_; }
 
   // Variations (PGN's RAV): enter_variation() steps back before the last move of the
   // current line, so that the moves played next are an alternative to it (false, and
@@ -86,13 +86,13 @@ class AnyGame {
   // the line the variation left, after its last move. Variations nest.
   bool enter_variation();
   void leave_variation();
-  int variation_depth() const;
+  int variation_depth() const { return variation_depth_; }
 
   // How the game stands (rules/game_state.h).
   GameState state() const;
   // Whether the position is dead by its material (FIDE 5.2.2); false in the variants
   // where no position is (Interweave: Kings are captured).
-  bool dead_position() const;
+  bool dead_position() const { return dead_; }
   std::uint64_t perft(int depth);
   bool is_consistent(std::string* why) const;
 
@@ -103,7 +103,8 @@ class AnyGame {
   }
 
   // Calls f(engine) with the typed engine (a GameEngine of rules/game.h), for loops that
-  // run without a dispatch per node (perft).
+  // run without a dispatch per node (perft). f must leave the position as it found it:
+  // plies(), variation_depth() and dead_position() follow the moves played through AnyGame.
   template <class F>
   decltype(auto) visit(F&& f) {
     return std::visit([&](auto& slot) -> decltype(auto) { return std::forward<F>(f)(slot.g); },
@@ -116,18 +117,16 @@ class AnyGame {
   }
 
  private:
-  // An engine and the line of moves played on it, with the variations entered.
+  // An engine and the variations entered on it (the engine keeps the moves played).
   template <class G>
   struct Slot {
     struct Frame {
       typename G::Move undone;  // the move the variation replaces
-      std::size_t base;         // line size at the variation's start
+      std::size_t base;         // plies at the variation's start
     };
     G g;
-    std::vector<typename G::Move> line;  // from the set-up to the current position
-    std::vector<Frame> frames;           // the variations entered, innermost last
-    // Whether the current line (the main line or the innermost variation) has a move.
-    bool line_has_move() const { return line.size() > (frames.empty() ? 0 : frames.back().base); }
+    std::vector<Frame> frames;  // the variations entered, innermost last
+    std::size_t base() const { return frames.empty() ? 0 : frames.back().base; }
   };
   template <class L>
   struct SlotsOf;
@@ -143,9 +142,21 @@ class AnyGame {
       : variant_(&variant), slots_(std::in_place_type<Slot<G>>) {}
 
   std::vector<std::string> legal_moves(bool san) const;
+  // Updates what the accessors above read (no dispatch per call on the hot path of
+  // validation): after every change of the position.
+  template <class G>
+  void changed(const Slot<G>& slot);
+  // Plays a legal move of the current line / takes the last one back.
+  template <class G>
+  void push(Slot<G>& slot, const typename G::Move& m);
+  template <class G>
+  void pop(Slot<G>& slot);
 
   const VariantInfo* variant_;
   Slots slots_;
+  std::size_t plies_ = 0;
+  int variation_depth_ = 0;
+  bool dead_ = false;
 };
 
 }  // namespace fairykit

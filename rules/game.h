@@ -128,8 +128,10 @@ class ClassicGame {
   absl::Status play(std::string_view text, SanQuirks& quirks) {
     SanRead read;
     const SanResolution res = read_san(pos_, text, read, SanSyntax::kArchive);
-    if (res != SanResolution::kOk) return parse_error(text, res);
-    do_move(read.move);
+    if (res != SanResolution::kOk) [[unlikely]]
+      return parse_error(text, res);
+    pos_.do_move(read.move, states_.push());
+    played_.push_back(read.move);
     quirks = read.quirks | check_mark_quirks(pos_, read.check);
     // Long algebraic (UCI) text has no check marks by definition.
     if (quirks.has(SanQuirk::kLongAlgebraic) && read.check == 0)
@@ -144,7 +146,7 @@ class ClassicGame {
 
  private:
   // The one-line error of the GameEngine contract (rules/game_engine.h).
-  absl::Status parse_error(std::string_view text, SanResolution res) const {
+  [[gnu::cold, gnu::noinline]] absl::Status parse_error(std::string_view text, SanResolution res) const {
     const std::string t = parsers::message_text(text);
     if (count_legal() == 0)
       return absl::InvalidArgumentError(

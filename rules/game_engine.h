@@ -46,7 +46,9 @@ concept GameEngine = requires(P& p, const P& cp, typename P::MoveList& list,
   { cp.count_legal() } -> std::same_as<std::uint64_t>;  // = the list's size, faster
   {p.do_move(m)};                                       // m legal in this position (precondition)
   {p.undo_move()};                                      // takes back the last do_move
-  { p.perft(depth) } -> std::same_as<std::uint64_t>;    // bulk-counted at the leaves
+  // The last move played (precondition: one was played since set_fen).
+  { cp.last_move() } -> std::same_as<const typename P::Move&>;
+  { p.perft(depth) } -> std::same_as<std::uint64_t>;  // bulk-counted at the leaves
   // Board, pieces, key and counters agree with each other; `why` says what is wrong.
   { cp.is_consistent(why) } -> std::same_as<bool>;
   { cp.to_uci(m) } -> std::same_as<std::string>;  // long algebraic, e.g. "a1a5c5"

@@ -142,6 +142,7 @@ class Position {
   std::uint64_t count_legal() const;
   void do_move(Move m);  // m legal here
   void undo_move();      // takes back the last do_move (a precondition: there is one)
+  const Move& last_move() const { return history_.back().move; }  // precondition: one played
   // Legal whole turns to `depth`, bulk-counted at the leaves; no draw rule applies and only a
   // missing King ends the tree (docs/rules/README.md, decision 2).
   std::uint64_t perft(int depth);

@@ -189,6 +189,7 @@ class Position {
   std::uint64_t count_legal() const;
   void do_move(const Move& m);  // m legal here
   void undo_move();
+  const Move& last_move() const { return history_.back().move; }  // precondition: one played
   // Whole turns, counted without making the last turn (bulk counting at the leaves).
   std::uint64_t perft(int depth);
   bool is_consistent(std::string* why) const;
