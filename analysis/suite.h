@@ -93,7 +93,7 @@ struct SuiteOptions {
   std::uint64_t max_nodes = 0;  // 0 = no limit; counts expecting more nodes are skipped
   int threads = 1;
   bool only_depth = false;              // run only max_depth (fairy-perft --depth with --suite)
-  VariantOptions variant_options = {};  // Superchess's Amazon promotion, for every entry
+  VariantOptions variant_options = {};  // for every entry (rules/variant_options.h)
 };
 
 enum class CountStatus { kPass, kFail, kSkipped };
