@@ -146,7 +146,8 @@ class ClassicGame {
 
  private:
   // The one-line error of the GameEngine contract (rules/game_engine.h).
-  [[gnu::cold, gnu::noinline]] absl::Status parse_error(std::string_view text, SanResolution res) const {
+  [[gnu::cold, gnu::noinline]] absl::Status parse_error(std::string_view text,
+                                                        SanResolution res) const {
     const std::string t = parsers::message_text(text);
     if (count_legal() == 0)
       return absl::InvalidArgumentError(
