@@ -20,6 +20,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -31,12 +32,16 @@
 #include "analysis/output_file.h"
 #include "parsers/input.h"
 #include "parsers/pgn.h"
+#include "parsers/records.h"
 
 namespace fairykit::analysis {
 
 struct BatchOptions {
   PipelineOptions pipeline;           // threads and batch sizes (`stop` is the batch's own)
   parsers::SplitterOptions splitter;  // the game size limit and the flag that sets it
+  // The format of every input; none: PGN for the tools that read PGN only (`detect` off),
+  // else told per input by its name or first bytes (parsers/records.h).
+  std::optional<parsers::RecordFormat> format = parsers::RecordFormat::kPgn;
 };
 
 // The input being read, as the callbacks see it.
@@ -45,6 +50,7 @@ struct BatchFile {
   std::string path;       // as given ("-" for standard input)
   std::string name;       // as messages name it ("<stdin>" for standard input)
   bool opened = false;    // false: it could not be opened (file_end gets the error)
+  parsers::RecordFormat format = parsers::RecordFormat::kPgn;  // what it holds
 };
 
 // Where a run is, after each pipeline batch.
@@ -84,6 +90,9 @@ class GameBatch {
   // of them is left as it was.
   std::vector<absl::Status> commit();
 
+  // The input being read (for `work`, which runs while one input is read: constant then).
+  const BatchFile& current() const { return current_; }
+
   // True once a write failed: no input after the current one is read.
   bool stopped() const { return stop_; }
   const std::vector<std::string>& inputs() const { return inputs_; }
@@ -102,6 +111,7 @@ class GameBatch {
   BatchOptions options_;
   std::vector<std::pair<std::string, std::unique_ptr<OutputFile>>> outputs_;  // flag, file
   bool stop_ = false;
+  BatchFile current_;
   std::uint64_t games_ = 0;
   std::uint64_t bytes_ = 0;
 };
@@ -120,13 +130,28 @@ void GameBatch::run(
       continue;
     }
     file.name = (*src)->name();
+    parsers::RecordFormat format = parsers::RecordFormat::kPgn;
+    if (options_.format) {
+      format = *options_.format;
+    } else {
+      absl::StatusOr<parsers::RecordFormat> f = parsers::detect_format(file.path, *src);
+      if (!f.ok()) {
+        file_end(file, f.status());
+        continue;
+      }
+      format = *f;
+    }
     file.opened = true;
-    parsers::GameSplitter splitter(**src, options_.splitter);
+    file.format = format;
+    const std::uint64_t size = (*src)->raw_size();
+    std::unique_ptr<parsers::RecordReader> reader =
+        parsers::make_record_reader(std::move(*src), format, options_.splitter);
+    parsers::RecordReader& splitter = *reader;
     const std::uint64_t games_before = games_;
+    current_ = file;
     std::function<void(std::size_t)> step;
     if (progress) {
       step = [&](std::size_t done) {
-        const std::uint64_t size = (*src)->raw_size();
         const double fraction = size ? double(splitter.raw_bytes_read()) / double(size) : 0.0;
         progress(BatchProgress{file, fraction, done, games_before + done});
       };

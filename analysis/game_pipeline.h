@@ -42,7 +42,7 @@ struct PipelineOptions {
 // after each batch with the number of games done so far. Returns the splitter's read error,
 // if any, after every game before it was emitted.
 template <class Result>
-absl::Status run_game_pipeline(parsers::GameSplitter& splitter, const PipelineOptions& options,
+absl::Status run_game_pipeline(parsers::RecordReader& splitter, const PipelineOptions& options,
                                const std::function<Result(const parsers::RawGame&)>& work,
                                const std::function<void(const parsers::RawGame&, Result&)>& emit,
                                const std::function<void(std::size_t games)>& progress = {}) {

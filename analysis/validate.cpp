@@ -41,13 +41,15 @@ constexpr std::string_view kRoster[7] = {"Event", "Site",  "Date",  "Round",
 
 class GameChecker final : public parsers::PgnVisitor {
  public:
-  GameChecker(const parsers::RawGame& game, const ValidateOptions& options)
-      : game_(game), options_(options) {
+  GameChecker(const parsers::RawGame& game, const ValidateOptions& options,
+              GameRecord* record = nullptr, const RecordOptions* record_options = nullptr)
+      : game_(game), options_(options), record_(record), ro_(record_options) {
     report_.index = game.index;
     report_.first_line = game.first_line;
   }
 
   void tag(std::string_view name, std::string_view value, PgnLocation where) override {
+    if (record_) record_->tags.emplace_back(std::string(name), std::string(value));
     for (int i = 0; i < 7; ++i)
       if (name == kRoster[i]) roster_ |= 1u << i;
     if (name == "White")
@@ -108,6 +110,14 @@ class GameChecker final : public parsers::PgnVisitor {
       add(Severity::kWarning, fen_where_, 0,
           absl::StrCat("FEN castling right '", std::string(1, d.letter), "' dropped: ", d.reason));
     replay_ = &game;
+    if (record_) {
+      record_->set_up = true;
+      record_->variant = *start.variant;
+      record_->start_fen = game.fen();
+      record_->start_key = game.key();
+      record_->start_side = game.side_to_move();
+      record_->start_move = fullmove_number(*start.variant, record_->start_fen);
+    }
     for (const std::string& w : game.fen_warnings())
       add(Severity::kWarning, fen_where_, 0,
           absl::StrCat("FEN tag \"", fen_tag_echo(tags_.fen.value_or("")), "\": ", w));
@@ -139,6 +149,23 @@ class GameChecker final : public parsers::PgnVisitor {
     }
     if (!quirks.empty()) report_quirks(text, quirks, where, ply, before);
     if (depth_ == 0) report_.plies = ply;
+    if (recording()) record_move(ply);
+  }
+
+  void nag(int value, PgnLocation) override {
+    if (!recording()) return;
+    RecordItem& item = record_->items.emplace_back();
+    item.kind = RecordItem::kNag;
+    item.nag = value;
+    item.depth = depth_;
+  }
+
+  void comment(std::string_view text, PgnLocation) override {
+    if (!recording()) return;
+    RecordItem& item = record_->items.emplace_back();
+    item.kind = RecordItem::kComment;
+    item.san = std::string(text);
+    item.depth = depth_;
   }
 
   void begin_variation(PgnLocation where) override {
@@ -152,10 +179,20 @@ class GameChecker final : public parsers::PgnVisitor {
       }
     }
     active_.push_back(active);
+    if (recording()) {
+      RecordItem& item = record_->items.emplace_back();
+      item.kind = RecordItem::kBeginVariation;
+      item.depth = depth_;
+    }
   }
 
   void end_variation(PgnLocation) override {
     if (active_.empty()) return;
+    if (recording()) {
+      RecordItem& item = record_->items.emplace_back();
+      item.kind = RecordItem::kEndVariation;
+      item.depth = depth_;
+    }
     if (active_.back()) replay_->leave_variation();
     active_.pop_back();
     --depth_;
@@ -165,6 +202,7 @@ class GameChecker final : public parsers::PgnVisitor {
   void result(std::string_view text, PgnLocation where) override {
     report_.result_marker = std::string(text);
     marker_where_ = where;
+    if (record_) record_->result_marker = report_.result_marker;
   }
 
   void problem(Severity severity, std::string_view message, PgnLocation where) override {
@@ -174,6 +212,10 @@ class GameChecker final : public parsers::PgnVisitor {
 
   GameReport finish() {
     if (!broken_) check_result();
+    if (record_ && replay_ && !stopped_ && depth_ == 0) {
+      record_->plies = report_.plies;
+      record_->final_state = replay_->state();
+    }
     return std::move(report_);
   }
 
@@ -182,6 +224,47 @@ class GameChecker final : public parsers::PgnVisitor {
     if (!replay_ || stopped_ || broken_) return false;
     if (depth_ > 0 && !options_.variations) return false;
     return dead_depth_ < 0 || depth_ < dead_depth_;
+  }
+
+  // Whether what the reader reports now goes into the record: moves that were played (a
+  // variation that could not be entered records nothing), and variations when wanted.
+  bool recording() const {
+    if (!record_ || !replay_ || stopped_ || broken_) return false;
+    if (depth_ > 0 && (!ro_->variations || !options_.variations)) return false;
+    return dead_depth_ < 0 || depth_ < dead_depth_;
+  }
+
+  void record_move(int ply) {
+    RecordItem& item = record_->items.emplace_back();
+    item.kind = RecordItem::kMove;
+    item.ply = ply;
+    item.depth = depth_;
+    replay_->last_move_text(item.san, item.uci);
+    item.lan = long_algebraic(item.san, item.uci, !in_position_family(replay_->variant().id));
+    if (ro_->fens && (depth_ == 0 || ro_->all_fens)) item.fen = replay_->fen();
+    if (ro_->keys && depth_ == 0) item.key = replay_->key();
+  }
+
+  static int fullmove_number(VariantId id, std::string_view fen) {
+    // The sixth field of a FIDE-shaped FEN; Interweave's third field counts plies.
+    const bool plies = id == VariantId::kInterweave;
+    const int field = plies ? 2 : 5;
+    int f = 0;
+    std::size_t i = 0;
+    while (i < fen.size() && f < field) {
+      if (fen[i] == ' ') {
+        while (i < fen.size() && fen[i] == ' ') ++i;
+        ++f;
+      } else {
+        ++i;
+      }
+    }
+    if (f < field) return 1;
+    long long n = 0;
+    for (; i < fen.size() && fen[i] >= '0' && fen[i] <= '9' && n < 1000000000; ++i)
+      n = n * 10 + (fen[i] - '0');
+    if (plies) return int(n / 2 + 1);
+    return n < 1 ? 1 : int(n);
   }
 
   PgnLocation game_start() const { return {game_.first_line, 1}; }
@@ -240,6 +323,7 @@ class GameChecker final : public parsers::PgnVisitor {
       add(Severity::kError, marker_where_, 0,
           absl::StrCat("the termination marker \"", parsers::message_text(marker),
                        "\" differs from the Result tag \"", parsers::message_text(tag), "\""));
+      report_.diagnostics.back().about_result = true;
     }
     if (!replay_ || stopped_ || depth_ != 0) return;
     const std::string& claimed = marker.empty() ? tag : marker;
@@ -258,11 +342,13 @@ class GameChecker final : public parsers::PgnVisitor {
           absl::StrCat("the game ends in ", what, " but the result is \"",
                        parsers::message_text(claimed), "\""),
           options_.positions ? replay_->fen() : std::string());
+      report_.diagnostics.back().about_result = true;
     } else if (st.end == GameEnd::kFivefoldRepetition || st.end == GameEnd::kSeventyFiveMoveRule) {
       if (claimed != "1/2-1/2" && claimed != "*")
         add(Severity::kWarning, where, 0,
             absl::StrCat("the final position is drawn by the ", std::string(describe(st.end)),
                          " but the result is \"", parsers::message_text(claimed), "\""));
+      if (claimed != "1/2-1/2" && claimed != "*") report_.diagnostics.back().about_result = true;
     }
   }
 
@@ -290,6 +376,8 @@ class GameChecker final : public parsers::PgnVisitor {
   StartTags tags_;  // the tags that decide where the game starts
   PgnLocation variant_where_, fen_where_, setup_where_, result_tag_where_, marker_where_,
       armies_where_;
+  GameRecord* record_ = nullptr;  // filled when not null (validate_game's second form)
+  const RecordOptions* ro_ = nullptr;
   AnyGame* replay_ = nullptr;         // thread-local, see end_tags()
   std::uint32_t style_reported_ = 0;  // style quirks already reported in this game
   bool dead_reported_ = false;        // a move after a dead position was reported
@@ -306,6 +394,31 @@ GameReport validate_game(const parsers::RawGame& game, const ValidateOptions& op
   GameChecker checker(game, options);
   parsers::parse_game(game, checker);
   return checker.finish();
+}
+
+GameReport validate_game(const parsers::RawGame& game, const ValidateOptions& options,
+                         GameRecord& record, const RecordOptions& record_options) {
+  record.clear();
+  GameChecker checker(game, options, &record, &record_options);
+  parsers::parse_game(game, checker);
+  return checker.finish();
+}
+
+std::string long_algebraic(std::string_view san, std::string_view uci, bool own_engine) {
+  if (own_engine || san.empty() || san[0] == 'O' || san == "--" || uci.size() < 4)
+    return std::string(san.empty() ? uci : san);
+  std::string out;
+  out.reserve(12);
+  if (san[0] >= 'A' && san[0] <= 'Z') out += san[0];
+  out.append(uci.substr(0, 2));
+  out += san.find('x') != std::string_view::npos ? 'x' : '-';
+  out.append(uci.substr(2, 2));
+  if (const std::size_t eq = san.find('='); eq != std::string_view::npos && eq + 1 < san.size())
+    out.append(san.substr(eq, 2));
+  std::size_t end = san.size();
+  while (end > 0 && (san[end - 1] == '+' || san[end - 1] == '#')) --end;
+  out.append(san.substr(end));
+  return out;
 }
 
 std::string describe_game(const GameReport& report) {

@@ -14,8 +14,10 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
+#include "analysis/game_record.h"
 #include "parsers/pgn.h"
 #include "rules/registry.h"
 
@@ -23,11 +25,12 @@ namespace fairykit::analysis {
 
 struct Diagnostic {
   parsers::Severity severity = parsers::Severity::kError;
-  std::int64_t line = 0;    // input line (0: the game as a whole)
-  std::int64_t column = 0;  // 1-based byte column (64-bit: a line may pass 2 GiB)
-  int ply = 0;              // half-move number from the game's start position (0: none)
-  std::string message;      // e.g. illegal move "Nf6"
-  std::string fen;          // the position before the move, when the diagnostic is about one
+  std::int64_t line = 0;      // input line (0: the game as a whole)
+  std::int64_t column = 0;    // 1-based byte column (64-bit: a line may pass 2 GiB)
+  int ply = 0;                // half-move number from the game's start position (0: none)
+  std::string message;        // e.g. illegal move "Nf6"
+  std::string fen;            // the position before the move, when the diagnostic is about one
+  bool about_result = false;  // the result contradicts the final position (--fix-result)
 };
 
 struct GameReport {
@@ -51,6 +54,15 @@ struct ValidateOptions {
 };
 
 GameReport validate_game(const parsers::RawGame& game, const ValidateOptions& options);
+// The same, and fills `record` (cleared first) with what was read and replayed
+// (analysis/game_record.h): the tools that write games out check and replay them once.
+GameReport validate_game(const parsers::RawGame& game, const ValidateOptions& options,
+                         GameRecord& record, const RecordOptions& record_options);
+
+// Long algebraic with the piece from a move's SAN and UCI in the Position<V> family:
+// ("Nf3", "g1f3") -> "Ng1-f3", ("exd8=Q+", "e7d8q") -> "e7xd8=Q+"; castling stays "O-O".
+// The own engines' long algebraic is their UCI (`own_engine`).
+std::string long_algebraic(std::string_view san, std::string_view uci, bool own_engine);
 
 // "game 17 (Carlsen - Anand)" and, for diagnostics about a move, ", ply 34".
 std::string describe_game(const GameReport& report);

@@ -41,6 +41,10 @@ struct SplitNote {
   PgnLocation where;
 };
 
+// What a record of the input holds (RawGame::format): a PGN game, a line of a FEN or EPD
+// list, or a game object of fairy-convert's JSON (parsers/records.h).
+enum class RecordFormat : std::uint8_t { kPgn, kPositions, kJson, kJsonl };
+
 struct RawGame {
   // The game's bytes exactly as in the input (CRLF and Latin-1 kept), from its first line
   // up to the first line of the next game: blank lines after it are included, so writing
@@ -55,6 +59,17 @@ struct RawGame {
   // empty and notes hold the error); 0 for every other game.
   std::uint64_t skipped = 0;
   std::vector<SplitNote> notes;
+  RecordFormat format = RecordFormat::kPgn;
+};
+
+// A reader of records, one at a time (GameSplitter for PGN; parsers/records.h for the others).
+class RecordReader {
+ public:
+  virtual ~RecordReader() = default;
+  // Fills `game` with the next record and returns true, or false at the end of the input.
+  virtual absl::StatusOr<bool> next(RawGame& game) = 0;
+  // Input bytes consumed so far (compressed bytes), for progress.
+  virtual std::uint64_t raw_bytes_read() const = 0;
 };
 
 struct SplitterOptions {
@@ -72,7 +87,7 @@ struct SplitterOptions {
   std::string limit_flag = {};
 };
 
-class GameSplitter {
+class GameSplitter final : public RecordReader {
  public:
   explicit GameSplitter(ByteSource& source, SplitterOptions options = {});
   ~GameSplitter();
@@ -81,9 +96,9 @@ class GameSplitter {
   // Fills `game` with the next game and returns true, or returns false at the end of the
   // input. Read errors (a corrupt compressed stream) are returned as a status; the games
   // before the error have been delivered.
-  absl::StatusOr<bool> next(RawGame& game);
+  absl::StatusOr<bool> next(RawGame& game) override;
   // Input bytes consumed so far (compressed bytes), for progress.
-  std::uint64_t raw_bytes_read() const;
+  std::uint64_t raw_bytes_read() const override;
   // Bytes looked at so far by the searches that may run past the current line (line ends,
   // tag names already in the game): a linear splitter looks at each input byte a bounded
   // number of times, whatever the shape of the input. For tests.

@@ -389,6 +389,7 @@ GameSplitter::Verdict GameSplitter::scan_line(ScanState& s, std::string_view gam
 absl::StatusOr<bool> GameSplitter::next(RawGame& game) {
   // After a read error no more is read: the games that the bytes read complete are still
   // delivered, then every call returns the error.
+  game.format = RecordFormat::kPgn;
   std::size_t scan = pos_;
   if (!started_) {
     started_ = true;

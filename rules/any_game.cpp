@@ -142,6 +142,26 @@ absl::Status AnyGame::play_move(std::string_view text, SanQuirks* quirks) {
       slots_);
 }
 
+void AnyGame::last_move_text(std::string& san, std::string& uci) {
+  std::visit(
+      [&]<class G>(Slot<G>& slot) {
+        G& g = slot.g;
+        const typename G::Move m = g.last_move();
+        if constexpr (requires { g.can_pass(); }) {
+          if (m == G::Move::null()) {
+            san = "--";
+            uci = "0000";
+            return;
+          }
+        }
+        g.undo_move();
+        san = g.to_san(m);
+        uci = g.to_uci(m);
+        g.do_move(m);
+      },
+      slots_);
+}
+
 bool AnyGame::undo() {
   return std::visit(
       [&](auto& slot) {

@@ -74,6 +74,11 @@ class AnyGame {
   // variation (analysis programs write them to show a threat), in the variants that have
   // one; in the main line or in check it is an error.
   absl::Status play_move(std::string_view text, SanQuirks* quirks = nullptr);
+  // The last move of the current line written in the position before it: SAN (the
+  // variant's own notation, with its check or win mark) and UCI ("--" / "0000" for a null
+  // move). Precondition: the current line has a move since the set-up or the variation's
+  // start.
+  void last_move_text(std::string& san, std::string& uci);
   // Takes back the last move of the current line; false when it has none since the set-up
   // (or since the start of the current variation).
   bool undo();

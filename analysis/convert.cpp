@@ -1,0 +1,695 @@
+#include "analysis/convert.h"
+
+#include <algorithm>
+#include <cctype>
+#include <concepts>
+#include <cstdio>
+#include <cstring>
+
+#include "absl/strings/str_cat.h"
+#include "parsers/message_text.h"
+
+namespace fairykit::analysis {
+
+namespace {
+
+// Appends text and numbers (absl::StrAppend takes no std::string_view with Debian's Abseil).
+inline void put1(std::string& out, std::string_view s) { out.append(s); }
+inline void put1(std::string& out, const char* s) { out.append(s); }
+inline void put1(std::string& out, const std::string& s) { out.append(s); }
+template <std::integral T>
+inline void put1(std::string& out, T n) {
+  char buf[24];
+  const int len = std::snprintf(buf, sizeof buf, "%lld", static_cast<long long>(n));
+  out.append(buf, std::size_t(len));
+}
+template <class... A>
+inline void put(std::string& out, const A&... a) {
+  (put1(out, a), ...);
+}
+
+constexpr std::string_view kRoster[7] = {"Event", "Site",  "Date",  "Round",
+                                         "White", "Black", "Result"};
+constexpr std::string_view kRosterDefault[7] = {"?", "?", "????.??.??", "?", "?", "?", "*"};
+
+bool is_roster(std::string_view name) {
+  for (std::string_view r : kRoster)
+    if (r == name) return true;
+  return false;
+}
+
+// The FEN written for a native FEN (the dialect is applied by the tool before).
+const std::string& fen_text(const std::string& native) { return native; }
+
+// The standard start position of the variant: no FEN tag needed.
+bool standard_start(const GameRecord& r) {
+  const VariantInfo& v = variant_info(r.variant);
+  return !v.start_fen.empty() && r.start_fen == v.start_fen;
+}
+
+void append_escaped_tag(std::string& out, std::string_view name, std::string_view value) {
+  out += '[';
+  out.append(name);
+  out += " \"";
+  for (char c : value) {
+    if (c == '"' || c == '\\') out += '\\';
+    if (c == '\n' || c == '\r' || c == '\t') c = ' ';
+    out += c;
+  }
+  out += "\"]\n";
+}
+
+// Movetext with line wrapping.
+class Wrapper {
+ public:
+  Wrapper(std::string& out, std::size_t width) : out_(out), width_(width) {}
+  // A token that may not be broken.
+  void token(std::string_view t) {
+    if (glue_) {
+      glued(t);
+      return;
+    }
+    if (column_ > 0) {
+      if (column_ + 1 + t.size() > width_) {
+        out_ += '\n';
+        column_ = 0;
+      } else {
+        out_ += ' ';
+        ++column_;
+      }
+    }
+    out_.append(t);
+    column_ += t.size();
+  }
+  // A token glued to the one before ("(" then the move after it): no space.
+  void glued(std::string_view t) {
+    glue_ = false;
+    if (column_ + t.size() > width_ && column_ > 0) {
+      out_ += '\n';
+      column_ = 0;
+    }
+    out_.append(t);
+    column_ += t.size();
+  }
+  // The next token follows without a space ("(" and the move after it).
+  void glue_next() { glue_ = true; }
+  void end() {
+    out_ += '\n';
+    column_ = 0;
+  }
+
+ private:
+  std::string& out_;
+  std::size_t width_;
+  std::size_t column_ = 0;
+  bool glue_ = false;
+};
+
+std::string_view move_text(const RecordItem& m, Notation n) {
+  switch (n) {
+    case Notation::kSan:
+      return m.san;
+    case Notation::kLan:
+      return m.lan;
+    case Notation::kUci:
+      return m.uci;
+  }
+  return m.san;
+}
+
+// The side to move before the move at `ply` and its move number.
+struct MoveNumber {
+  int number;
+  bool black;
+};
+MoveNumber move_number(const GameRecord& r, int ply) {
+  const int half = (r.start_side == BLACK ? 1 : 0) + ply - 1;
+  return {r.start_move + half / 2, half % 2 == 1};
+}
+
+std::string_view result_of_state(const GameState& st) {
+  if (st.decisive() || st.end == GameEnd::kStalemate || st.end == GameEnd::kInsufficientMaterial ||
+      st.end == GameEnd::kFivefoldRepetition || st.end == GameEnd::kSeventyFiveMoveRule)
+    return pgn_result(st);
+  return {};
+}
+
+// Comments: one line, and no '}' inside braces.
+std::string clean_comment(std::string_view c) {
+  std::string s;
+  s.reserve(c.size());
+  for (char ch : c) {
+    if (ch == '\n' || ch == '\r' || ch == '\t') ch = ' ';
+    if (ch == '}') ch = ')';
+    if (ch == ' ' && (s.empty() || s.back() == ' ')) continue;
+    s += ch;
+  }
+  while (!s.empty() && s.back() == ' ') s.pop_back();
+  return s;
+}
+
+void csv_field(std::string& out, std::string_view v) {
+  bool quote = false;
+  for (char c : v)
+    if (c == ',' || c == '"' || c == '\n' || c == '\r') quote = true;
+  if (!quote) {
+    out.append(v);
+    return;
+  }
+  out += '"';
+  for (char c : v) {
+    if (c == '"') out += '"';
+    out += c;
+  }
+  out += '"';
+}
+
+// The fields of a FEN, split at runs of spaces.
+std::vector<std::string_view> fen_fields(std::string_view fen) {
+  std::vector<std::string_view> f;
+  std::size_t i = 0;
+  while (i < fen.size()) {
+    while (i < fen.size() && fen[i] == ' ') ++i;
+    const std::size_t b = i;
+    while (i < fen.size() && fen[i] != ' ') ++i;
+    if (i > b) f.push_back(fen.substr(b, i - b));
+  }
+  return f;
+}
+
+}  // namespace
+
+std::string game_result(const GameRecord& record, bool fix, ResultFix* what) {
+  std::string written = record.result_marker;
+  if (written.empty()) written = std::string(record.tag("Result"));
+  if (written.empty()) written.push_back('*');  // (not = "*": a false -Wrestrict in GCC 12)
+  if (!fix) return written;
+  const std::string_view implied = result_of_state(record.final_state);
+  const std::string tag = std::string(record.tag("Result"));
+  if (implied.empty() || (written == implied && (tag.empty() || tag == implied))) return written;
+  if (what) {
+    what->fixed = true;
+    what->from = tag.empty() ? written : tag;
+    what->to = std::string(implied);
+    what->reason = std::string(describe(record.final_state.end));
+  }
+  return std::string(implied);
+}
+
+void write_pgn(const GameRecord& r, const std::string& result, const WriteOptions& o,
+               std::string& out) {
+  for (int i = 0; i < 7; ++i) {
+    if (i == 6) {
+      append_escaped_tag(out, kRoster[i], result);
+      continue;
+    }
+    const bool has = r.has_tag(kRoster[i]);
+    append_escaped_tag(out, kRoster[i], has ? r.tag(kRoster[i]) : kRosterDefault[i]);
+  }
+  const bool fen = o.add_fen_tags || !standard_start(r);
+  for (const auto& [name, value] : r.tags) {
+    if (is_roster(name)) continue;
+    if (name == "SetUp" || name == "FEN" || name == "PlyCount") continue;
+    append_escaped_tag(out, name, value);
+  }
+  if (fen) {
+    append_escaped_tag(out, "SetUp", "1");
+    append_escaped_tag(out, "FEN", fen_text(r.start_fen));
+  }
+  if (o.add_ply_count)
+    append_escaped_tag(out, "PlyCount", std::to_string(r.plies));
+  else if (r.has_tag("PlyCount"))
+    append_escaped_tag(out, "PlyCount", r.tag("PlyCount"));
+  out += '\n';
+
+  Wrapper w(out, o.line_length);
+  bool need_number = true;  // the next move needs its number (also a black one: "12...")
+  int skip_depth = 0;       // > 0: inside a variation that is left out
+  char buf[32];
+  for (const RecordItem& it : r.items) {
+    if (skip_depth > 0) {
+      if (it.kind == RecordItem::kBeginVariation) ++skip_depth;
+      if (it.kind == RecordItem::kEndVariation) --skip_depth;
+      continue;
+    }
+    switch (it.kind) {
+      case RecordItem::kMove: {
+        const MoveNumber n = move_number(r, it.ply);
+        // The number and its move are kept on one line.
+        std::string_view m = move_text(it, o.notation);
+        if (!n.black || need_number) {
+          const int len = std::snprintf(buf, sizeof buf, n.black ? "%d... " : "%d. ", n.number);
+          std::string unit(buf, std::size_t(len));
+          unit.append(m);
+          w.token(unit);
+        } else {
+          w.token(m);
+        }
+        need_number = false;
+        break;
+      }
+      case RecordItem::kNag:
+        if (o.nags) {
+          const int len = std::snprintf(buf, sizeof buf, "$%d", it.nag);
+          w.token(std::string_view(buf, std::size_t(len)));
+        }
+        break;
+      case RecordItem::kComment: {
+        if (!o.comments) break;
+        const std::string c = clean_comment(it.san);
+        // Words wrap like tokens; the braces stay on the first and the last word.
+        std::size_t i = 0;
+        bool first = true;
+        if (c.empty()) {
+          w.token("{}");
+        } else {
+          while (i < c.size()) {
+            std::size_t e = c.find(' ', i);
+            if (e == std::string::npos) e = c.size();
+            std::string word = std::string(first ? "{" : "") + c.substr(i, e - i);
+            if (e == c.size()) word += '}';
+            w.token(word);
+            first = false;
+            i = e + 1;
+          }
+        }
+        need_number = true;
+        break;
+      }
+      case RecordItem::kBeginVariation:
+        if (!o.variations) {
+          skip_depth = 1;
+          break;
+        }
+        w.token("(");
+        w.glue_next();
+        need_number = true;
+        break;
+      case RecordItem::kEndVariation:
+        w.glued(")");
+        need_number = true;
+        break;
+    }
+  }
+  w.token(result);
+  w.end();
+  out += '\n';
+}
+
+void write_positions(const GameRecord& r, bool epd, const WriteOptions& o, std::string_view file,
+                     std::int64_t index, std::string& out) {
+  // The main-line moves in order, with the FEN after each.
+  std::vector<const RecordItem*> line;
+  for (const RecordItem& it : r.items)
+    if (it.kind == RecordItem::kMove && it.depth == 0) line.push_back(&it);
+  const int plies = int(line.size());
+  auto emit = [&](int ply) {
+    const std::string& fen = ply == 0 ? r.start_fen : line[std::size_t(ply - 1)]->fen;
+    const std::string& text = fen_text(fen);
+    if (!epd) {
+      out += text;
+      out += '\n';
+      return;
+    }
+    const std::vector<std::string_view> f = fen_fields(text);
+    const bool fide = f.size() >= 6 && r.variant != VariantId::kInterweave;
+    if (fide) {
+      put(out, f[0], " ", f[1], " ", f[2], " ", f[3]);
+      put(out, " hmvc ", f[4], "; fmvn ", f[5], ";");
+      if (f.size() >= 7) put(out, " armies \"", f[6], "\";");
+    } else {
+      out += text;
+      out += ';';
+    }
+    if (r.variant != VariantId::kChess)
+      put(out, " variant \"", variant_info(r.variant).name, "\";");
+    if (ply < plies) put(out, " sm ", line[std::size_t(ply)]->san, ";");
+    std::string id;
+    put(id, file, " game ", index, " ply ", ply);
+    out += " id \"";
+    for (char c : id) {
+      if (c == '"' || c == '\\') out += '\\';
+      out += c;
+    }
+    out += "\";\n";
+  };
+  if (o.final_only) {
+    emit(plies);
+    return;
+  }
+  const int every = o.every < 1 ? 1 : o.every;
+  for (int ply = 0; ply <= plies; ply += every) emit(ply);
+}
+
+namespace {
+
+// A line of moves (the main line or a variation) as JSON: its moves in the chosen arrays and
+// its notes (NAGs, comments, variations) in input order, each at the ply of the move it
+// follows.
+void write_line_json(JsonWriter& w, const GameRecord& r, std::size_t& i, int first_ply,
+                     const WriteOptions& o, bool main_line) {
+  // Collect the moves first (arrays), then the notes.
+  const std::size_t start = i;
+  std::size_t end = i;
+  int depth = 0;
+  for (; end < r.items.size(); ++end) {
+    const RecordItem& it = r.items[end];
+    if (it.kind == RecordItem::kBeginVariation) ++depth;
+    if (it.kind == RecordItem::kEndVariation) {
+      if (depth == 0) break;
+      --depth;
+    }
+  }
+  w.key("ply").value(first_ply);
+  w.key("san").begin_array();
+  depth = 0;
+  for (std::size_t k = start; k < end; ++k) {
+    const RecordItem& it = r.items[k];
+    if (it.kind == RecordItem::kBeginVariation) ++depth;
+    if (it.kind == RecordItem::kEndVariation) --depth;
+    if (depth == 0 && it.kind == RecordItem::kMove) w.value(it.san);
+  }
+  w.end_array();
+  w.key("uci").begin_array();
+  depth = 0;
+  for (std::size_t k = start; k < end; ++k) {
+    const RecordItem& it = r.items[k];
+    if (it.kind == RecordItem::kBeginVariation) ++depth;
+    if (it.kind == RecordItem::kEndVariation) --depth;
+    if (depth == 0 && it.kind == RecordItem::kMove) w.value(it.uci);
+  }
+  w.end_array();
+  if (main_line && o.with_fen) {
+    w.key("fen").begin_array();
+    for (std::size_t k = start; k < end; ++k) {
+      const RecordItem& it = r.items[k];
+      if (it.kind == RecordItem::kMove && it.depth == 0) w.value(it.fen);
+    }
+    w.end_array();
+  }
+  // Notes.
+  bool any = false;
+  int ply = first_ply - 1;
+  for (std::size_t k = start; k < end; ++k) {
+    const RecordItem& it = r.items[k];
+    if (it.kind == RecordItem::kMove) {
+      ply = it.ply;
+      continue;
+    }
+    if (it.kind == RecordItem::kEndVariation) continue;
+    if (it.kind == RecordItem::kNag && !o.nags) continue;
+    if (it.kind == RecordItem::kComment && !o.comments) continue;
+    if (it.kind == RecordItem::kBeginVariation && !o.variations) {
+      // Skip the whole variation.
+      int d = 0;
+      for (; k < end; ++k) {
+        if (r.items[k].kind == RecordItem::kBeginVariation) ++d;
+        if (r.items[k].kind == RecordItem::kEndVariation && --d == 0) break;
+      }
+      continue;
+    }
+    if (!any) {
+      w.key("notes").begin_array();
+      any = true;
+    }
+    w.begin_object().key("ply").value(ply);
+    if (it.kind == RecordItem::kNag) {
+      w.key("nag").value(it.nag);
+      w.end_object();
+    } else if (it.kind == RecordItem::kComment) {
+      w.key("comment").value(it.san);
+      w.end_object();
+    } else {  // a variation: its first move replaces the move at `ply`
+      std::size_t j = k + 1;
+      w.key("variation").begin_object();
+      write_line_json(w, r, j, ply, o, false);
+      w.end_object().end_object();
+      k = j;  // at its kEndVariation
+    }
+  }
+  if (any) w.end_array();
+  i = end;
+}
+
+}  // namespace
+
+void write_game_json(JsonWriter& w, const GameRecord& r, const GameReport& report,
+                     const std::string& result, const WriteOptions& o, std::string_view file) {
+  w.begin_object();
+  w.key("file").value(file).key("game").value(report.index).key("line").value(report.first_line);
+  w.key("variant").value(variant_info(r.variant).name);
+  w.key("tags").begin_object();
+  for (int i = 0; i < 7; ++i) {
+    if (i == 6) {
+      w.key("Result").value(result);
+      continue;
+    }
+    w.key(kRoster[i]).value(r.has_tag(kRoster[i]) ? r.tag(kRoster[i]) : kRosterDefault[i]);
+  }
+  for (const auto& [name, value] : r.tags)
+    if (!is_roster(name) && name != "SetUp" && name != "FEN") w.key(name).value(value);
+  w.end_object();
+  if (!standard_start(r) || o.add_fen_tags) w.key("start_fen").value(fen_text(r.start_fen));
+  w.key("result").value(result);
+  w.key("termination").value(describe(r.final_state.end));
+  w.key("plies").value(r.plies);
+  std::size_t i = 0;
+  const int first = 1;
+  // The main line: its fields directly in the game object.
+  write_line_json(w, r, i, first, o, true);
+  if (!report.diagnostics.empty()) {
+    w.key("diagnostics").begin_array();
+    for (const Diagnostic& d : report.diagnostics) {
+      w.begin_object()
+          .key("severity")
+          .value(d.severity == parsers::Severity::kError ? "error" : "warning")
+          .key("line")
+          .value(d.line)
+          .key("column")
+          .value(d.column)
+          .key("ply")
+          .value(d.ply)
+          .key("message")
+          .value(d.message)
+          .end_object();
+    }
+    w.end_array();
+  }
+  w.end_object();
+}
+
+std::string csv_header(bool positions) {
+  if (positions) return "file,game,ply,fen,move_san,move_uci\n";
+  return "file,game,variant,Event,Site,Date,Round,White,Black,Result,WhiteElo,BlackElo,ECO,"
+         "plies,termination,start_fen,san,uci\n";
+}
+
+void write_csv(const GameRecord& r, const std::string& result, bool positions,
+               const WriteOptions& o, std::string_view file, std::int64_t index, std::string& out) {
+  if (positions) {
+    std::vector<const RecordItem*> line;
+    for (const RecordItem& it : r.items)
+      if (it.kind == RecordItem::kMove && it.depth == 0) line.push_back(&it);
+    const int plies = int(line.size());
+    auto row = [&](int ply) {
+      csv_field(out, file);
+      put(out, ",", index, ",", ply, ",");
+      csv_field(out, fen_text(ply == 0 ? r.start_fen : line[std::size_t(ply - 1)]->fen));
+      out += ',';
+      if (ply < plies) {
+        csv_field(out, line[std::size_t(ply)]->san);
+        out += ',';
+        csv_field(out, line[std::size_t(ply)]->uci);
+      } else {
+        out += ',';
+      }
+      out += '\n';
+    };
+    if (o.final_only) {
+      row(plies);
+      return;
+    }
+    const int every = o.every < 1 ? 1 : o.every;
+    for (int ply = 0; ply <= plies; ply += every) row(ply);
+    return;
+  }
+  csv_field(out, file);
+  put(out, ",", index, ",", variant_info(r.variant).name);
+  for (std::string_view t : {"Event", "Site", "Date", "Round", "White", "Black", "Result",
+                             "WhiteElo", "BlackElo", "ECO"}) {
+    out += ',';
+    csv_field(out, t == "Result" ? std::string_view(result) : r.tag(t));
+  }
+  put(out, ",", r.plies, ",", describe(r.final_state.end), ",");
+  if (!standard_start(r)) csv_field(out, fen_text(r.start_fen));
+  std::string san, uci;
+  for (const RecordItem& it : r.items) {
+    if (it.kind != RecordItem::kMove || it.depth != 0) continue;
+    if (!san.empty()) {
+      san += ' ';
+      uci += ' ';
+    }
+    san += it.san;
+    uci += it.uci;
+  }
+  out += ',';
+  csv_field(out, san);
+  out += ',';
+  csv_field(out, uci);
+  out += '\n';
+}
+
+absl::StatusOr<TagFilter> parse_tag_filter(std::string_view text) {
+  TagFilter f;
+  std::size_t i = 0;
+  while (i < text.size() && (std::isalnum(static_cast<unsigned char>(text[i])) || text[i] == '_'))
+    ++i;
+  f.tag = std::string(text.substr(0, i));
+  std::string_view rest = text.substr(i);
+  struct OpText {
+    std::string_view text;
+    TagFilter::Op op;
+  };
+  static constexpr OpText kOps[] = {{"!=", TagFilter::kNe},      {"<=", TagFilter::kLe},
+                                    {">=", TagFilter::kGe},      {"=", TagFilter::kEq},
+                                    {"~", TagFilter::kContains}, {"<", TagFilter::kLt},
+                                    {">", TagFilter::kGt}};
+  bool found = false;
+  for (const OpText& op : kOps) {
+    if (rest.substr(0, op.text.size()) == op.text) {
+      f.op = op.op;
+      f.value = std::string(rest.substr(op.text.size()));
+      found = true;
+      break;
+    }
+  }
+  if (f.tag.empty() || !found)
+    return absl::InvalidArgumentError(absl::StrCat(
+        "--where '", parsers::message_text(text),
+        "': expected TAG=VALUE, TAG!=VALUE, TAG~TEXT (contains), TAG<VALUE, TAG<=VALUE, "
+        "TAG>VALUE or TAG>=VALUE"));
+  return f;
+}
+
+namespace {
+
+// Compares two tag values: as numbers when both are whole numbers (Elo), else as text,
+// which orders PGN dates ("2019.03.04") correctly.
+int compare_values(std::string_view a, std::string_view b) {
+  auto number = [](std::string_view s, long long& n) {
+    if (s.empty() || s.size() > 18) return false;
+    n = 0;
+    for (char c : s) {
+      if (c < '0' || c > '9') return false;
+      n = n * 10 + (c - '0');
+    }
+    return true;
+  };
+  long long x, y;
+  if (number(a, x) && number(b, y)) return x < y ? -1 : x > y ? 1 : 0;
+  const int c = a.compare(b);
+  return c < 0 ? -1 : c > 0 ? 1 : 0;
+}
+
+}  // namespace
+
+bool selected(const GameRecord& r, const Selection& s) {
+  if (r.plies < s.min_plies) return false;
+  if (s.max_plies >= 0 && r.plies > s.max_plies) return false;
+  for (const TagFilter& f : s.where) {
+    std::string_view v;
+    std::string variant;
+    if (f.tag == "Variant") {
+      variant = std::string(variant_info(r.variant).name);
+      v = variant;
+    } else {
+      v = r.tag(f.tag);
+    }
+    const bool has = f.tag == "Variant" || r.has_tag(f.tag);
+    bool ok = false;
+    switch (f.op) {
+      case TagFilter::kEq:
+        ok = has && (f.tag == "Variant" ? find_variant(f.value) == &variant_info(r.variant)
+                                        : v == f.value);
+        break;
+      case TagFilter::kNe:
+        ok = !(has && v == f.value);
+        break;
+      case TagFilter::kContains:
+        ok = has && v.find(f.value) != std::string_view::npos;
+        break;
+      case TagFilter::kLt:
+        ok = has && compare_values(v, f.value) < 0;
+        break;
+      case TagFilter::kLe:
+        ok = has && compare_values(v, f.value) <= 0;
+        break;
+      case TagFilter::kGt:
+        ok = has && compare_values(v, f.value) > 0;
+        break;
+      case TagFilter::kGe:
+        ok = has && compare_values(v, f.value) >= 0;
+        break;
+    }
+    if (!ok) return false;
+  }
+  if (!s.ends_in.empty()) {
+    const std::string_view end = describe(r.final_state.end);
+    bool ok = false;
+    for (const std::string& e : s.ends_in)
+      if (e == (end.empty() ? std::string_view("none") : end)) ok = true;
+    if (!ok) return false;
+  }
+  if (!s.reaches.empty()) {
+    bool ok = std::find(s.reaches.begin(), s.reaches.end(), r.start_key) != s.reaches.end();
+    for (const RecordItem& it : r.items) {
+      if (ok) break;
+      if (it.kind == RecordItem::kMove && it.depth == 0 &&
+          std::find(s.reaches.begin(), s.reaches.end(), it.key) != s.reaches.end())
+        ok = true;
+    }
+    if (!ok) return false;
+  }
+  return true;
+}
+
+std::string ends_in_names() {
+  std::string s;
+  for (int e = int(GameEnd::kCheckmate); e <= int(GameEnd::kTwentyFiveMoveRule); ++e) {
+    std::string name(describe(GameEnd(e)));
+    std::replace(name.begin(), name.end(), ' ', '-');
+    put(s, s.empty() ? "" : ", ", name);
+  }
+  return s + ", none";
+}
+
+absl::StatusOr<std::string> parse_ends_in(std::string_view name) {
+  std::string n(name);
+  std::replace(n.begin(), n.end(), '-', ' ');
+  if (n == "none") return n;
+  for (int e = int(GameEnd::kCheckmate); e <= int(GameEnd::kTwentyFiveMoveRule); ++e)
+    if (describe(GameEnd(e)) == n) return n;
+  return absl::InvalidArgumentError(absl::StrCat("--ends-in '", parsers::message_text(name),
+                                                 "': expected one of ", ends_in_names()));
+}
+
+GameDigest game_digest(const GameRecord& r) {
+  // FNV-1a over two different offsets: 128 bits, so that two different games practically
+  // never agree.
+  std::uint64_t a = 0xcbf29ce484222325ull, b = 0x84222325cbf29ce4ull;
+  auto mix = [&](std::string_view s) {
+    for (unsigned char c : s) {
+      a = (a ^ c) * 0x100000001b3ull;
+      b = (b ^ c) * 0x1000000001b3ull + 0x9e3779b97f4a7c15ull;
+    }
+    a = (a ^ 0xff) * 0x100000001b3ull;
+    b = (b ^ 0xff) * 0x1000000001b3ull;
+  };
+  mix(variant_info(r.variant).name);
+  mix(r.start_fen);
+  for (const RecordItem& it : r.items)
+    if (it.kind == RecordItem::kMove && it.depth == 0) mix(it.uci);
+  return {a, b};
+}
+
+}  // namespace fairykit::analysis

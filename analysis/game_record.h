@@ -1,0 +1,73 @@
+// A game as the converting and analysing tools need it: what validation read and replayed,
+// kept in order, with every move written again from the position (SAN with the right check
+// and mate marks, UCI, long algebraic), so that a writer needs no rules of its own.
+//
+// validate_game(game, options, &record) fills it while it checks the game (analysis/
+// validate.h): one replay for both. A record is complete only for a valid game; for an
+// invalid one it holds what was read before the first error.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "rules/game_state.h"
+#include "rules/registry.h"
+#include "rules/types.h"
+
+namespace fairykit::analysis {
+
+// What a record keeps besides the moves (each costs time: only what the output needs).
+struct RecordOptions {
+  bool fens = false;       // the FEN after each main-line move (RecordMove::fen)
+  bool all_fens = false;   // ... and after the moves of variations too
+  bool keys = false;       // the position key after each main-line move (RecordMove::key)
+  bool variations = true;  // keep the variations (their moves are checked either way unless
+                           // ValidateOptions::variations is off)
+};
+
+// One element of the movetext, in the order of the input.
+struct RecordItem {
+  enum Kind : std::uint8_t { kMove, kNag, kComment, kBeginVariation, kEndVariation };
+  Kind kind = kMove;
+  int ply = 0;      // kMove: half-moves from the start position to this move (1 = first)
+  int nag = 0;      // kNag: the NAG number ($14; "!" is 1)
+  std::string san;  // kMove: SAN (the variant's notation), with its check or win mark;
+                    // kComment: the comment text
+  std::string uci;  // kMove: UCI / the variant's long algebraic ("a1a5c5")
+  std::string lan;  // kMove: long algebraic with the piece: "Ng1-f3", "e7xd8=Q+", "O-O"
+  std::string fen;  // kMove: the FEN after the move (RecordOptions::fens)
+  Key key = 0;      // kMove: the position key after the move (RecordOptions::keys)
+  int depth = 0;    // variation depth (0: the main line)
+};
+
+struct GameRecord {
+  std::vector<std::pair<std::string, std::string>> tags;  // as read, in order
+  VariantId variant = VariantId::kChess;
+  bool set_up = false;    // the start position was set up (false: the game broke before)
+  std::string start_fen;  // native FEN of the start position
+  Key start_key = 0;      // its position key
+  Color start_side = WHITE;
+  int start_move = 1;  // its fullmove number
+  std::vector<RecordItem> items;
+  int plies = 0;              // main-line moves
+  std::string result_marker;  // as written ("" when missing)
+  GameState final_state;      // after the last main-line move
+
+  // The value of a tag, or "" (the first one when a tag is repeated).
+  std::string_view tag(std::string_view name) const {
+    for (const auto& [n, v] : tags)
+      if (n == name) return v;
+    return {};
+  }
+  bool has_tag(std::string_view name) const {
+    for (const auto& [n, v] : tags)
+      if (n == name) return true;
+    return false;
+  }
+  void clear() { *this = GameRecord{}; }
+};
+
+}  // namespace fairykit::analysis

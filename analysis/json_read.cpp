@@ -1,0 +1,124 @@
+#include "analysis/json_read.h"
+
+#include <nlohmann/json.hpp>
+
+#include "absl/strings/str_cat.h"
+
+namespace fairykit::analysis {
+
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+void tag(std::string& out, const std::string& name, const std::string& value) {
+  out += '[';
+  out += name;
+  out += " \"";
+  for (char c : value) {
+    if (c == '"' || c == '\\') out += '\\';
+    if (c == '\n' || c == '\r') c = ' ';
+    out += c;
+  }
+  out += "\"]\n";
+}
+
+std::string text_of(const Json& v) {
+  if (v.is_string()) return v.get<std::string>();
+  if (v.is_number_integer()) return std::to_string(v.get<long long>());
+  return v.dump();
+}
+
+// A line (the game object or a variation object): its moves and, after each, the notes at
+// its ply.
+absl::Status write_line(const Json& line, std::string& out, int depth) {
+  if (depth > 200) return absl::InvalidArgumentError("variations nested more than 200 deep");
+  const Json* moves = nullptr;
+  if (line.contains("san") && line["san"].is_array())
+    moves = &line["san"];
+  else if (line.contains("uci") && line["uci"].is_array())
+    moves = &line["uci"];
+  else
+    return absl::InvalidArgumentError("game object has no \"san\" or \"uci\" array");
+  const int first =
+      line.contains("ply") && line["ply"].is_number_integer() ? line["ply"].get<int>() : 1;
+  const Json* notes = line.contains("notes") && line["notes"].is_array() ? &line["notes"] : nullptr;
+  std::size_t n = 0;
+  auto notes_at = [&](int ply) -> absl::Status {
+    if (!notes) return absl::OkStatus();
+    for (; n < notes->size(); ++n) {
+      const Json& note = (*notes)[n];
+      if (!note.is_object() || !note.contains("ply") || !note["ply"].is_number_integer())
+        return absl::InvalidArgumentError("a note without a \"ply\"");
+      if (note["ply"].get<int>() != ply) break;
+      if (note.contains("nag") && note["nag"].is_number_integer()) {
+        absl::StrAppend(&out, " $", note["nag"].get<int>());
+      } else if (note.contains("comment") && note["comment"].is_string()) {
+        std::string c = note["comment"].get<std::string>();
+        for (char& ch : c)
+          if (ch == '}') ch = ')';
+        absl::StrAppend(&out, " {", c, "}");
+      } else if (note.contains("variation") && note["variation"].is_object()) {
+        out += " (";
+        if (absl::Status s = write_line(note["variation"], out, depth + 1); !s.ok()) return s;
+        out += ")";
+      } else {
+        return absl::InvalidArgumentError("a note that is not a nag, comment or variation");
+      }
+    }
+    return absl::OkStatus();
+  };
+  if (absl::Status s = notes_at(first - 1); !s.ok()) return s;
+  int ply = first;
+  for (const Json& m : *moves) {
+    if (!m.is_string()) return absl::InvalidArgumentError("a move that is not a string");
+    absl::StrAppend(&out, " ", m.get<std::string>());
+    if (absl::Status s = notes_at(ply); !s.ok()) return s;
+    ++ply;
+  }
+  if (notes && n < notes->size())
+    return absl::InvalidArgumentError("a note at a ply the line does not reach");
+  return absl::OkStatus();
+}
+
+}  // namespace
+
+absl::Status json_game_to_pgn(std::string_view json, std::string& pgn) {
+  Json game = Json::parse(json.begin(), json.end(), nullptr, /*allow_exceptions=*/false);
+  if (game.is_discarded()) {
+    // Parse again with exceptions for the message (position of the fault).
+    try {
+      const Json again = Json::parse(json.begin(), json.end());
+      (void)again;
+    } catch (const Json::parse_error& e) {
+      return absl::InvalidArgumentError(absl::StrCat("JSON: ", e.what()));
+    }
+    return absl::InvalidArgumentError("JSON: syntax error");
+  }
+  if (!game.is_object()) return absl::InvalidArgumentError("a game must be a JSON object");
+  bool has_variant = false, has_fen = false;
+  if (game.contains("tags")) {
+    if (!game["tags"].is_object()) return absl::InvalidArgumentError("\"tags\" must be an object");
+    for (const auto& [name, value] : game["tags"].items()) {
+      if (name.empty()) continue;
+      tag(pgn, name, text_of(value));
+      if (name == "Variant") has_variant = true;
+      if (name == "FEN") has_fen = true;
+    }
+  }
+  if (!has_variant && game.contains("variant") && game["variant"].is_string() &&
+      game["variant"].get<std::string>() != "chess")
+    tag(pgn, "Variant", game["variant"].get<std::string>());
+  if (!has_fen && game.contains("start_fen") && game["start_fen"].is_string()) {
+    tag(pgn, "SetUp", "1");
+    tag(pgn, "FEN", game["start_fen"].get<std::string>());
+  }
+  pgn += '\n';
+  if (absl::Status s = write_line(game, pgn, 0); !s.ok()) return s;
+  std::string result = "*";
+  if (game.contains("result") && game["result"].is_string())
+    result = game["result"].get<std::string>();
+  absl::StrAppend(&pgn, " ", result, "\n");
+  return absl::OkStatus();
+}
+
+}  // namespace fairykit::analysis

@@ -1,0 +1,574 @@
+// fairy-convert: game records from one form into another. Flags -> options -> the game batch
+// of analysis/ (inputs, splitting, ordered pipeline, side files); each game is checked and
+// replayed once (validate_game with a GameRecord) and written by the writers of
+// analysis/convert.h in the worker threads; this file wires them and prints the summary.
+#include <cstdio>
+#include <iostream>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "absl/container/flat_hash_set.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "absl/strings/str_split.h"
+#include "analysis/convert.h"
+#include "analysis/game_batch.h"
+#include "analysis/json_read.h"
+#include "analysis/validate.h"
+#include "analysis/validate_report.h"
+#include "parsers/fen.h"
+#include "parsers/message_text.h"
+#include "parsers/records.h"
+#include "rules/any_game.h"
+#include "rules/registry.h"
+#include "tools/common/cli.h"
+#include "tools/common/progress.h"
+
+namespace {
+
+using namespace fairykit;
+using analysis::GameRecord;
+using analysis::GameReport;
+
+constexpr const char* kHelp = R"(Usage: fairy-convert [OPTIONS] [FILE...]
+
+Convert game records of every fairykit variant (chess, chess960, cwda, superchess,
+interweave, fluidity) from one form into another. Each game is read, checked as
+fairy-validate checks it and replayed: the moves are written again from the position, so
+that notation, check marks and FENs come out right. Invalid games are rejected (reported
+on standard error, and with --invalid-out kept verbatim); nothing is lost:
+games read = written + filtered out + rejected, in the summary on standard error.
+
+Inputs (FILE, "-" or nothing = standard input; gzip, bzip2, zstd recognised by content):
+  PGN; FEN / EPD lists (one position per line); fairy-convert's JSON (--to json) and
+  JSON Lines (--to jsonl). The format is told by the file name (.pgn .fen .epd .json
+  .jsonl, also under .gz/.bz2/.zst), else by the first bytes; --from sets it.
+      --from FORMAT       pgn, fen (FEN or EPD lines), json or jsonl
+      --variant NAME      variant of games without a Variant tag and of position lists
+                          (default: chess); a game's own [Variant] wins
+
+Output (standard output, or -o FILE written under a temporary name and renamed when
+complete; an output that is an input is refused):
+  -o, --output FILE
+      --to FORMAT         pgn (default): PGN export format, 80-column lines
+                          fen, epd: one line per position of the main line (the start
+                            and after each move); EPD with hmvc, fmvn, sm (the move
+                            played from it) and id
+                          json: one JSON array of game objects; jsonl: one per line
+                          csv: one row per game (--positions: one per position)
+      --notation N        movetext in san (default), lan (Ng1-f3) or uci (g1f3)
+      --no-comments, --no-nags, --no-variations
+                          leave comments, NAGs, variations out
+      --add-fen-tags      SetUp and FEN tags also for games from the standard start
+      --add-ply-count     a PlyCount tag
+      --fix-result        a result that contradicts the final position (checkmate,
+                          stalemate, dead position, a King taken...) is corrected and
+                          reported, instead of the game being rejected
+      --every N           positions: every Nth ply only (the start is ply 0)
+      --final             positions: the final position only
+      --with-fen          json/jsonl: the FEN after each move ("fen" array)
+      --positions         csv: one row per position
+      --line-length N     PGN line length (default 79, at least 20)
+
+Selection (a game must pass every test; the others are "filtered out"):
+      --where EXPR        a tag test, repeatable: White=Carlsen (equal), White!=X,
+                          Event~Olympiad (contains), WhiteElo>=2700, Date<2000.01.01
+                          (numbers compare as numbers, the rest as text); Variant=NAME
+                          matches the game's variant by any of its names
+      --min-plies N, --max-plies N
+      --ends-in END       how the main line ends on the board, repeatable: checkmate,
+                          stalemate, insufficient-material, capture-of-a-King,
+                          no-legal-move, ... or none
+      --reaches FEN       games whose main line reaches the position (matched by
+                          position key in the variant of each game), repeatable
+      --dedupe            keep the first of games with the same start and moves
+      --duplicates-out FILE
+                          write the duplicates there, verbatim
+      --invalid-out FILE  write the rejected games there, verbatim
+
+Other:
+  -j, --jobs N            threads (default 1); the output is identical at any N
+  -q, --quiet             no diagnostics of rejected games, no progress bar
+      --max-game-size MIB largest game read (default 64)
+      --list-variants     list the variants and exit
+  -h, --help              show this help and exit
+      --version           show the version and exit
+
+Exit status: 0 all games read were converted or filtered out; 1 some game was rejected;
+2 usage error, an unreadable input, or an output that could not be written.
+
+Examples:
+  fairy-convert games.pgn.zst -o clean.pgn
+  fairy-convert -j 2 --to jsonl --with-fen twic.pgn > twic.jsonl
+  fairy-convert twic.jsonl --to pgn --notation uci
+  fairy-convert --to epd --every 10 --where 'WhiteElo>=2600' games.pgn
+  fairy-convert --dedupe --duplicates-out dups.pgn a.pgn b.pgn -o merged.pgn
+)";
+
+const std::vector<cli::FlagSpec> kFlags = {
+    {"output", 'o', true, false},
+    {"from", 0, true, false},
+    {"to", 0, true, false},
+    {"variant", 0, true, false},
+    {"notation", 0, true, false},
+    {"no-comments", 0, false, false},
+    {"no-nags", 0, false, false},
+    {"no-variations", 0, false, false},
+    {"add-fen-tags", 0, false, false},
+    {"add-ply-count", 0, false, false},
+    {"fix-result", 0, false, false},
+    {"every", 0, true, false},
+    {"final", 0, false, false},
+    {"with-fen", 0, false, false},
+    {"positions", 0, false, false},
+    {"line-length", 0, true, false},
+    {"where", 0, true, true},
+    {"min-plies", 0, true, false},
+    {"max-plies", 0, true, false},
+    {"ends-in", 0, true, true},
+    {"reaches", 0, true, true},
+    {"dedupe", 0, false, false},
+    {"duplicates-out", 0, true, false},
+    {"invalid-out", 0, true, false},
+    {"jobs", 'j', true, false},
+    {"quiet", 'q', false, false},
+    {"max-game-size", 0, true, false},
+    {"list-variants", 0, false, false},
+    {"help", 'h', false, false},
+    {"version", 0, false, false},
+};
+
+int usage_error(const std::string& msg) { return cli::usage_error("fairy-convert", msg); }
+
+enum class Target { kPgn, kFen, kEpd, kJson, kJsonl, kCsv };
+
+enum class Fate { kWritten, kFiltered, kRejected };
+
+struct Converted {
+  GameReport report;
+  Fate fate = Fate::kRejected;
+  std::string out;  // the game written in the target form
+  analysis::GameDigest digest;
+  analysis::ResultFix fix;
+};
+
+struct Settings {
+  Target to = Target::kPgn;
+  analysis::WriteOptions write;
+  analysis::ValidateOptions validate;
+  analysis::RecordOptions record;
+  analysis::Selection selection;
+  std::vector<std::pair<VariantId, Key>> reaches;
+  bool fix_result = false;
+  bool dedupe = false;
+  bool positions_csv = false;
+};
+
+AnyGame& thread_game(const VariantInfo& variant) {
+  thread_local std::unique_ptr<AnyGame> games[static_cast<int>(kLastVariantId) + 1];
+  std::unique_ptr<AnyGame>& g = games[static_cast<int>(variant.id)];
+  if (!g) g = *AnyGame::create(variant);
+  return *g;
+}
+
+void reject(Converted& c, const parsers::RawGame& game, std::int64_t column,
+            const std::string& message) {
+  c.report.index = game.index;
+  c.report.first_line = game.first_line;
+  analysis::Diagnostic d;
+  d.severity = parsers::Severity::kError;
+  d.line = game.first_line;
+  d.column = column;
+  d.message = message;
+  c.report.diagnostics.push_back(std::move(d));
+  ++c.report.errors;
+  c.fate = Fate::kRejected;
+}
+
+// A line of a FEN / EPD list as a game without moves.
+bool read_position(const parsers::RawGame& game, const Settings& s, GameRecord& record,
+                   Converted& c) {
+  record.clear();
+  const VariantInfo* variant = &variant_info(s.validate.default_variant);
+  std::string_view line = game.text;
+  while (!line.empty() && (line.back() == ' ' || line.back() == '\t' || line.back() == '\r'))
+    line.remove_suffix(1);
+  AnyGame* g = &thread_game(*variant);
+  absl::Status st = g->set_up(line);
+  if (!st.ok()) {
+    // An EPD line: four fields and operations.
+    absl::StatusOr<parsers::EpdRecord> epd = parsers::parse_epd(line);
+    if (epd.ok()) {
+      // The position: the first four fields as written.
+      std::vector<std::string> fields =
+          absl::StrSplit(std::string(line), absl::ByAnyChar(" \t"), absl::SkipEmpty());
+      std::string hmvc = "0", fmvn = "1";
+      if (const parsers::EpdOperation* op = epd->Find("hmvc"); op && !op->operands.empty())
+        hmvc = op->operands[0];
+      if (const parsers::EpdOperation* op = epd->Find("fmvn"); op && !op->operands.empty())
+        fmvn = op->operands[0];
+      if (const parsers::EpdOperation* op = epd->Find("variant"); op && !op->operands.empty()) {
+        if (const VariantInfo* v = find_variant(op->operands[0])) variant = v;
+      }
+      std::string fen;
+      for (std::size_t i = 0; i < 4 && i < fields.size(); ++i) fen += fields[i] + " ";
+      fen += hmvc + " " + fmvn;
+      if (const parsers::EpdOperation* op = epd->Find("armies"); op && !op->operands.empty())
+        fen += " " + op->operands[0];
+      g = &thread_game(*variant);
+      absl::Status st2 = g->set_up(fen);
+      if (st2.ok()) st = st2;
+      if (const parsers::EpdOperation* op = epd->Find("id"); op && !op->operands.empty())
+        record.tags.emplace_back("Event", op->operands[0]);
+    }
+  }
+  if (!st.ok()) {
+    reject(c, game, 1, absl::StrCat("invalid position: ", std::string(st.message())));
+    return false;
+  }
+  record.variant = g->variant().id;
+  record.set_up = true;
+  record.start_fen = g->fen();
+  record.start_key = g->key();
+  record.start_side = g->side_to_move();
+  record.final_state = g->state();
+  record.result_marker = "*";
+  if (record.variant != VariantId::kChess)
+    record.tags.emplace_back("Variant", std::string(g->variant().name));
+  c.report.index = game.index;
+  c.report.first_line = game.first_line;
+  return true;
+}
+
+Converted convert_game(const parsers::RawGame& game, const Settings& s, const std::string& file) {
+  Converted c;
+  thread_local GameRecord record;
+  if (game.format == parsers::RecordFormat::kPositions) {
+    if (!read_position(game, s, record, c)) return c;
+  } else if (game.format == parsers::RecordFormat::kPgn || !game.notes.empty()) {
+    c.report = analysis::validate_game(game, s.validate, record, s.record);
+  } else {
+    // A JSON game object: into PGN, then read like any PGN game; diagnostics point at the
+    // object's first line.
+    parsers::RawGame pgn;
+    pgn.index = game.index;
+    pgn.first_line = game.first_line;
+    if (absl::Status st = analysis::json_game_to_pgn(game.text, pgn.text); !st.ok()) {
+      reject(c, game, 1, std::string(st.message()));
+      return c;
+    }
+    c.report = analysis::validate_game(pgn, s.validate, record, s.record);
+    for (analysis::Diagnostic& d : c.report.diagnostics) {
+      d.line = game.first_line;
+      d.column = 1;
+    }
+  }
+  std::string result;
+  if (!c.report.valid()) {
+    // --fix-result: a game whose only errors are about its result, when the final position
+    // decides the result.
+    bool only_result = s.fix_result;
+    for (const analysis::Diagnostic& d : c.report.diagnostics)
+      if (d.severity == parsers::Severity::kError && !d.about_result) only_result = false;
+    if (!only_result) {
+      c.fate = Fate::kRejected;
+      return c;
+    }
+    result = analysis::game_result(record, true, &c.fix);
+    if (!c.fix.fixed) {
+      c.fate = Fate::kRejected;
+      return c;
+    }
+    // The errors about the result are now notes of the fix.
+    std::erase_if(c.report.diagnostics, [](const analysis::Diagnostic& d) {
+      return d.about_result && d.severity == parsers::Severity::kError;
+    });
+    c.report.errors = 0;
+  } else {
+    result = analysis::game_result(record, s.fix_result, &c.fix);
+  }
+  if (!s.reaches.empty()) {
+    analysis::Selection sel = s.selection;
+    for (const auto& [v, k] : s.reaches)
+      if (v == record.variant) sel.reaches.push_back(k);
+    if (sel.reaches.empty() || !analysis::selected(record, sel)) {
+      c.fate = Fate::kFiltered;
+      return c;
+    }
+  } else if (s.selection.any() && !analysis::selected(record, s.selection)) {
+    c.fate = Fate::kFiltered;
+    return c;
+  }
+  if (s.dedupe) c.digest = analysis::game_digest(record);
+  c.fate = Fate::kWritten;
+  switch (s.to) {
+    case Target::kPgn:
+      analysis::write_pgn(record, result, s.write, c.out);
+      break;
+    case Target::kFen:
+    case Target::kEpd:
+      analysis::write_positions(record, s.to == Target::kEpd, s.write, file, game.index, c.out);
+      break;
+    case Target::kJson:
+    case Target::kJsonl: {
+      analysis::JsonWriter w(c.out);
+      analysis::write_game_json(w, record, c.report, result, s.write, file);
+      if (s.to == Target::kJsonl) c.out += '\n';
+      break;
+    }
+    case Target::kCsv:
+      analysis::write_csv(record, result, s.positions_csv, s.write, file, game.index, c.out);
+      break;
+  }
+  return c;
+}
+
+struct Counts {
+  std::uint64_t read = 0, written = 0, filtered = 0, rejected = 0, duplicates = 0, fixed = 0,
+                warnings = 0;
+  void add(const Counts& o) {
+    read += o.read;
+    written += o.written;
+    filtered += o.filtered;
+    rejected += o.rejected;
+    duplicates += o.duplicates;
+    fixed += o.fixed;
+    warnings += o.warnings;
+  }
+};
+
+std::string summary(const std::string& name, const Counts& c) {
+  std::string s = absl::StrCat(name, ": ", c.read, " games read: ", c.written, " written, ",
+                               c.filtered, " filtered out");
+  if (c.duplicates) absl::StrAppend(&s, " (", c.duplicates, " duplicates)");
+  absl::StrAppend(&s, ", ", c.rejected, " rejected");
+  if (c.fixed) absl::StrAppend(&s, "; ", c.fixed, " results fixed");
+  absl::StrAppend(&s, "; ", c.warnings, " warnings\n");
+  return s;
+}
+
+int convert_main(int argc, char** argv) {
+  absl::StatusOr<cli::Args> args = cli::parse(argc, argv, kFlags);
+  if (!args.ok()) return usage_error(std::string(args.status().message()));
+  if (std::optional<int> done = cli::handle_common_flags(*args, "fairy-convert", kHelp, {}))
+    return *done;
+
+  Settings s;
+  const std::string vname = args->get("variant").value_or("chess");
+  const VariantInfo* variant = find_variant(vname);
+  if (!variant)
+    return usage_error("unknown variant '" + vname + "' (known: " + variant_names() + ")");
+  s.validate.default_variant = variant->id;
+  s.validate.roster_warnings = false;  // the export writes the roster anyway
+  if (auto t = args->get("to")) {
+    const std::pair<const char*, Target> kTargets[] = {
+        {"pgn", Target::kPgn},   {"fen", Target::kFen},     {"epd", Target::kEpd},
+        {"json", Target::kJson}, {"jsonl", Target::kJsonl}, {"csv", Target::kCsv}};
+    bool found = false;
+    for (const auto& [name, target] : kTargets)
+      if (*t == name) {
+        s.to = target;
+        found = true;
+      }
+    if (!found)
+      return usage_error("--to wants pgn, fen, epd, json, jsonl or csv, not '" + *t + "'");
+  }
+  if (auto n = args->get("notation")) {
+    if (*n == "san")
+      s.write.notation = analysis::Notation::kSan;
+    else if (*n == "lan")
+      s.write.notation = analysis::Notation::kLan;
+    else if (*n == "uci")
+      s.write.notation = analysis::Notation::kUci;
+    else
+      return usage_error("--notation wants san, lan or uci, not '" + *n + "'");
+  }
+  s.write.comments = !args->has("no-comments");
+  s.write.nags = !args->has("no-nags");
+  s.write.variations = !args->has("no-variations");
+  s.record.variations = s.write.variations;
+  s.write.add_fen_tags = args->has("add-fen-tags");
+  s.write.add_ply_count = args->has("add-ply-count");
+  s.fix_result = args->has("fix-result");
+  s.write.final_only = args->has("final");
+  s.write.with_fen = args->has("with-fen");
+  s.positions_csv = args->has("positions");
+  if (s.positions_csv && s.to != Target::kCsv) return usage_error("--positions needs --to csv");
+  if (s.write.with_fen && s.to != Target::kJson && s.to != Target::kJsonl)
+    return usage_error("--with-fen needs --to json or --to jsonl");
+  auto int_flag = [&](const char* flag, long long lo, long long hi, auto& into) -> bool {
+    if (auto v = args->get(flag)) {
+      absl::StatusOr<long long> n = cli::parse_int(flag, *v, lo, hi);
+      if (!n.ok()) {
+        usage_error(std::string(n.status().message()));
+        return false;
+      }
+      into = static_cast<std::remove_reference_t<decltype(into)>>(*n);
+    }
+    return true;
+  };
+  if (!int_flag("every", 1, 1000000000, s.write.every)) return 2;
+  if (!int_flag("line-length", 20, 1000000, s.write.line_length)) return 2;
+  if (!int_flag("min-plies", 0, 1000000000, s.selection.min_plies)) return 2;
+  if (!int_flag("max-plies", 0, 1000000000, s.selection.max_plies)) return 2;
+  const bool positions_out =
+      s.to == Target::kFen || s.to == Target::kEpd || (s.to == Target::kCsv && s.positions_csv);
+  s.record.fens = positions_out || s.write.with_fen;
+  for (const std::string& w : args->all("where")) {
+    absl::StatusOr<analysis::TagFilter> f = analysis::parse_tag_filter(w);
+    if (!f.ok()) return usage_error(std::string(f.status().message()));
+    s.selection.where.push_back(*f);
+  }
+  for (const std::string& e : args->all("ends-in")) {
+    absl::StatusOr<std::string> name = analysis::parse_ends_in(e);
+    if (!name.ok()) return usage_error(std::string(name.status().message()));
+    s.selection.ends_in.push_back(*name);
+  }
+  for (const std::string& fen : args->all("reaches")) {
+    // The key of the position in every variant that reads it.
+    bool any = false;
+    std::string first_error;
+    for (const VariantInfo& vi : all_variants()) {
+      const VariantInfo* v = &vi;
+      absl::StatusOr<std::unique_ptr<AnyGame>> g = AnyGame::create(*v, fen);
+      if (!g.ok()) {
+        if (first_error.empty() && v->id == s.validate.default_variant)
+          first_error = std::string(g.status().message());
+        continue;
+      }
+      s.reaches.emplace_back(v->id, (*g)->key());
+      any = true;
+    }
+    if (!any) return usage_error("--reaches '" + fen + "': " + first_error);
+  }
+  s.record.keys = !s.reaches.empty();
+  s.dedupe = args->has("dedupe");
+  if (args->has("duplicates-out") && !s.dedupe)
+    return usage_error("--duplicates-out needs --dedupe");
+  const bool quiet = args->has("quiet");
+
+  analysis::BatchOptions bo;
+  bo.format.reset();
+  if (auto f = args->get("from")) {
+    std::optional<parsers::RecordFormat> rf = parsers::find_record_format(*f);
+    if (!rf) return usage_error("--from wants pgn, fen, json or jsonl, not '" + *f + "'");
+    bo.format = *rf;
+  }
+  if (!int_flag("jobs", 1, 1024, bo.pipeline.threads)) return 2;
+  bo.splitter.limit_flag = "--max-game-size";
+  if (auto m = args->get("max-game-size")) {
+    absl::StatusOr<long long> n = cli::parse_int("max-game-size", *m, 1, 1 << 20);
+    if (!n.ok()) return usage_error(std::string(n.status().message()));
+    bo.splitter.max_game_bytes = std::size_t(*n) << 20;
+  }
+  std::vector<std::string> files = args->positional;
+  if (files.empty()) files.push_back("-");
+
+  std::vector<analysis::OutputSpec> outputs;
+  for (const char* flag : {"output", "invalid-out", "duplicates-out"})
+    if (auto path = args->get(flag)) outputs.push_back({std::string("--") + flag, *path});
+  absl::StatusOr<std::unique_ptr<analysis::GameBatch>> opened =
+      analysis::GameBatch::open(files, outputs, bo);
+  if (!opened.ok()) {
+    std::cerr << "fairy-convert: " << opened.status().message() << '\n';
+    return 2;
+  }
+  analysis::GameBatch& batch = **opened;
+  analysis::OutputFile* out_file = batch.output("--output");
+  analysis::OutputFile* invalid_out = batch.output("--invalid-out");
+  analysis::OutputFile* duplicates_out = batch.output("--duplicates-out");
+  bool stdout_failed = false;
+  auto write_out = [&](std::string_view bytes) {
+    if (bytes.empty()) return;
+    if (out_file) {
+      batch.write(out_file, bytes);
+    } else if (std::fwrite(bytes.data(), 1, bytes.size(), stdout) != bytes.size()) {
+      stdout_failed = true;
+    }
+  };
+
+  cli::ProgressLine progress(!quiet && cli::ProgressLine::stderr_is_terminal());
+  Counts all, totals;
+  bool unreadable = false;
+  std::uint64_t written_total = 0;
+  absl::flat_hash_set<analysis::GameDigest> seen;
+  std::string diag;
+  if (s.to == Target::kJson) write_out("[\n");
+  if (s.to == Target::kCsv) write_out(analysis::csv_header(s.positions_csv));
+  batch.run<Converted>(
+      [&](const parsers::RawGame& g) { return convert_game(g, s, batch.current().name); },
+      [&](const analysis::BatchFile& file, const parsers::RawGame& game, Converted& c) {
+        ++totals.read;
+        totals.warnings += std::uint64_t(c.report.warnings);
+        if (c.fate == Fate::kRejected) {
+          ++totals.rejected;
+          batch.write(invalid_out, game.text);
+          if (!quiet) {
+            diag.clear();
+            analysis::write_diagnostics(diag, file.name, c.report, false);
+            progress.clear();
+            std::fwrite(diag.data(), 1, diag.size(), stderr);
+          }
+          return;
+        }
+        if (c.fate == Fate::kWritten && s.dedupe && !seen.insert(c.digest).second) {
+          ++totals.filtered;
+          ++totals.duplicates;
+          batch.write(duplicates_out, game.text);
+          return;
+        }
+        if (c.fate == Fate::kFiltered) {
+          ++totals.filtered;
+          return;
+        }
+        if (c.fix.fixed) {
+          ++totals.fixed;
+          if (!quiet) {
+            progress.clear();
+            std::fprintf(stderr, "%s:%lld: note: %s: result \"%s\" corrected to \"%s\" (%s)\n",
+                         file.name.c_str(), static_cast<long long>(game.first_line),
+                         analysis::describe_game(c.report).c_str(),
+                         parsers::message_text(c.fix.from).c_str(), c.fix.to.c_str(),
+                         c.fix.reason.c_str());
+          }
+        }
+        ++totals.written;
+        if (s.to == Target::kJson && written_total > 0) write_out(",\n");
+        ++written_total;
+        if (s.to == Target::kJson && !c.out.empty() && c.out.back() == '\n') c.out.pop_back();
+        write_out(c.out);
+      },
+      [&](const analysis::BatchFile& file, const absl::Status& status) {
+        progress.clear();
+        if (!status.ok()) {
+          std::cerr << "fairy-convert: " << status.message() << '\n';
+          unreadable = true;
+        }
+        if (!file.opened) return;
+        std::cerr << summary(file.name, totals);
+        all.add(totals);
+        totals = Counts{};
+      },
+      [&](const analysis::BatchProgress& p) {
+        if (!progress.enabled()) return;
+        const double secs = progress.seconds();
+        progress.show(absl::StrFormat("%s: %5.1f%%  %zu games  %.0f games/s", p.file.name,
+                                      100.0 * p.fraction, p.file_games,
+                                      secs > 0 ? double(p.total_games) / secs : 0.0));
+      });
+  if (s.to == Target::kJson) write_out(written_total ? "\n]\n" : "]\n");
+  if (files.size() > 1) std::cerr << summary("total", all);
+  const std::vector<absl::Status> write_errors = batch.commit();
+  for (const absl::Status& st : write_errors)
+    std::cerr << "fairy-convert: " << st.message() << " (the file is left as it was)\n";
+  if (stdout_failed) std::cerr << "fairy-convert: cannot write standard output\n";
+  if (unreadable || !write_errors.empty() || stdout_failed) return 2;
+  return all.rejected ? 1 : 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  return fairykit::cli::run_main("fairy-convert", argc, argv, convert_main);
+}
