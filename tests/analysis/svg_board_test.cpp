@@ -271,7 +271,7 @@ TEST(SvgBoard, MovesOfFluidityDissection) {
 TEST(SvgBoard, LegendNamesTheFairyPiecesShown) {
   std::string svg = svg_of("superchess", "avbqkesr/pppppppp/8/8/8/8/PPPPPPPP/AVBQKESR w Kk - 0 1");
   for (std::string_view name : {"Amazon", "Empress", "Princess", "Veteran"})
-    EXPECT_EQ(count(svg, ">" + std::string(name) + "</text>"), 1) << name;
+    EXPECT_EQ(count(svg, std::string(">").append(name).append("</text>")), 1) << name;
   EXPECT_EQ(count(svg, ">Am</text>"), 4);  // two on the board, two in the legend
   SvgOptions o;
   o.legend = false;
@@ -283,7 +283,7 @@ TEST(SvgBoard, LegendNamesTheFairyPiecesShown) {
   EXPECT_EQ(count(svg, ">FAD</text>"), 4);  // c1, f1, the legend's disc and name
   for (std::string_view name :
        {"Bede", "Waffle", "Cardinal", "Charging Rook", "Fibnif", "Charging Knight", "Colonel"})
-    EXPECT_EQ(count(svg, ">" + std::string(name) + "</text>"), 1) << name;
+    EXPECT_EQ(count(svg, std::string(">").append(name).append("</text>")), 1) << name;
   EXPECT_EQ(svg.find("Short Rook"), std::string::npos);
   o = {};
   o.caption = "Clobberers <v> Nutty Knights & co";
