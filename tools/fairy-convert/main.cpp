@@ -3,6 +3,7 @@
 // replayed once (validate_game with a GameRecord) and written by the writers of
 // analysis/convert.h in the worker threads; this file wires them and prints the summary.
 #include <cstdio>
+#include <filesystem>
 #include <iostream>
 #include <memory>
 #include <string>
@@ -15,6 +16,7 @@
 #include "analysis/convert.h"
 #include "analysis/game_batch.h"
 #include "analysis/json_read.h"
+#include "analysis/svg_board.h"
 #include "analysis/validate.h"
 #include "analysis/validate_report.h"
 #include "parsers/fen.h"
@@ -87,6 +89,18 @@ Selection (a game must pass every test; the others are "filtered out"):
                           write the duplicates there, verbatim
       --invalid-out FILE  write the rejected games there, verbatim
 
+Diagrams (--to svg): the final position of each game, or every Nth ply with --every N,
+or each position of a list; to standard output or -o FILE when there is one, else
+-o DIRECTORY (one file per position: INPUT-game-N-ply-P.svg).
+      --mark SQUARES      mark squares: --mark d6,f6
+      --arrows MOVES      draw moves as arrows: --arrows e2e4,g8f6 (chains: a1a5c5)
+      --moves-of SQUARE   the squares the piece there can reach; captures and the
+                          pieces a move takes elsewhere are marked differently
+      --flip              Black at the bottom
+      --coordinates       file letters and rank numbers
+      --no-legend         no legend naming the fairy pieces
+      --caption TEXT      a line of text under the board
+
 Other:
   -j, --jobs N            threads (default 1); the output is identical at any N
   -q, --quiet             no diagnostics of rejected games, no progress bar
@@ -136,12 +150,15 @@ const std::vector<cli::FlagSpec> kFlags = {
     {"max-game-size", 0, true, false},
     {"list-variants", 0, false, false},
     {"help", 'h', false, false},
-    {"version", 0, false, false},
+    {"version", 0, false, false},       {"mark", 0, true, true},
+    {"arrows", 0, true, true},          {"moves-of", 0, true, false},
+    {"flip", 0, false, false},          {"coordinates", 0, false, false},
+    {"no-legend", 0, false, false},     {"caption", 0, true, false},
 };
 
 int usage_error(const std::string& msg) { return cli::usage_error("fairy-convert", msg); }
 
-enum class Target { kPgn, kFen, kEpd, kJson, kJsonl, kCsv };
+enum class Target { kPgn, kFen, kEpd, kJson, kJsonl, kCsv, kSvg };
 
 enum class Fate { kWritten, kFiltered, kRejected };
 
@@ -151,6 +168,7 @@ struct Converted {
   std::string out;  // the game written in the target form
   analysis::GameDigest digest;
   analysis::ResultFix fix;
+  std::vector<std::pair<std::string, std::string>> svgs;  // --to svg: file name, document
 };
 
 struct Settings {
@@ -163,6 +181,8 @@ struct Settings {
   bool fix_result = false;
   bool dedupe = false;
   bool positions_csv = false;
+  analysis::SvgOptions svg;
+  bool svg_every = false;  // --to svg: every Nth ply (--every) instead of the final position
 };
 
 AnyGame& thread_game(const VariantInfo& variant) {
@@ -320,6 +340,37 @@ Converted convert_game(const parsers::RawGame& game, const Settings& s, const st
     case Target::kCsv:
       analysis::write_csv(record, result, s.positions_csv, s.write, file, game.index, c.out);
       break;
+    case Target::kSvg: {
+      // The final position, or every Nth ply of the main line.
+      std::vector<std::pair<int, const std::string*>> positions;
+      std::vector<const analysis::RecordItem*> line;
+      for (const analysis::RecordItem& it : record.items)
+        if (it.kind == analysis::RecordItem::kMove && it.depth == 0) line.push_back(&it);
+      auto fen_at = [&](int ply) { return ply == 0 ? &record.start_fen : &line[ply - 1]->fen; };
+      if (s.svg_every) {
+        for (int ply = 0; ply <= int(line.size()); ply += s.write.every)
+          positions.emplace_back(ply, fen_at(ply));
+      } else {
+        positions.emplace_back(int(line.size()), fen_at(int(line.size())));
+      }
+      AnyGame& g = thread_game(variant_info(record.variant));
+      for (const auto& [ply, fen] : positions) {
+        if (absl::Status st = g.set_up(*fen); !st.ok()) {
+          reject(c, game, 1, absl::StrCat("cannot draw ply ", ply, ": ", std::string(st.message())));
+          c.svgs.clear();
+          return c;
+        }
+        absl::StatusOr<std::string> svg = analysis::render_svg(g, s.svg);
+        if (!svg.ok()) {
+          reject(c, game, 1, std::string(svg.status().message()));
+          c.svgs.clear();
+          return c;
+        }
+        c.svgs.emplace_back(absl::StrCat("game-", game.index, "-ply-", ply, ".svg"),
+                            std::move(*svg));
+      }
+      break;
+    }
   }
   return c;
 }
@@ -364,7 +415,8 @@ int convert_main(int argc, char** argv) {
   if (auto t = args->get("to")) {
     const std::pair<const char*, Target> kTargets[] = {
         {"pgn", Target::kPgn},   {"fen", Target::kFen},     {"epd", Target::kEpd},
-        {"json", Target::kJson}, {"jsonl", Target::kJsonl}, {"csv", Target::kCsv}};
+        {"json", Target::kJson}, {"jsonl", Target::kJsonl}, {"csv", Target::kCsv},
+        {"svg", Target::kSvg}};
     bool found = false;
     for (const auto& [name, target] : kTargets)
       if (*t == name) {
@@ -372,8 +424,25 @@ int convert_main(int argc, char** argv) {
         found = true;
       }
     if (!found)
-      return usage_error("--to wants pgn, fen, epd, json, jsonl or csv, not '" + *t + "'");
+      return usage_error("--to wants pgn, fen, epd, json, jsonl, csv or svg, not '" + *t + "'");
   }
+  for (const char* flag : {"mark", "arrows"})
+    for (const std::string& v : args->all(flag))
+      for (const std::string& item :
+           std::vector<std::string>(absl::StrSplit(v, ',', absl::SkipEmpty())))
+        (std::string_view(flag) == "mark" ? s.svg.marks : s.svg.arrows).push_back(item);
+  s.svg.moves_of = args->get("moves-of").value_or("");
+  s.svg.flip = args->has("flip");
+  s.svg.coordinates = args->has("coordinates");
+  s.svg.legend = !args->has("no-legend");
+  s.svg.caption = args->get("caption").value_or("");
+  const bool svg_flags = args->has("mark") || args->has("arrows") || args->has("moves-of") ||
+                         args->has("flip") || args->has("coordinates") ||
+                         args->has("no-legend") || args->has("caption");
+  if (svg_flags && s.to != Target::kSvg)
+    return usage_error("--mark, --arrows, --moves-of, --flip, --coordinates, --no-legend and "
+                       "--caption need --to svg");
+  s.svg_every = s.to == Target::kSvg && args->has("every");
   if (auto n = args->get("notation")) {
     if (*n == "san")
       s.write.notation = analysis::Notation::kSan;
@@ -412,8 +481,8 @@ int convert_main(int argc, char** argv) {
   if (!int_flag("line-length", 20, 1000000, s.write.line_length)) return 2;
   if (!int_flag("min-plies", 0, 1000000000, s.selection.min_plies)) return 2;
   if (!int_flag("max-plies", 0, 1000000000, s.selection.max_plies)) return 2;
-  const bool positions_out =
-      s.to == Target::kFen || s.to == Target::kEpd || (s.to == Target::kCsv && s.positions_csv);
+  const bool positions_out = s.to == Target::kFen || s.to == Target::kEpd ||
+                             (s.to == Target::kCsv && s.positions_csv) || s.to == Target::kSvg;
   s.record.fens = positions_out || s.write.with_fen;
   for (const std::string& w : args->all("where")) {
     absl::StatusOr<analysis::TagFilter> f = analysis::parse_tag_filter(w);
@@ -465,9 +534,15 @@ int convert_main(int argc, char** argv) {
   std::vector<std::string> files = args->positional;
   if (files.empty()) files.push_back("-");
 
+  // --to svg -o DIR: one file per position drawn, in that directory.
+  std::string svg_dir;
+  if (s.to == Target::kSvg) {
+    if (auto o = args->get("output"); o && std::filesystem::is_directory(*o)) svg_dir = *o;
+  }
   std::vector<analysis::OutputSpec> outputs;
   for (const char* flag : {"output", "invalid-out", "duplicates-out"})
-    if (auto path = args->get(flag)) outputs.push_back({std::string("--") + flag, *path});
+    if (auto path = args->get(flag); path && !(svg_dir.size() && std::string(flag) == "output"))
+      outputs.push_back({std::string("--") + flag, *path});
   absl::StatusOr<std::unique_ptr<analysis::GameBatch>> opened =
       analysis::GameBatch::open(files, outputs, bo);
   if (!opened.ok()) {
@@ -493,6 +568,8 @@ int convert_main(int argc, char** argv) {
   bool unreadable = false;
   std::uint64_t written_total = 0;
   absl::flat_hash_set<analysis::GameDigest> seen;
+  std::uint64_t svg_count = 0;
+  bool svg_failed = false;
   std::string diag;
   if (s.to == Target::kJson) write_out("[\n");
   if (s.to == Target::kCsv) write_out(analysis::csv_header(s.positions_csv));
@@ -534,6 +611,27 @@ int convert_main(int argc, char** argv) {
           }
         }
         ++totals.written;
+        for (auto& [name, svg] : c.svgs) {
+          ++svg_count;
+          if (!svg_dir.empty()) {
+            const std::string path = (std::filesystem::path(svg_dir) /
+                                      (std::to_string(file.index + 1) + "-" + name))
+                                         .string();
+            absl::StatusOr<std::unique_ptr<analysis::OutputFile>> f =
+                analysis::OutputFile::open(path);
+            absl::Status st = f.ok() ? absl::OkStatus() : f.status();
+            if (f.ok()) {
+              (*f)->write(svg);
+              st = (*f)->commit();
+            }
+            if (!st.ok()) {
+              std::cerr << "fairy-convert: " << st.message() << '\n';
+              svg_failed = true;
+            }
+          } else if (svg_count == 1) {
+            write_out(svg);
+          }
+        }
         if (s.to == Target::kJson && written_total > 0) write_out(",\n");
         ++written_total;
         if (s.to == Target::kJson && !c.out.empty() && c.out.back() == '\n') c.out.pop_back();
@@ -558,12 +656,18 @@ int convert_main(int argc, char** argv) {
                                       secs > 0 ? double(p.total_games) / secs : 0.0));
       });
   if (s.to == Target::kJson) write_out(written_total ? "\n]\n" : "]\n");
+  if (svg_dir.empty() && svg_count > 1) {
+    std::cerr << "fairy-convert: --to svg drew " << svg_count
+              << " positions, and a single output holds one: only the first was written; "
+                 "give -o DIRECTORY for one file per position\n";
+    svg_failed = true;
+  }
   if (files.size() > 1) std::cerr << summary("total", all);
   const std::vector<absl::Status> write_errors = batch.commit();
   for (const absl::Status& st : write_errors)
     std::cerr << "fairy-convert: " << st.message() << " (the file is left as it was)\n";
   if (stdout_failed) std::cerr << "fairy-convert: cannot write standard output\n";
-  if (unreadable || !write_errors.empty() || stdout_failed) return 2;
+  if (unreadable || !write_errors.empty() || stdout_failed || svg_failed) return 2;
   return all.rejected ? 1 : 0;
 }
 
