@@ -538,8 +538,10 @@ absl::StatusOr<std::string> cwda_to_native_fen(std::string_view text,
 
 bool is_vchess_chess_fen(std::string_view text) {
   text = trim(text);
-  if (text.find('{') != std::string_view::npos) return true;
-  const std::vector<std::string_view> f = split(text);
+  const std::size_t brace = text.find('{');
+  const std::vector<std::string_view> f = split(text.substr(0, brace));
+  // xogo: three fields before the JSON tail (an EPD operation may hold a brace too).
+  if (brace != std::string_view::npos) return f.size() == 3 && all_digits(f[2]);
   return f.size() == 5 && all_digits(f[2]);
 }
 

@@ -203,6 +203,8 @@ TEST(FenDialect, PositionFenReadsVchessAndXogoChess) {
   // FIDE FEN passes unchanged (EPD's 4 fields, a 5-field FEN without a fullmove number).
   EXPECT_EQ(fen("chess", "4k3/8/8/8/8/8/8/4K3 w - - 3"), "4k3/8/8/8/8/8/8/4K3 w - - 3");
   EXPECT_EQ(fen("chess", "4k3/8/8/8/8/8/8/4K3 w - -"), "4k3/8/8/8/8/8/8/4K3 w - -");
+  EXPECT_EQ(fen("chess", "4k3/8/8/8/8/8/8/4K3 w - - c0 \"{x}\";"),
+            "4k3/8/8/8/8/8/8/4K3 w - - c0 \"{x}\";");
   EXPECT_EQ(fen("chess", "4k3/8/8/8/8/8/8/4K3 w 0 ahah e9"),
             "ERROR vchess FEN en passant field: 'e9' is not '-' or a square on rank 3 or 6");
   EXPECT_EQ(fen("chess", "4k3/8/8/8/8/8/8/4K3 w 0 ahahx -"),
