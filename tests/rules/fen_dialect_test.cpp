@@ -289,8 +289,10 @@ TEST(FenDialect, PairsWithoutAForm) {
   auto forms = [](std::string_view variant) {
     std::string out;
     for (const FenDialectInfo& d : all_fen_dialects())
-      if (fen_dialect_has_form(*find_variant(variant), d.id))
-        out += (out.empty() ? "" : " ") + std::string(d.name);
+      if (fen_dialect_has_form(*find_variant(variant), d.id)) {
+        if (!out.empty()) out += ' ';
+        out += d.name;
+      }
     return out;
   };
   EXPECT_EQ(forms("chess"), "native vchess xogo pychess xboard");
