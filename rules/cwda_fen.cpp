@@ -90,6 +90,19 @@ absl::Status check_ep(CwdaFenDialect d, std::string_view ep, std::string_view fi
   return field_error(d, field, absl::StrCat(quote(ep), " is not '-' or a square on rank 3 or 6"));
 }
 
+// xogo's en passant square: its coordinates, row (0 = rank 8) then column, as base-36
+// digits ("54" is e3); an algebraic square is read too. -> the algebraic square or "-".
+absl::StatusOr<std::string> xogo_ep(std::string_view ep) {
+  if (ep.size() == 2 && (ep[0] == '2' || ep[0] == '5') && ep[1] >= '0' && ep[1] <= '7')
+    return absl::StrCat(std::string(1, char('a' + (ep[1] - '0'))), 8 - (ep[0] - '0'));
+  if (absl::Status st = check_ep(CwdaFenDialect::kXogo, ep, "en passant"); !st.ok())
+    return field_error(CwdaFenDialect::kXogo, "en passant",
+                       absl::StrCat(quote(ep),
+                                    " is not '-' or the coordinates of a square on rank 3 or 6 "
+                                    "(row and column, \"54\" for e3)"));
+  return std::string(ep);
+}
+
 absl::Status check_armies(CwdaFenDialect d, std::string_view armies, std::string_view field,
                           std::string_view hint) {
   if (!is_cwda_armies(armies))
@@ -103,12 +116,14 @@ absl::Status check_armies(CwdaFenDialect d, std::string_view armies, std::string
   return absl::OkStatus();
 }
 
-// vchess/xogo board -> native board (per-army kings and pawns become K/P).
-absl::StatusOr<std::string> vchess_board_to_native(CwdaFenDialect d, std::string_view board) {
+// vchess/xogo board -> native board (per-army kings and pawns become K/P). Without armies
+// (chess, Chess960) the letters are FIDE's and pass unchanged: the FEN reader checks them.
+absl::StatusOr<std::string> vchess_board_to_native(CwdaFenDialect d, std::string_view board,
+                                                   bool armies) {
   std::string out;
   out.reserve(board.size());
   for (char c : board) {
-    if (c == '/' || is_digit(c)) {
+    if (c == '/' || is_digit(c) || (!armies && is_alpha(c))) {
       out += c;
       continue;
     }
@@ -352,11 +367,12 @@ std::string fullmove_from_plies(std::string_view plies) {
   return std::to_string(parsers::fen_counter_value(plies) / 2 + 1);
 }
 
+// `armies` empty: a game without armies (chess, Chess960), whose FEN has no armies field.
 absl::StatusOr<std::string> vchess_like_to_native(CwdaFenDialect d, std::string_view board,
                                                   std::string_view side, std::string_view plies,
                                                   std::string_view flags, std::string_view ep,
                                                   std::string_view armies, std::string_view hint) {
-  absl::StatusOr<std::string> b = vchess_board_to_native(d, board);
+  absl::StatusOr<std::string> b = vchess_board_to_native(d, board, !armies.empty());
   if (!b.ok()) return b.status();
   if (absl::Status st = check_side(d, side); !st.ok()) return st;
   if (!all_digits(plies))
@@ -365,13 +381,22 @@ absl::StatusOr<std::string> vchess_like_to_native(CwdaFenDialect d, std::string_
     return field_error(d, "ply count", parsers::fen_counter_range_error(plies));
   absl::StatusOr<std::string> castling = flags_to_castling(d, flags, "castling flags");
   if (!castling.ok()) return castling.status();
-  if (absl::Status st = check_ep(d, ep, "en passant"); !st.ok()) return st;
+  absl::StatusOr<std::string> square = std::string(ep);
+  if (d == CwdaFenDialect::kXogo)
+    square = xogo_ep(ep);
+  else if (absl::Status st = check_ep(d, ep, "en passant"); !st.ok())
+    return st;
+  if (!square.ok()) return square.status();
+  const std::string fen = absl::StrCat(*b, " ", str(side), " ", *castling, " ", *square, " 0 ",
+                                       fullmove_from_plies(plies));
+  if (armies.empty()) return fen;
   if (absl::Status st = check_armies(d, armies, "armies", hint); !st.ok()) return st;
-  return absl::StrCat(*b, " ", str(side), " ", *castling, " ", str(ep), " 0 ",
-                      fullmove_from_plies(plies), " ", str(armies));
+  return absl::StrCat(fen, " ", str(armies));
 }
 
-absl::StatusOr<std::string> xogo_to_native(std::string_view text, std::string_view hint) {
+// `with_armies` false: a game without armies (chess, Chess960); an "armies" entry is ignored.
+absl::StatusOr<std::string> xogo_to_native(std::string_view text, std::string_view hint,
+                                           bool with_armies = true) {
   const CwdaFenDialect d = CwdaFenDialect::kXogo;
   const std::size_t brace = text.find('{');
   const std::vector<std::string_view> f = split(text.substr(0, brace));
@@ -385,8 +410,8 @@ absl::StatusOr<std::string> xogo_to_native(std::string_view text, std::string_vi
     auto it = json->find(key);
     return it == json->end() ? std::string() : it->second;
   };
-  std::string armies = get("armies");
-  if (armies.empty()) {
+  std::string armies = with_armies ? get("armies") : std::string();
+  if (with_armies && armies.empty()) {
     if (hint.empty()) return field_error(d, "JSON", "no \"armies\" entry and no armies given");
     armies = std::string(hint);
   }
@@ -509,6 +534,25 @@ absl::StatusOr<std::string> cwda_to_native_fen(std::string_view text,
             absl::StrCat("given armies ", quote(armies_hint), " are not two army letters of FCNR"));
       return absl::StrCat(str(text), f.size() == 4 ? " 0 1 " : " ", str(armies_hint));
   }
+}
+
+bool is_vchess_chess_fen(std::string_view text) {
+  text = trim(text);
+  const std::size_t brace = text.find('{');
+  const std::vector<std::string_view> f = split(text.substr(0, brace));
+  // xogo: three fields before the JSON tail (an EPD operation may hold a brace too).
+  if (brace != std::string_view::npos) return f.size() == 3 && all_digits(f[2]);
+  return f.size() == 5 && all_digits(f[2]);
+}
+
+absl::StatusOr<std::string> vchess_chess_to_fide_fen(std::string_view text) {
+  text = trim(text);
+  if (text.find('{') != std::string_view::npos) return xogo_to_native(text, "", false);
+  const std::vector<std::string_view> f = split(text);
+  if (f.size() != 5)
+    return field_error(CwdaFenDialect::kVchess, "board/turn/plies/flags/en passant",
+                       absl::StrCat("expected 5 fields, found ", f.size()));
+  return vchess_like_to_native(CwdaFenDialect::kVchess, f[0], f[1], f[2], f[3], f[4], "", "");
 }
 
 std::string cwda_start_fen(std::string_view armies) {

@@ -51,4 +51,15 @@ bool is_cwda_armies(std::string_view armies);
 absl::StatusOr<std::string> native_to_vchess_fen(std::string_view native);
 absl::StatusOr<std::string> native_to_pychess_fen(std::string_view native);
 
+// vchess and xogo write chess and Chess960 in the same layouts without the armies, with
+// FIDE's letters (their ChessRules; docs/rules/README.md, item 4):
+//   vchess: `board turn plies castlingFlags ep`, `rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w
+//   0 ahah -`; xogo: `board turn plies {"flags":"0707","enpassant":"-"}`, the en passant square
+//   as xogo's coordinates (row from rank 8, then column: "54" is e3; algebraic read too).
+// Whether `text` is written in one of them (vchess: 5 fields with a ply count third; xogo: a
+// JSON tail), and its FIDE FEN: castling K/Q for a partner on the h/a-file, its file letter
+// otherwise (Shredder-FEN, which Chess960 reads); halfmove clock 0 (neither keeps one).
+bool is_vchess_chess_fen(std::string_view text);
+absl::StatusOr<std::string> vchess_chess_to_fide_fen(std::string_view text);
+
 }  // namespace fairykit

@@ -28,7 +28,15 @@ absl::StatusOr<std::string> position_fen(const VariantInfo& variant, std::string
     return absl::InvalidArgumentError(
         absl::StrCat("armies apply to ",
                      variants_where([](const VariantInfo& v) { return v.takes_armies; }), " only"));
-  if (options.armies.empty()) return std::string(startpos ? variant.start_fen : fen);
+  if (options.armies.empty()) {
+    if (startpos) return std::string(variant.start_fen);
+    // vchess's and xogo's chess FENs; the other dialects are read by the engines (Shredder
+    // letters, XBoard's holdings, the CwDA dialects, Interweave's vchess FEN).
+    if ((variant.id == VariantId::kChess || variant.id == VariantId::kChess960) &&
+        is_vchess_chess_fen(fen))
+      return vchess_chess_to_fide_fen(fen);
+    return std::string(fen);
+  }
   return startpos ? cwda_start_fen(options.armies) : cwda_to_native_fen(fen, options.armies);
 }
 

@@ -33,9 +33,11 @@ std::string numbered_start_fen(const VariantInfo& variant, int n);
 std::string variants_where(bool (*has)(const VariantInfo&));
 
 // The FEN the engine of `variant` is set up from, for a position given as "startpos" or as
-// a FEN in any dialect the variant reads, with `options` applied (the armies; Amazon
-// promotion is applied by the engine at set-up). Errors are the FEN converter's, e.g.
-// "pychess FEN: ...".
+// a FEN in any dialect the variant reads (docs/rules/README.md, item 4), with `options`
+// applied (the armies; Amazon promotion is applied by the engine at set-up). vchess's and
+// xogo's chess and Chess960 FENs are converted here; the engines read the other dialects
+// themselves (Shredder-FEN, XBoard's holdings bracket, the CwDA dialects). Errors are the
+// FEN converter's, e.g. "pychess FEN: ...".
 absl::StatusOr<std::string> position_fen(const VariantInfo& variant, std::string_view fen,
                                          const VariantOptions& options);
 
