@@ -38,8 +38,13 @@ bool is_roster(std::string_view name) {
   return false;
 }
 
-// The FEN written for a native FEN (the dialect is applied by the tool before).
-const std::string& fen_text(const std::string& native) { return native; }
+// The FEN written for a native FEN: in the dialect chosen (the native FEN itself when the
+// position has no form in it, which the tool rules out before it starts).
+std::string fen_text(const GameRecord& r, const WriteOptions& o, const std::string& native) {
+  if (o.fen_dialect == FenDialectId::kNative) return native;
+  absl::StatusOr<std::string> f = fen_in_dialect(variant_info(r.variant), native, o.fen_dialect);
+  return f.ok() ? *f : native;
+}
 
 // The standard start position of the variant: no FEN tag needed.
 bool standard_start(const GameRecord& r) {
@@ -214,7 +219,7 @@ void write_pgn(const GameRecord& r, const std::string& result, const WriteOption
   }
   if (fen) {
     append_escaped_tag(out, "SetUp", "1");
-    append_escaped_tag(out, "FEN", fen_text(r.start_fen));
+    append_escaped_tag(out, "FEN", fen_text(r, o, r.start_fen));
   }
   if (o.add_ply_count)
     append_escaped_tag(out, "PlyCount", std::to_string(r.plies));
@@ -305,7 +310,7 @@ void write_positions(const GameRecord& r, bool epd, const WriteOptions& o, std::
   const int plies = int(line.size());
   auto emit = [&](int ply) {
     const std::string& fen = ply == 0 ? r.start_fen : line[std::size_t(ply - 1)]->fen;
-    const std::string& text = fen_text(fen);
+    const std::string text = fen_text(r, o, fen);
     if (!epd) {
       out += text;
       out += '\n';
@@ -383,7 +388,7 @@ void write_line_json(JsonWriter& w, const GameRecord& r, std::size_t& i, int fir
     w.key("fen").begin_array();
     for (std::size_t k = start; k < end; ++k) {
       const RecordItem& it = r.items[k];
-      if (it.kind == RecordItem::kMove && it.depth == 0) w.value(it.fen);
+      if (it.kind == RecordItem::kMove && it.depth == 0) w.value(fen_text(r, o, it.fen));
     }
     w.end_array();
   }
@@ -449,7 +454,7 @@ void write_game_json(JsonWriter& w, const GameRecord& r, const GameReport& repor
   for (const auto& [name, value] : r.tags)
     if (!is_roster(name) && name != "SetUp" && name != "FEN") w.key(name).value(value);
   w.end_object();
-  if (!standard_start(r) || o.add_fen_tags) w.key("start_fen").value(fen_text(r.start_fen));
+  if (!standard_start(r) || o.add_fen_tags) w.key("start_fen").value(fen_text(r, o, r.start_fen));
   w.key("result").value(result);
   w.key("termination").value(describe(r.final_state.end));
   w.key("plies").value(r.plies);
@@ -494,7 +499,7 @@ void write_csv(const GameRecord& r, const std::string& result, bool positions,
     auto row = [&](int ply) {
       csv_field(out, file);
       put(out, ",", index, ",", ply, ",");
-      csv_field(out, fen_text(ply == 0 ? r.start_fen : line[std::size_t(ply - 1)]->fen));
+      csv_field(out, fen_text(r, o, ply == 0 ? r.start_fen : line[std::size_t(ply - 1)]->fen));
       out += ',';
       if (ply < plies) {
         csv_field(out, line[std::size_t(ply)]->san);
@@ -521,7 +526,7 @@ void write_csv(const GameRecord& r, const std::string& result, bool positions,
     csv_field(out, t == "Result" ? std::string_view(result) : r.tag(t));
   }
   put(out, ",", r.plies, ",", describe(r.final_state.end), ",");
-  if (!standard_start(r)) csv_field(out, fen_text(r.start_fen));
+  if (!standard_start(r)) csv_field(out, fen_text(r, o, r.start_fen));
   std::string san, uci;
   for (const RecordItem& it : r.items) {
     if (it.kind != RecordItem::kMove || it.depth != 0) continue;

@@ -14,6 +14,7 @@
 #include "analysis/game_record.h"
 #include "analysis/json.h"
 #include "analysis/validate.h"
+#include "rules/fen_dialect.h"
 
 namespace fairykit::analysis {
 
@@ -29,8 +30,9 @@ struct WriteOptions {
   int every = 1;
   bool final_only = false;
   bool with_fen = false;  // JSON: the FEN after each main-line move
-  // The FEN dialect (rules/fen_dialect.h): 0 is native.
-  int fen_dialect = 0;
+  // The FEN dialect written (rules/fen_dialect.h); the game must have a form in it (the tool
+  // checks fen_dialect_has_form first).
+  FenDialectId fen_dialect = FenDialectId::kNative;
 };
 
 // What the game's result is after --fix-result: the result written.

@@ -23,7 +23,9 @@
 #include "parsers/message_text.h"
 #include "parsers/records.h"
 #include "rules/any_game.h"
+#include "rules/fen_dialect.h"
 #include "rules/registry.h"
+#include "rules/vchess_record.h"
 #include "tools/common/cli.h"
 #include "tools/common/progress.h"
 
@@ -46,7 +48,8 @@ Inputs (FILE, "-" or nothing = standard input; gzip, bzip2, zstd recognised by c
   PGN; FEN / EPD lists (one position per line); fairy-convert's JSON (--to json) and
   JSON Lines (--to jsonl). The format is told by the file name (.pgn .fen .epd .json
   .jsonl, also under .gz/.bz2/.zst), else by the first bytes; --from sets it.
-      --from FORMAT       pgn, fen (FEN or EPD lines), json or jsonl
+      --from FORMAT       pgn, fen (FEN or EPD lines), json, jsonl, or vchess
+                          (vchess.club game records: their move lines into SAN)
       --variant NAME      variant of games without a Variant tag and of position lists
                           (default: chess); a game's own [Variant] wins
 
@@ -70,6 +73,9 @@ complete; an output that is an input is refused):
       --every N           positions: every Nth ply only (the start is ply 0)
       --final             positions: the final position only
       --with-fen          json/jsonl: the FEN after each move ("fen" array)
+      --fen-dialect D     FENs written in native (default), vchess, xogo, pychess or
+                          xboard form (docs/rules/README.md item 4); a game whose
+                          variant has no form in D is rejected. Every dialect is read
       --positions         csv: one row per position
       --line-length N     PGN line length (default 79, at least 20)
 
@@ -150,10 +156,15 @@ const std::vector<cli::FlagSpec> kFlags = {
     {"max-game-size", 0, true, false},
     {"list-variants", 0, false, false},
     {"help", 'h', false, false},
-    {"version", 0, false, false},       {"mark", 0, true, true},
-    {"arrows", 0, true, true},          {"moves-of", 0, true, false},
-    {"flip", 0, false, false},          {"coordinates", 0, false, false},
-    {"no-legend", 0, false, false},     {"caption", 0, true, false},
+    {"version", 0, false, false},
+    {"mark", 0, true, true},
+    {"arrows", 0, true, true},
+    {"moves-of", 0, true, false},
+    {"flip", 0, false, false},
+    {"coordinates", 0, false, false},
+    {"no-legend", 0, false, false},
+    {"caption", 0, true, false},
+    {"fen-dialect", 0, true, false},
 };
 
 int usage_error(const std::string& msg) { return cli::usage_error("fairy-convert", msg); }
@@ -182,7 +193,9 @@ struct Settings {
   bool dedupe = false;
   bool positions_csv = false;
   analysis::SvgOptions svg;
-  bool svg_every = false;  // --to svg: every Nth ply (--every) instead of the final position
+  bool svg_every = false;
+  bool vchess = false;  // --from vchess: vchess.club game records  // --to svg: every Nth ply
+                        // (--every) instead of the final position
 };
 
 AnyGame& thread_game(const VariantInfo& variant) {
@@ -266,6 +279,21 @@ Converted convert_game(const parsers::RawGame& game, const Settings& s, const st
   thread_local GameRecord record;
   if (game.format == parsers::RecordFormat::kPositions) {
     if (!read_position(game, s, record, c)) return c;
+  } else if (s.vchess && game.format == parsers::RecordFormat::kPgn && game.notes.empty()) {
+    parsers::RawGame pgn;
+    pgn.index = game.index;
+    pgn.first_line = game.first_line;
+    absl::StatusOr<std::string> text = vchess_game_to_pgn(game.text);
+    if (!text.ok()) {
+      reject(c, game, 1, absl::StrCat("vchess record: ", std::string(text.status().message())));
+      return c;
+    }
+    pgn.text = std::move(*text);
+    c.report = analysis::validate_game(pgn, s.validate, record, s.record);
+    for (analysis::Diagnostic& d : c.report.diagnostics) {
+      d.line = game.first_line;
+      d.column = 1;
+    }
   } else if (game.format == parsers::RecordFormat::kPgn || !game.notes.empty()) {
     c.report = analysis::validate_game(game, s.validate, record, s.record);
   } else {
@@ -320,6 +348,14 @@ Converted convert_game(const parsers::RawGame& game, const Settings& s, const st
     c.fate = Fate::kFiltered;
     return c;
   }
+  if (s.write.fen_dialect != FenDialectId::kNative) {
+    absl::StatusOr<std::string> f =
+        fen_in_dialect(variant_info(record.variant), record.start_fen, s.write.fen_dialect);
+    if (!f.ok()) {
+      reject(c, game, 1, std::string(f.status().message()));
+      return c;
+    }
+  }
   if (s.dedupe) c.digest = analysis::game_digest(record);
   c.fate = Fate::kWritten;
   switch (s.to) {
@@ -356,7 +392,8 @@ Converted convert_game(const parsers::RawGame& game, const Settings& s, const st
       AnyGame& g = thread_game(variant_info(record.variant));
       for (const auto& [ply, fen] : positions) {
         if (absl::Status st = g.set_up(*fen); !st.ok()) {
-          reject(c, game, 1, absl::StrCat("cannot draw ply ", ply, ": ", std::string(st.message())));
+          reject(c, game, 1,
+                 absl::StrCat("cannot draw ply ", ply, ": ", std::string(st.message())));
           c.svgs.clear();
           return c;
         }
@@ -437,12 +474,21 @@ int convert_main(int argc, char** argv) {
   s.svg.legend = !args->has("no-legend");
   s.svg.caption = args->get("caption").value_or("");
   const bool svg_flags = args->has("mark") || args->has("arrows") || args->has("moves-of") ||
-                         args->has("flip") || args->has("coordinates") ||
-                         args->has("no-legend") || args->has("caption");
+                         args->has("flip") || args->has("coordinates") || args->has("no-legend") ||
+                         args->has("caption");
   if (svg_flags && s.to != Target::kSvg)
-    return usage_error("--mark, --arrows, --moves-of, --flip, --coordinates, --no-legend and "
-                       "--caption need --to svg");
+    return usage_error(
+        "--mark, --arrows, --moves-of, --flip, --coordinates, --no-legend and "
+        "--caption need --to svg");
   s.svg_every = s.to == Target::kSvg && args->has("every");
+  if (auto d = args->get("fen-dialect")) {
+    std::optional<FenDialectId> id = find_fen_dialect(*d);
+    if (!id)
+      return usage_error("unknown FEN dialect '" + *d + "' (known: " + fen_dialect_names() + ")");
+    if (*id != FenDialectId::kNative && (s.to == Target::kEpd || s.to == Target::kSvg))
+      return usage_error("--fen-dialect applies to --to pgn, fen, json, jsonl and csv");
+    s.write.fen_dialect = *id;
+  }
   if (auto n = args->get("notation")) {
     if (*n == "san")
       s.write.notation = analysis::Notation::kSan;
@@ -519,9 +565,12 @@ int convert_main(int argc, char** argv) {
 
   analysis::BatchOptions bo;
   bo.format.reset();
-  if (auto f = args->get("from")) {
+  if (auto f = args->get("from"); f && *f == "vchess") {
+    s.vchess = true;
+    bo.format = parsers::RecordFormat::kPgn;
+  } else if (f) {
     std::optional<parsers::RecordFormat> rf = parsers::find_record_format(*f);
-    if (!rf) return usage_error("--from wants pgn, fen, json or jsonl, not '" + *f + "'");
+    if (!rf) return usage_error("--from wants pgn, fen, json, jsonl or vchess, not '" + *f + "'");
     bo.format = *rf;
   }
   if (!int_flag("jobs", 1, 1024, bo.pipeline.threads)) return 2;
@@ -614,9 +663,9 @@ int convert_main(int argc, char** argv) {
         for (auto& [name, svg] : c.svgs) {
           ++svg_count;
           if (!svg_dir.empty()) {
-            const std::string path = (std::filesystem::path(svg_dir) /
-                                      (std::to_string(file.index + 1) + "-" + name))
-                                         .string();
+            const std::string path =
+                (std::filesystem::path(svg_dir) / (std::to_string(file.index + 1) + "-" + name))
+                    .string();
             absl::StatusOr<std::unique_ptr<analysis::OutputFile>> f =
                 analysis::OutputFile::open(path);
             absl::Status st = f.ok() ? absl::OkStatus() : f.status();
