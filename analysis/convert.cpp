@@ -110,16 +110,34 @@ class Wrapper {
   bool glue_ = false;
 };
 
-std::string_view move_text(const RecordItem& m, Notation n) {
+// The move in the notation chosen (`lan`: a buffer for the long algebraic form).
+std::string_view move_text(const GameRecord& r, const RecordItem& m, Notation n, std::string& lan) {
   switch (n) {
     case Notation::kSan:
       return m.san;
     case Notation::kLan:
-      return m.lan;
+      lan = long_algebraic(m.san, m.uci, !in_position_family(r.variant));
+      return lan;
     case Notation::kUci:
       return m.uci;
   }
   return m.san;
+}
+
+// Appends a whole number.
+void append_number(std::string& out, long long n) {
+  char buf[24];
+  char* e = buf + sizeof buf;
+  char* p = e;
+  const bool neg = n < 0;
+  unsigned long long u =
+      neg ? 0ull - static_cast<unsigned long long>(n) : static_cast<unsigned long long>(n);
+  do {
+    *--p = char('0' + u % 10);
+    u /= 10;
+  } while (u);
+  if (neg) *--p = '-';
+  out.append(p, std::size_t(e - p));
 }
 
 // The side to move before the move at `ply` and its move number.
@@ -231,6 +249,7 @@ void write_pgn(const GameRecord& r, const std::string& result, const WriteOption
   bool need_number = true;  // the next move needs its number (also a black one: "12...")
   int skip_depth = 0;       // > 0: inside a variation that is left out
   char buf[32];
+  std::string unit, lan;
   for (const RecordItem& it : r.items) {
     if (skip_depth > 0) {
       if (it.kind == RecordItem::kBeginVariation) ++skip_depth;
@@ -241,10 +260,11 @@ void write_pgn(const GameRecord& r, const std::string& result, const WriteOption
       case RecordItem::kMove: {
         const MoveNumber n = move_number(r, it.ply);
         // The number and its move are kept on one line.
-        std::string_view m = move_text(it, o.notation);
+        std::string_view m = move_text(r, it, o.notation, lan);
         if (!n.black || need_number) {
-          const int len = std::snprintf(buf, sizeof buf, n.black ? "%d... " : "%d. ", n.number);
-          std::string unit(buf, std::size_t(len));
+          unit.clear();
+          append_number(unit, n.number);
+          unit.append(n.black ? "... " : ". ");
           unit.append(m);
           w.token(unit);
         } else {

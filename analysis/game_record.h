@@ -37,7 +37,6 @@ struct RecordItem {
   std::string san;  // kMove: SAN (the variant's notation), with its check or win mark;
                     // kComment: the comment text
   std::string uci;  // kMove: UCI / the variant's long algebraic ("a1a5c5")
-  std::string lan;  // kMove: long algebraic with the piece: "Ng1-f3", "e7xd8=Q+", "O-O"
   std::string fen;  // kMove: the FEN after the move (RecordOptions::fens)
   Key key = 0;      // kMove: the position key after the move (RecordOptions::keys)
   int depth = 0;    // variation depth (0: the main line)
@@ -67,7 +66,20 @@ struct GameRecord {
       if (n == name) return true;
     return false;
   }
-  void clear() { *this = GameRecord{}; }
+  // Empties the record and keeps its memory for the next game.
+  void clear() {
+    tags.clear();
+    variant = VariantId::kChess;
+    set_up = false;
+    start_fen.clear();
+    start_key = 0;
+    start_side = WHITE;
+    start_move = 1;
+    items.clear();
+    plies = 0;
+    result_marker.clear();
+    final_state = GameState{};
+  }
 };
 
 }  // namespace fairykit::analysis

@@ -132,7 +132,8 @@ class GameChecker final : public parsers::PgnVisitor {
     // but do not count. One warning per game, at the first such move of the main line.
     const bool after_dead = depth_ == 0 && !dead_reported_ && replay_->dead_position();
     SanQuirks quirks;
-    if (absl::Status s = replay_->play_move(text, &quirks); !s.ok()) {
+    const bool record = recording();
+    if (absl::Status s = replay_->play_move(text, &quirks, record ? &played_ : nullptr); !s.ok()) {
       add(Severity::kError, where, ply, std::string(s.message()), std::move(before));
       if (depth_ == 0)
         stopped_ = true;
@@ -149,7 +150,7 @@ class GameChecker final : public parsers::PgnVisitor {
     }
     if (!quirks.empty()) report_quirks(text, quirks, where, ply, before);
     if (depth_ == 0) report_.plies = ply;
-    if (recording()) record_move(ply);
+    if (record) record_move(ply);
   }
 
   void nag(int value, PgnLocation) override {
@@ -234,13 +235,14 @@ class GameChecker final : public parsers::PgnVisitor {
     return dead_depth_ < 0 || depth_ < dead_depth_;
   }
 
+  // The move play_move() wrote into played_.
   void record_move(int ply) {
     RecordItem& item = record_->items.emplace_back();
+    item.san = played_.san;
+    item.uci = played_.uci;
     item.kind = RecordItem::kMove;
     item.ply = ply;
     item.depth = depth_;
-    replay_->last_move_text(item.san, item.uci);
-    item.lan = long_algebraic(item.san, item.uci, !in_position_family(replay_->variant().id));
     if (ro_->fens && (depth_ == 0 || ro_->all_fens)) item.fen = replay_->fen();
     if (ro_->keys && depth_ == 0) item.key = replay_->key();
   }
@@ -378,6 +380,7 @@ class GameChecker final : public parsers::PgnVisitor {
       armies_where_;
   GameRecord* record_ = nullptr;  // filled when not null (validate_game's second form)
   const RecordOptions* ro_ = nullptr;
+  AnyGame::Played played_;            // where play_move() writes the move being recorded
   AnyGame* replay_ = nullptr;         // thread-local, see end_tags()
   std::uint32_t style_reported_ = 0;  // style quirks already reported in this game
   bool dead_reported_ = false;        // a move after a dead position was reported

@@ -101,7 +101,7 @@ absl::StatusOr<AnyGame::Played> AnyGame::play(std::string_view text) {
       slots_);
 }
 
-absl::Status AnyGame::play_move(std::string_view text, SanQuirks* quirks) {
+absl::Status AnyGame::play_move(std::string_view text, SanQuirks* quirks, Played* written) {
   return std::visit(
       [&]<class G>(Slot<G>& slot) -> absl::Status {
         G& g = slot.g;
@@ -114,12 +114,19 @@ absl::Status AnyGame::play_move(std::string_view text, SanQuirks* quirks) {
               return absl::InvalidArgumentError(
                   absl::StrCat("null move \"", parsers::message_text(text), "\" while in check"));
             push(slot, G::Move::null());
+            if (written) {
+              written->san = "--";
+              written->uci = "0000";
+            }
             return absl::OkStatus();
           }
         }
         if constexpr (requires(SanQuirks & q) { g.play(text, q); }) {
           SanQuirks q;
-          if (absl::Status s = g.play(text, q); !s.ok()) return s;
+          if (absl::Status s =
+                  written ? g.play(text, q, &written->san, &written->uci) : g.play(text, q);
+              !s.ok())
+            return s;
           ++plies_;
           changed(slot);
           if (quirks) *quirks = q;
@@ -133,6 +140,10 @@ absl::Status AnyGame::play_move(std::string_view text, SanQuirks* quirks) {
                                                              "\" after the game ended (",
                                                              std::string(describe(st.end)), ")"));
             return m.status();
+          }
+          if (written) {
+            written->san = g.to_san(*m);
+            written->uci = g.to_uci(*m);
           }
           push(slot, *m);
           if (quirks) *quirks = {};

@@ -125,13 +125,22 @@ class ClassicGame {
   }
   // parse_move(), then do_move(); `quirks` receives how the text departs from SAN
   // (rules/san.h), check and mate marks included. The position is unchanged after an error.
-  absl::Status play(std::string_view text, SanQuirks& quirks) {
+  // With `san` and `uci` not null, the move is also written there (SAN with its check or
+  // mate mark, and UCI), from the position before it.
+  absl::Status play(std::string_view text, SanQuirks& quirks, std::string* san = nullptr,
+                    std::string* uci = nullptr) {
     SanRead read;
     const SanResolution res = read_san(pos_, text, read, SanSyntax::kArchive);
     if (res != SanResolution::kOk) [[unlikely]]
       return parse_error(text, res);
+    if (san) {
+      san->clear();
+      append_san(pos_, read.move, *san);
+    }
+    if (uci) *uci = move_to_uci(pos_, read.move);
     pos_.do_move(read.move, states_.push());
     played_.push_back(read.move);
+    if (san) san->append(check_suffix(pos_));
     quirks = read.quirks | check_mark_quirks(pos_, read.check);
     // Long algebraic (UCI) text has no check marks by definition.
     if (quirks.has(SanQuirk::kLongAlgebraic) && read.check == 0)
