@@ -210,6 +210,14 @@ const std::vector<ToolCompletions> kTools = {
       "--jobs", "-j", "-q"},
      12,
      3},
+    {"fairy-convert",
+     "fairy-convert.bash",
+     "_fairy-convert",
+     "fairy-convert.fish",
+     {"--help", "-h", "--version", "--variant", "--from", "--to", "--notation", "--fen-dialect",
+      "--ends-in", "--output", "-o", "--invalid-out", "--duplicates-out", "--jobs", "-j", "-q"},
+     35,
+     4},
 };
 
 std::string completion_path(const std::string& name) { return kSourceDir + "/completions/" + name; }
