@@ -24,6 +24,7 @@ struct RecordOptions {
   bool fens = false;       // the FEN after each main-line move (RecordMove::fen)
   bool all_fens = false;   // ... and after the moves of variations too
   bool keys = false;       // the position key after each main-line move (RecordMove::key)
+  bool san = true;         // write SAN (RecordItem::san); off: left empty (UCI output)
   bool variations = true;  // keep the variations (their moves are checked either way unless
                            // ValidateOptions::variations is off)
 };

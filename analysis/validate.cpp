@@ -133,7 +133,10 @@ class GameChecker final : public parsers::PgnVisitor {
     const bool after_dead = depth_ == 0 && !dead_reported_ && replay_->dead_position();
     SanQuirks quirks;
     const bool record = recording();
-    if (absl::Status s = replay_->play_move(text, &quirks, record ? &played_ : nullptr); !s.ok()) {
+    if (absl::Status s =
+            replay_->play_move(text, &quirks, record && ro_->san ? &played_.san : nullptr,
+                               record ? &played_.uci : nullptr);
+        !s.ok()) {
       add(Severity::kError, where, ply, std::string(s.message()), std::move(before));
       if (depth_ == 0)
         stopped_ = true;

@@ -101,7 +101,8 @@ absl::StatusOr<AnyGame::Played> AnyGame::play(std::string_view text) {
       slots_);
 }
 
-absl::Status AnyGame::play_move(std::string_view text, SanQuirks* quirks, Played* written) {
+absl::Status AnyGame::play_move(std::string_view text, SanQuirks* quirks, std::string* san,
+                                std::string* uci) {
   return std::visit(
       [&]<class G>(Slot<G>& slot) -> absl::Status {
         G& g = slot.g;
@@ -114,19 +115,14 @@ absl::Status AnyGame::play_move(std::string_view text, SanQuirks* quirks, Played
               return absl::InvalidArgumentError(
                   absl::StrCat("null move \"", parsers::message_text(text), "\" while in check"));
             push(slot, G::Move::null());
-            if (written) {
-              written->san = "--";
-              written->uci = "0000";
-            }
+            if (san) *san = "--";
+            if (uci) *uci = "0000";
             return absl::OkStatus();
           }
         }
         if constexpr (requires(SanQuirks & q) { g.play(text, q); }) {
           SanQuirks q;
-          if (absl::Status s =
-                  written ? g.play(text, q, &written->san, &written->uci) : g.play(text, q);
-              !s.ok())
-            return s;
+          if (absl::Status s = g.play(text, q, san, uci); !s.ok()) return s;
           ++plies_;
           changed(slot);
           if (quirks) *quirks = q;
@@ -141,10 +137,8 @@ absl::Status AnyGame::play_move(std::string_view text, SanQuirks* quirks, Played
                                                              std::string(describe(st.end)), ")"));
             return m.status();
           }
-          if (written) {
-            written->san = g.to_san(*m);
-            written->uci = g.to_uci(*m);
-          }
+          if (san) *san = g.to_san(*m);
+          if (uci) *uci = g.to_uci(*m);
           push(slot, *m);
           if (quirks) *quirks = {};
           return absl::OkStatus();

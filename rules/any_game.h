@@ -73,10 +73,10 @@ class AnyGame {
   // the others. A null move ("--", "Z0", "0000", "@@@@") passes the turn inside a
   // variation (analysis programs write them to show a threat), in the variants that have
   // one; in the main line or in check it is an error.
-  // With `written` not null, the move is also written there as play() writes it (SAN with
-  // its mark, and UCI; "--" and "0000" for a null move), from the position before it.
+  // With `san` / `uci` not null, the move is also written there as play() writes it (SAN
+  // with its mark, UCI; "--" and "0000" for a null move), from the position before it.
   absl::Status play_move(std::string_view text, SanQuirks* quirks = nullptr,
-                         Played* written = nullptr);
+                         std::string* san = nullptr, std::string* uci = nullptr);
   // The last move of the current line written in the position before it: SAN (the
   // variant's own notation, with its check or win mark) and UCI ("--" / "0000" for a null
   // move). Precondition: the current line has a move since the set-up or the variation's

@@ -137,7 +137,7 @@ class ClassicGame {
       san->clear();
       append_san(pos_, read.move, *san);
     }
-    if (uci) *uci = move_to_uci(pos_, read.move);
+    if (uci) write_uci(pos_, read.move, *uci);
     pos_.do_move(read.move, states_.push());
     played_.push_back(read.move);
     if (san) san->append(check_suffix(pos_));

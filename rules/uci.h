@@ -14,15 +14,26 @@
 
 namespace fairykit {
 
-// The UCI text of a move of `pos` (the move's kind decides castling's form).
+// Writes the UCI text of a move of `pos` into `out` (replacing what it held; the move's kind
+// decides castling's form). No allocation once `out` has room for 5 characters.
 template <class V>
-std::string move_to_uci(const Position<V>& pos, Move m) {
+void write_uci(const Position<V>& pos, Move m, std::string& out) {
   Square to = m.to();
   if (m.kind() == CASTLING && !V::kChess960)
     to = pos.castling_king_to(castling_index(pos.side_to_move(), m.to() > m.from()));
-  std::string s = square_name(m.from()) + square_name(to);
+  char text[5] = {char('a' + file_of(m.from())), char('1' + rank_of(m.from())),
+                  char('a' + file_of(to)), char('1' + rank_of(to)), 0};
+  std::size_t n = 4;
   if (m.kind() == PROMOTION)
-    s += char(std::tolower(static_cast<unsigned char>(piece_info(m.promotion()).letter)));
+    text[n++] = char(std::tolower(static_cast<unsigned char>(piece_info(m.promotion()).letter)));
+  out.assign(text, n);
+}
+
+// The UCI text of a move of `pos`.
+template <class V>
+std::string move_to_uci(const Position<V>& pos, Move m) {
+  std::string s;
+  write_uci(pos, m, s);
   return s;
 }
 

@@ -358,6 +358,7 @@ Converted convert_game(const parsers::RawGame& game, const Settings& s, const st
   }
   if (s.dedupe) c.digest = analysis::game_digest(record);
   c.fate = Fate::kWritten;
+  c.out.reserve(game.text.size() * 2 + 256);  // about what any form of the game takes
   switch (s.to) {
     case Target::kPgn:
       analysis::write_pgn(record, result, s.write, c.out);
@@ -530,6 +531,8 @@ int convert_main(int argc, char** argv) {
   const bool positions_out = s.to == Target::kFen || s.to == Target::kEpd ||
                              (s.to == Target::kCsv && s.positions_csv) || s.to == Target::kSvg;
   s.record.fens = positions_out || s.write.with_fen;
+  // SAN is written unless the output needs UCI only.
+  s.record.san = !(s.to == Target::kPgn && s.write.notation == analysis::Notation::kUci);
   for (const std::string& w : args->all("where")) {
     absl::StatusOr<analysis::TagFilter> f = analysis::parse_tag_filter(w);
     if (!f.ok()) return usage_error(std::string(f.status().message()));
