@@ -244,7 +244,12 @@ absl::Status GameDb::fail(std::string_view what) {
 
 absl::Status GameDb::exec(const char* sql) {
   char* err = nullptr;
-  if (sqlite3_exec(db_, sql, nullptr, nullptr, &err) == SQLITE_OK) return absl::OkStatus();
+  const int rc = sqlite3_exec(db_, sql, nullptr, nullptr, &err);
+  if (rc == SQLITE_OK) return absl::OkStatus();
+  if ((rc & 0xff) == SQLITE_NOTADB) {
+    sqlite3_free(err);
+    return absl::InvalidArgumentError(absl::StrCat(path_, ": not an SQLite database"));
+  }
   absl::Status s = absl::InternalError(absl::StrCat(path_, ": ", err ? err : sqlite3_errmsg(db_)));
   sqlite3_free(err);
   return s;
