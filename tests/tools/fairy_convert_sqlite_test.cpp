@@ -106,11 +106,11 @@ constexpr const char* kGames = R"([Event "Club"]
 // The README's five queries (the player's name is the only change).
 const std::string kScoreByColour = R"(
 SELECT 'white' AS colour, count(*) AS games,
-       sum(CASE result WHEN '1-0' THEN 1.0 WHEN '1/2-1/2' THEN 0.5 ELSE 0 END) AS score
+       total(CASE result WHEN '1-0' THEN 1 WHEN '1/2-1/2' THEN 0.5 END) AS score
   FROM games WHERE white = 'Alice' AND result != '*'
 UNION ALL
 SELECT 'black', count(*),
-       sum(CASE result WHEN '0-1' THEN 1.0 WHEN '1/2-1/2' THEN 0.5 ELSE 0 END)
+       total(CASE result WHEN '0-1' THEN 1 WHEN '1/2-1/2' THEN 0.5 END)
   FROM games WHERE black = 'Alice' AND result != '*';)";
 const std::string kFirstMoves = R"(
 SELECT g.variant, m.san, count(*) AS games
@@ -119,7 +119,7 @@ SELECT g.variant, m.san, count(*) AS games
  GROUP BY g.variant, m.san ORDER BY games DESC, g.variant, m.san LIMIT 5;)";
 std::string reaches(const std::string& key) {
   return R"(
-SELECT g.white, g.black, g.result, min(m.ply) AS ply
+SELECT g.date, g.white, g.black, g.result, min(m.ply) AS ply
   FROM moves m JOIN games g ON g.id = m.game_id
  WHERE m.key_after = )" +
          key + R"( AND g.variant = 'chess'
@@ -217,7 +217,7 @@ TEST_F(ConvertSqlite, TheReadmeQueriesOnAHandMadeFile) {
 
   EXPECT_EQ(q(kScoreByColour), "white|2|1.0\nblack|2|1.0\n");
   EXPECT_EQ(q(kFirstMoves), "chess|e4|2\nchess|Nf3|1\nchess|d4|1\nchess|f3|1\nchess960|e4|1\n");
-  EXPECT_EQ(q(reaches(key(kAfterNc6))), "Alice|Carol|0-1|4\nCarol|Alice|1/2-1/2|4\n");
+  EXPECT_EQ(q(reaches(key(kAfterNc6))), "2024.01.03|Alice|Carol|0-1|4\n2024.01.04|Carol|Alice|1/2-1/2|4\n");
   EXPECT_EQ(q(kByEco), "C20|2|1|0|1\nC44|1|0|1|0\nD00|1|0|1|0\n");
   EXPECT_EQ(q(kByVariant), "chess|5|4.6|3\nchess960|1|2.0|0\n");
 }
