@@ -163,7 +163,8 @@ absl::StatusOr<std::unique_ptr<GameDb>> GameDb::open(const std::string& path) {
   if (existed && !S_ISREG(st.st_mode))
     return absl::InvalidArgumentError(absl::StrCat(path, ": not a regular file"));
   std::unique_ptr<GameDb> db(new GameDb(path, !existed));
-  if (sqlite3_open_v2(path.c_str(), &db->db_, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE,
+  if (sqlite3_open_v2(path.c_str(), &db->db_,
+                      SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX,
                       nullptr) != SQLITE_OK) {
     absl::Status s = db->fail("cannot open");
     db->rollback();
@@ -282,8 +283,7 @@ void GameDb::add(const DbGame& g, std::string_view file, std::int64_t index, std
   if (!status_.ok()) return;
   auto step = [&](sqlite3_stmt* st) {
     const int rc = sqlite3_step(st);
-    sqlite3_reset(st);
-    sqlite3_clear_bindings(st);
+    sqlite3_reset(st);  // every parameter is bound again for the next row
     if (rc != SQLITE_DONE) {
       status_ = fail("cannot write");
       return false;
