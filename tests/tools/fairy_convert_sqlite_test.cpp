@@ -217,7 +217,8 @@ TEST_F(ConvertSqlite, TheReadmeQueriesOnAHandMadeFile) {
 
   EXPECT_EQ(q(kScoreByColour), "white|2|1.0\nblack|2|1.0\n");
   EXPECT_EQ(q(kFirstMoves), "chess|e4|2\nchess|Nf3|1\nchess|d4|1\nchess|f3|1\nchess960|e4|1\n");
-  EXPECT_EQ(q(reaches(key(kAfterNc6))), "2024.01.03|Alice|Carol|0-1|4\n2024.01.04|Carol|Alice|1/2-1/2|4\n");
+  EXPECT_EQ(q(reaches(key(kAfterNc6))),
+            "2024.01.03|Alice|Carol|0-1|4\n2024.01.04|Carol|Alice|1/2-1/2|4\n");
   EXPECT_EQ(q(kByEco), "C20|2|1|0|1\nC44|1|0|1|0\nD00|1|0|1|0\n");
   EXPECT_EQ(q(kByVariant), "chess|5|4.6|3\nchess960|1|2.0|0\n");
 }
