@@ -93,8 +93,11 @@ class GameBatch {
   // The input being read (for `work`, which runs while one input is read: constant then).
   const BatchFile& current() const { return current_; }
 
-  // True once a write failed: no input after the current one is read.
+  // True once a write failed (or stop() was called): no input after the current one is
+  // read, and the current one stops after its pipeline batch.
   bool stopped() const { return stop_; }
+  // Stops the run as a failed write does (for an output the batch does not own).
+  void stop() { stop_ = true; }
   const std::vector<std::string>& inputs() const { return inputs_; }
   int threads() const { return options_.pipeline.threads < 1 ? 1 : options_.pipeline.threads; }
   // Games emitted and bytes of game text read (with the bytes of games skipped as too large).

@@ -15,6 +15,7 @@
 #include "absl/strings/str_split.h"
 #include "analysis/convert.h"
 #include "analysis/game_batch.h"
+#include "analysis/game_db.h"
 #include "analysis/json_read.h"
 #include "analysis/svg_board.h"
 #include "analysis/validate.h"
@@ -62,6 +63,9 @@ complete; an output that is an input is refused):
                             played from it) and id
                           json: one JSON array of game objects; jsonl: one per line
                           csv: one row per game (--positions: one per position)
+                          sqlite: add the games to the SQLite database -o FILE
+                            (created when missing; games, tags, moves, diagnostics
+                            tables; one transaction: a failed run adds nothing)
       --notation N        movetext in san (default), lan (Ng1-f3) or uci (g1f3)
       --no-comments, --no-nags, --no-variations
                           leave comments, NAGs, variations out
@@ -72,7 +76,8 @@ complete; an output that is an input is refused):
                           reported, instead of the game being rejected
       --every N           positions: every Nth ply only (the start is ply 0)
       --final             positions: the final position only
-      --with-fen          json/jsonl: the FEN after each move ("fen" array)
+      --with-fen          json/jsonl: the FEN after each move ("fen" array);
+                          sqlite: the FEN before each move (moves.fen_before)
       --fen-dialect D     FENs written in native (default), vchess, xogo, pychess or
                           xboard form (docs/rules/README.md item 4); a game whose
                           variant has no form in D is rejected. Every dialect is read
@@ -111,6 +116,8 @@ Other:
   -j, --jobs N            threads (default 1); the output is identical at any N
   -q, --quiet             no diagnostics of rejected games, no progress bar
       --max-game-size MIB largest game read (default 64)
+      --key FEN           print the position key of FEN (or startpos) in the --variant,
+                          as the signed integer --to sqlite stores, and exit
       --list-variants     list the variants and exit
   -h, --help              show this help and exit
       --version           show the version and exit
@@ -124,6 +131,7 @@ Examples:
   fairy-convert twic.jsonl --to pgn --notation uci
   fairy-convert --to epd --every 10 --where 'WhiteElo>=2600' games.pgn
   fairy-convert --dedupe --duplicates-out dups.pgn a.pgn b.pgn -o merged.pgn
+  fairy-convert -j 2 --to sqlite -o games.db twic*.pgn
 )";
 
 const std::vector<cli::FlagSpec> kFlags = {
@@ -154,6 +162,7 @@ const std::vector<cli::FlagSpec> kFlags = {
     {"jobs", 'j', true, false},
     {"quiet", 'q', false, false},
     {"max-game-size", 0, true, false},
+    {"key", 0, true, false},
     {"list-variants", 0, false, false},
     {"help", 'h', false, false},
     {"version", 0, false, false},
@@ -169,7 +178,7 @@ const std::vector<cli::FlagSpec> kFlags = {
 
 int usage_error(const std::string& msg) { return cli::usage_error("fairy-convert", msg); }
 
-enum class Target { kPgn, kFen, kEpd, kJson, kJsonl, kCsv, kSvg };
+enum class Target { kPgn, kFen, kEpd, kJson, kJsonl, kCsv, kSvg, kSqlite };
 
 enum class Fate { kWritten, kFiltered, kRejected };
 
@@ -180,6 +189,7 @@ struct Converted {
   analysis::GameDigest digest;
   analysis::ResultFix fix;
   std::vector<std::pair<std::string, std::string>> svgs;  // --to svg: file name, document
+  analysis::DbGame db;                                    // --to sqlite: the rows to insert
 };
 
 struct Settings {
@@ -409,6 +419,14 @@ Converted convert_game(const parsers::RawGame& game, const Settings& s, const st
       }
       break;
     }
+    case Target::kSqlite:
+      analysis::make_db_game(record, c.report, result, s.write.with_fen, c.db);
+      if (c.fix.fixed)
+        c.db.diagnostics.push_back(
+            {"note", game.first_line, 0, 0,
+             absl::StrCat("result \"", parsers::message_text(c.fix.from), "\" corrected to \"",
+                          c.fix.to, "\" (", c.fix.reason, ")")});
+      break;
   }
   return c;
 }
@@ -449,12 +467,21 @@ int convert_main(int argc, char** argv) {
   if (!variant)
     return usage_error("unknown variant '" + vname + "' (known: " + variant_names() + ")");
   s.validate.default_variant = variant->id;
+  if (auto fen = args->get("key")) {
+    // The key as --to sqlite stores it (games.start_key, moves.key_after).
+    const std::string text =
+        *fen == "startpos" && !variant->start_fen.empty() ? std::string(variant->start_fen) : *fen;
+    absl::StatusOr<std::unique_ptr<AnyGame>> g = AnyGame::create(*variant, text);
+    if (!g.ok()) return usage_error("--key '" + *fen + "': " + std::string(g.status().message()));
+    std::printf("%lld\n", static_cast<long long>(analysis::db_key((*g)->key())));
+    return 0;
+  }
   s.validate.roster_warnings = false;  // the export writes the roster anyway
   if (auto t = args->get("to")) {
     const std::pair<const char*, Target> kTargets[] = {
-        {"pgn", Target::kPgn},   {"fen", Target::kFen},     {"epd", Target::kEpd},
-        {"json", Target::kJson}, {"jsonl", Target::kJsonl}, {"csv", Target::kCsv},
-        {"svg", Target::kSvg}};
+        {"pgn", Target::kPgn},   {"fen", Target::kFen},      {"epd", Target::kEpd},
+        {"json", Target::kJson}, {"jsonl", Target::kJsonl},  {"csv", Target::kCsv},
+        {"svg", Target::kSvg},   {"sqlite", Target::kSqlite}};
     bool found = false;
     for (const auto& [name, target] : kTargets)
       if (*t == name) {
@@ -462,7 +489,8 @@ int convert_main(int argc, char** argv) {
         found = true;
       }
     if (!found)
-      return usage_error("--to wants pgn, fen, epd, json, jsonl, csv or svg, not '" + *t + "'");
+      return usage_error("--to wants pgn, fen, epd, json, jsonl, csv, svg or sqlite, not '" + *t +
+                         "'");
   }
   for (const char* flag : {"mark", "arrows"})
     for (const std::string& v : args->all(flag))
@@ -486,7 +514,8 @@ int convert_main(int argc, char** argv) {
     std::optional<FenDialectId> id = find_fen_dialect(*d);
     if (!id)
       return usage_error("unknown FEN dialect '" + *d + "' (known: " + fen_dialect_names() + ")");
-    if (*id != FenDialectId::kNative && (s.to == Target::kEpd || s.to == Target::kSvg))
+    if (*id != FenDialectId::kNative &&
+        (s.to == Target::kEpd || s.to == Target::kSvg || s.to == Target::kSqlite))
       return usage_error("--fen-dialect applies to --to pgn, fen, json, jsonl and csv");
     s.write.fen_dialect = *id;
   }
@@ -511,8 +540,15 @@ int convert_main(int argc, char** argv) {
   s.write.with_fen = args->has("with-fen");
   s.positions_csv = args->has("positions");
   if (s.positions_csv && s.to != Target::kCsv) return usage_error("--positions needs --to csv");
-  if (s.write.with_fen && s.to != Target::kJson && s.to != Target::kJsonl)
-    return usage_error("--with-fen needs --to json or --to jsonl");
+  if (s.write.with_fen && s.to != Target::kJson && s.to != Target::kJsonl &&
+      s.to != Target::kSqlite)
+    return usage_error("--with-fen needs --to json, jsonl or sqlite");
+  const bool sqlite = s.to == Target::kSqlite;
+  if (sqlite) {
+    const std::optional<std::string> db = args->get("output");
+    if (!db || *db == "-")
+      return usage_error("--to sqlite needs the database file: -o FILE (not standard output)");
+  }
   auto int_flag = [&](const char* flag, long long lo, long long hi, auto& into) -> bool {
     if (auto v = args->get(flag)) {
       absl::StatusOr<long long> n = cli::parse_int(flag, *v, lo, hi);
@@ -560,7 +596,7 @@ int convert_main(int argc, char** argv) {
     }
     if (!any) return usage_error("--reaches '" + fen + "': " + first_error);
   }
-  s.record.keys = !s.reaches.empty();
+  s.record.keys = !s.reaches.empty() || sqlite;
   s.dedupe = args->has("dedupe");
   if (args->has("duplicates-out") && !s.dedupe)
     return usage_error("--duplicates-out needs --dedupe");
@@ -595,11 +631,30 @@ int convert_main(int argc, char** argv) {
   for (const char* flag : {"output", "invalid-out", "duplicates-out"})
     if (auto path = args->get(flag); path && !(svg_dir.size() && std::string(flag) == "output"))
       outputs.push_back({std::string("--") + flag, *path});
+  // The database is not a file written anew but one opened and appended to: checked
+  // against the inputs and the other outputs here, then left out of the batch's outputs.
+  std::unique_ptr<analysis::GameDb> db;
+  if (sqlite) {
+    if (absl::Status st = analysis::check_outputs(files, outputs); !st.ok()) {
+      std::cerr << "fairy-convert: " << st.message() << '\n';
+      return 2;
+    }
+    std::erase_if(outputs, [](const analysis::OutputSpec& o) { return o.flag == "--output"; });
+  }
   absl::StatusOr<std::unique_ptr<analysis::GameBatch>> opened =
       analysis::GameBatch::open(files, outputs, bo);
   if (!opened.ok()) {
     std::cerr << "fairy-convert: " << opened.status().message() << '\n';
     return 2;
+  }
+  if (sqlite) {
+    absl::StatusOr<std::unique_ptr<analysis::GameDb>> d =
+        analysis::GameDb::open(*args->get("output"));
+    if (!d.ok()) {
+      std::cerr << "fairy-convert: " << d.status().message() << " (the file is left as it was)\n";
+      return 2;
+    }
+    db = std::move(*d);
   }
   analysis::GameBatch& batch = **opened;
   analysis::OutputFile* out_file = batch.output("--output");
@@ -684,6 +739,11 @@ int convert_main(int argc, char** argv) {
             write_out(svg);
           }
         }
+        if (db) {
+          db->add(c.db, file.name, game.index, game.first_line);
+          if (!db->status().ok()) batch.stop();
+          return;
+        }
         if (s.to == Target::kJson && written_total > 0) write_out(",\n");
         ++written_total;
         if (s.to == Target::kJson && !c.out.empty() && c.out.back() == '\n') c.out.pop_back();
@@ -719,7 +779,24 @@ int convert_main(int argc, char** argv) {
   for (const absl::Status& st : write_errors)
     std::cerr << "fairy-convert: " << st.message() << " (the file is left as it was)\n";
   if (stdout_failed) std::cerr << "fairy-convert: cannot write standard output\n";
-  if (unreadable || !write_errors.empty() || stdout_failed || svg_failed) return 2;
+  bool db_failed = false;
+  if (db) {
+    // All or nothing: the games are committed only when every input was read to its end
+    // and every side file written; else the database is left as it was.
+    if (!db->status().ok()) {
+      std::cerr << "fairy-convert: " << db->status().message() << '\n';
+      db_failed = true;
+    }
+    if (unreadable || !write_errors.empty() || db_failed) {
+      db->rollback();
+      std::cerr << "fairy-convert: " << db->path()
+                << ": nothing added (the database is left as it was)\n";
+    } else if (absl::Status st = db->commit(); !st.ok()) {
+      std::cerr << "fairy-convert: " << st.message() << " (the database is left as it was)\n";
+      db_failed = true;
+    }
+  }
+  if (unreadable || !write_errors.empty() || stdout_failed || db_failed || svg_failed) return 2;
   return all.rejected ? 1 : 0;
 }
 
