@@ -112,7 +112,7 @@ _fairy_convert() {
       return
       ;;
     -j | --jobs | --max-game-size | --every | --line-length | --min-plies | --max-plies | \
-      --where | --reaches | --mark | --arrows | --moves-of | --caption)
+      --where | --reaches | --key | --mark | --arrows | --moves-of | --caption)
       # a number, a tag test, a FEN, squares, moves or text: nothing to offer
       return
       ;;
@@ -124,7 +124,7 @@ _fairy_convert() {
       --no-variations --add-fen-tags --add-ply-count --fix-result --every --final --with-fen
       --fen-dialect --positions --line-length --where --min-plies --max-plies --ends-in
       --reaches --dedupe --duplicates-out --invalid-out --mark --arrows --moves-of --flip
-      --coordinates --no-legend --caption -j --jobs -q --quiet --max-game-size --list-variants
+      --coordinates --no-legend --caption -j --jobs -q --quiet --max-game-size --key --list-variants
       -h --help --version"
     mapfile -t COMPREPLY < <(compgen -W "$opts" -- "$cur")
     return
