@@ -392,7 +392,7 @@ void write_line_json(JsonWriter& w, const GameRecord& r, std::size_t& i, int fir
     const RecordItem& it = r.items[k];
     if (it.kind == RecordItem::kBeginVariation) ++depth;
     if (it.kind == RecordItem::kEndVariation) --depth;
-    if (depth == 0 && it.kind == RecordItem::kMove) w.value(it.san);
+    if (depth == 0 && it.kind == RecordItem::kMove) w.plain_value(it.san);
   }
   w.end_array();
   w.key("uci").begin_array();
@@ -401,7 +401,7 @@ void write_line_json(JsonWriter& w, const GameRecord& r, std::size_t& i, int fir
     const RecordItem& it = r.items[k];
     if (it.kind == RecordItem::kBeginVariation) ++depth;
     if (it.kind == RecordItem::kEndVariation) --depth;
-    if (depth == 0 && it.kind == RecordItem::kMove) w.value(it.uci);
+    if (depth == 0 && it.kind == RecordItem::kMove) w.plain_value(it.uci);
   }
   w.end_array();
   if (main_line && o.with_fen) {

@@ -23,11 +23,20 @@ std::size_t utf8_length(std::string_view s, std::size_t i) {
 
 }  // namespace
 
-std::string json_string(std::string_view s) {
-  std::string out;
-  out.reserve(s.size() + 2);
+void append_json_string(std::string& out, std::string_view s) {
   out += '"';
-  for (std::size_t i = 0; i < s.size(); ++i) {
+  std::size_t i = 0;
+  while (i < s.size()) {
+    // The run of bytes that need no escape, appended at once (moves, names, most text).
+    std::size_t j = i;
+    while (j < s.size()) {
+      const unsigned char c = static_cast<unsigned char>(s[j]);
+      if (c < 0x20 || c >= 0x80 || c == '"' || c == '\\') break;
+      ++j;
+    }
+    out.append(s.data() + i, j - i);
+    if (j == s.size()) break;
+    i = j;
     const char ch = s[i];
     const unsigned char c = static_cast<unsigned char>(ch);
     if (c >= 0x80) {
@@ -35,10 +44,11 @@ std::string json_string(std::string_view s) {
       // archives hold), so the output is always valid JSON.
       if (std::size_t n = utf8_length(s, i)) {
         out.append(s.substr(i, n));
-        i += n - 1;
+        i += n;
       } else {
         out += char(0xC0 | (c >> 6));
         out += char(0x80 | (c & 0x3F));
+        ++i;
       }
       continue;
     }
@@ -58,17 +68,21 @@ std::string json_string(std::string_view s) {
       case '\t':
         out += "\\t";
         break;
-      default:
-        if (c < 0x20) {
-          char buf[8];
-          std::snprintf(buf, sizeof buf, "\\u%04x", c);
-          out += buf;
-        } else {
-          out += ch;
-        }
+      default: {
+        char buf[8];
+        std::snprintf(buf, sizeof buf, "\\u%04x", c);
+        out += buf;
+      }
     }
+    ++i;
   }
   out += '"';
+}
+
+std::string json_string(std::string_view s) {
+  std::string out;
+  out.reserve(s.size() + 2);
+  append_json_string(out, s);
   return out;
 }
 
@@ -111,7 +125,7 @@ JsonWriter& JsonWriter::end_array() {
 
 JsonWriter& JsonWriter::key(std::string_view name) {
   separate();
-  out_ += json_string(name);
+  append_json_string(out_, name);
   out_ += ':';
   after_key_ = true;
   return *this;
@@ -119,7 +133,7 @@ JsonWriter& JsonWriter::key(std::string_view name) {
 
 JsonWriter& JsonWriter::value(std::string_view s) {
   separate();
-  out_ += json_string(s);
+  append_json_string(out_, s);
   return *this;
 }
 

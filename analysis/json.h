@@ -20,6 +20,8 @@ namespace fairykit::analysis {
 // other byte >= 0x80 is read as Latin-1 and written as UTF-8; control characters are
 // escaped. The result is always valid JSON.
 std::string json_string(std::string_view s);
+// The same, appended to `out`.
+void append_json_string(std::string& out, std::string_view s);
 
 class JsonWriter {
  public:
@@ -39,6 +41,15 @@ class JsonWriter {
   JsonWriter& value(const char* s) { return value(std::string_view(s)); }
   JsonWriter& value(const std::string& s) { return value(std::string_view(s)); }
   JsonWriter& value(bool b);
+  // A string known to need no escaping (ASCII from 0x20 to 0x7e without '"' and '\\': the
+  // moves the rules core writes), written as it is.
+  JsonWriter& plain_value(std::string_view s) {
+    separate();
+    out_ += '"';
+    out_.append(s);
+    out_ += '"';
+    return *this;
+  }
   template <std::integral T>
   JsonWriter& value(T n) {
     separate();

@@ -1,0 +1,85 @@
+#!/usr/bin/env bash
+# Throughput of fairy-convert against Debian's pgn-extract on the same archive: TWIC 920
+# (tests/data/corpus/standard/twic0920.pgn, 2,245 games) repeated to about 200 MB. Two jobs:
+#   UCI movetext   fairy-convert --notation uci   vs  pgn-extract -s -Wuci
+#   JSON           fairy-convert --to json        vs  pgn-extract -s --json
+# Runs alternate (each fairykit job at -j 1 and -j 2, each pgn-extract job) for N rounds;
+# each time is the wall time of the whole process, output to /dev/null. Prints the medians,
+# the ratios and the peak memory (max RSS) of each run.
+#
+# Usage: bench/convert-vs-pgn-extract.sh [--rounds N]     (default 3 rounds)
+set -euo pipefail
+
+cd "$(dirname "$0")/.."
+name=convert-vs-pgn-extract.sh
+rounds=3
+usage_lines=2,10
+source bench/common.sh
+parse_rounds "$@"
+fc=build/bin/fairy-convert
+[[ -x $fc ]] || { echo "$name: $fc not found; run ./run.sh first to build it" >&2; exit 1; }
+pe=/usr/games/pgn-extract
+if [[ ! -x $pe ]]; then
+  echo "== $pe missing: installing Debian's pgn-extract package" >&2
+  sudo=()
+  [[ $(id -u) -eq 0 ]] || sudo=(sudo)
+  "${sudo[@]}" apt-get install -y pgn-extract >&2 ||
+    { "${sudo[@]}" apt-get update >&2 && "${sudo[@]}" apt-get install -y pgn-extract >&2; }
+fi
+src=tests/data/corpus/standard/twic0920.pgn
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+copies=107
+archive=$tmp/twic0920x$copies.pgn
+for ((i = 0; i < copies; ++i)); do cat "$src"; done >"$archive"
+bytes=$(stat -c %s "$archive")
+games=$((2245 * copies))
+
+echo "CPU:         $(awk -F': *' '/^model name/ { print $2; exit }' /proc/cpuinfo) ($(nproc) available)"
+echo "input:       $src x $copies = $bytes bytes, $games games"
+echo "fairykit:    $fc -q --notation uci | --to json  [-j 1|-j 2]"
+echo "pgn-extract: $pe -s -Wuci | -s --json"
+echo "rounds:      $rounds, alternating; wall time and max RSS per process"
+echo "load:        $(cut -d' ' -f1-3 /proc/loadavg)"
+echo
+
+# run LABEL CMD... -> appends "seconds maxrss_kb" to $tmp/LABEL; stderr kept in $tmp/err.LABEL
+run() {
+  local label=$1
+  shift
+  /usr/bin/time -f "%e %M" -o "$tmp/time" "$@" >/dev/null 2>"$tmp/err.$label" || true
+  cat "$tmp/time" >>"$tmp/$label"
+  printf 'round %d/%d  %-14s %8.3f s  %8d KB\n' "$r" "$rounds" "$label" $(cat "$tmp/time") >&2
+}
+for ((r = 1; r <= rounds; ++r)); do
+  run uci-fk-j1 "$fc" -q -j 1 --notation uci "$archive"
+  run uci-pe "$pe" -s -Wuci "$archive"
+  run uci-fk-j2 "$fc" -q -j 2 --notation uci "$archive"
+  run json-fk-j1 "$fc" -q -j 1 --to json "$archive"
+  run json-pe "$pe" -s --json "$archive"
+  run json-fk-j2 "$fc" -q -j 2 --to json "$archive"
+done
+for label in uci-fk-j1 json-fk-j2; do
+  grep -q "$games games read: $games written" "$tmp/err.$label" ||
+    { echo "$name: unexpected fairy-convert summary: $(cat "$tmp/err.$label")" >&2; exit 1; }
+done
+# Parallel = serial: the same bytes at -j 1 and -j 2.
+"$fc" -q -j 1 --notation uci "$archive" 2>/dev/null | md5sum >"$tmp/sum1"
+"$fc" -q -j 2 --notation uci "$archive" 2>/dev/null | md5sum >"$tmp/sum2"
+cmp -s "$tmp/sum1" "$tmp/sum2" || { echo "$name: output differs between -j 1 and -j 2" >&2; exit 1; }
+
+echo
+printf '%-14s %10s %12s %10s %12s\n' program "median s" "games/s" "MB/s" "max RSS MB"
+declare -A secs
+for label in uci-fk-j1 uci-fk-j2 uci-pe json-fk-j1 json-fk-j2 json-pe; do
+  s=$(cut -d' ' -f1 "$tmp/$label" | median)
+  m=$(cut -d' ' -f2 "$tmp/$label" | sort -n | tail -n 1)
+  secs[$label]=$s
+  awk -v l="$label" -v s="$s" -v g="$games" -v b="$bytes" -v m="$m" \
+    'BEGIN { printf "%-14s %10.3f %12.0f %10.1f %12.1f\n", l, s, g / s, b / s / 1e6, m / 1024 }'
+done
+for job in uci json; do
+  awk -v j="$job" -v a="${secs[$job-fk-j1]}" -v b="${secs[$job-fk-j2]}" -v p="${secs[$job-pe]}" 'BEGIN {
+    printf "\n%s: fairykit -j 1 vs pgn-extract %.2fx, -j 2 vs pgn-extract %.2fx, -j 2 vs -j 1 %.2fx", j, p / a, p / b, a / b }'
+done
+echo
