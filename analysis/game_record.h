@@ -21,7 +21,8 @@ namespace fairykit::analysis {
 
 // What a record keeps besides the moves (each costs time: only what the output needs).
 struct RecordOptions {
-  bool fens = false;       // the FEN after each main-line move (RecordMove::fen)
+  bool fens = false;       // the FEN after each main-line move (RecordItem::fen) ...
+  int fen_every = 1;       // ... whose ply is a multiple of this (and the final one always)
   bool all_fens = false;   // ... and after the moves of variations too
   bool keys = false;       // the position key after each main-line move (RecordMove::key)
   bool san = true;         // write SAN (RecordItem::san); off: left empty (UCI output)

@@ -219,6 +219,14 @@ class GameChecker final : public parsers::PgnVisitor {
     if (record_ && replay_ && !stopped_ && depth_ == 0) {
       record_->plies = report_.plies;
       record_->final_state = replay_->state();
+      // The final position's FEN, when the FENs of some plies only were kept.
+      if (ro_->fens && ro_->fen_every > 1) {
+        for (auto it = record_->items.rbegin(); it != record_->items.rend(); ++it) {
+          if (it->kind != RecordItem::kMove || it->depth != 0) continue;
+          if (it->fen.empty()) it->fen = replay_->fen();
+          break;
+        }
+      }
     }
     return std::move(report_);
   }
@@ -246,7 +254,9 @@ class GameChecker final : public parsers::PgnVisitor {
     item.kind = RecordItem::kMove;
     item.ply = ply;
     item.depth = depth_;
-    if (ro_->fens && (depth_ == 0 || ro_->all_fens)) item.fen = replay_->fen();
+    if (ro_->fens && (depth_ == 0 || ro_->all_fens) &&
+        (depth_ > 0 || ro_->fen_every <= 1 || ply % ro_->fen_every == 0))
+      item.fen = replay_->fen();
     if (ro_->keys && depth_ == 0) item.key = replay_->key();
   }
 

@@ -567,6 +567,10 @@ int convert_main(int argc, char** argv) {
   const bool positions_out = s.to == Target::kFen || s.to == Target::kEpd ||
                              (s.to == Target::kCsv && s.positions_csv) || s.to == Target::kSvg;
   s.record.fens = positions_out || s.write.with_fen;
+  // Positions of some plies only: their FENs only (and the final one).
+  if (positions_out && !s.write.with_fen && s.to != Target::kSqlite)
+    s.record.fen_every =
+        s.write.final_only || (s.to == Target::kSvg && !s.svg_every) ? 1000000000 : s.write.every;
   // SAN is written unless the output needs UCI only.
   s.record.san = !(s.to == Target::kPgn && s.write.notation == analysis::Notation::kUci);
   for (const std::string& w : args->all("where")) {
