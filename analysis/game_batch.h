@@ -84,6 +84,13 @@ class GameBatch {
            const std::function<void(const BatchFile&, const parsers::RawGame&, Result&)>& emit,
            const std::function<void(const BatchFile&, const absl::Status&)>& file_end,
            const std::function<void(const BatchProgress&)>& progress = {});
+  // The same with `work_into(game, result)` filling a result slot that is kept from game to
+  // game (run_game_pipeline_into): for results that reuse their buffers.
+  template <class Result>
+  void run_into(const std::function<void(const parsers::RawGame&, Result&)>& work_into,
+                const std::function<void(const BatchFile&, const parsers::RawGame&, Result&)>& emit,
+                const std::function<void(const BatchFile&, const absl::Status&)>& file_end,
+                const std::function<void(const BatchProgress&)>& progress = {});
 
   // Puts every output in place (the outputs hold every game read, also when an input could
   // not be read to its end). Returns the errors of those that could not be written; each
@@ -105,6 +112,12 @@ class GameBatch {
   std::uint64_t bytes() const { return bytes_; }
 
  private:
+  template <class Result>
+  void run_impl(const std::function<void(const parsers::RawGame&, Result&)>& work_into,
+                const std::function<void(const BatchFile&, const parsers::RawGame&, Result&)>& emit,
+                const std::function<void(const BatchFile&, const absl::Status&)>& file_end,
+                const std::function<void(const BatchProgress&)>& progress, bool reset_results);
+
   GameBatch(std::vector<std::string> inputs, BatchOptions options)
       : inputs_(std::move(inputs)), options_(std::move(options)) {
     options_.pipeline.stop = &stop_;
@@ -125,6 +138,25 @@ void GameBatch::run(
     const std::function<void(const BatchFile&, const parsers::RawGame&, Result&)>& emit,
     const std::function<void(const BatchFile&, const absl::Status&)>& file_end,
     const std::function<void(const BatchProgress&)>& progress) {
+  run_impl<Result>([&](const parsers::RawGame& g, Result& r) { r = work(g); }, emit, file_end,
+                   progress, /*reset_results=*/true);
+}
+
+template <class Result>
+void GameBatch::run_into(
+    const std::function<void(const parsers::RawGame&, Result&)>& work_into,
+    const std::function<void(const BatchFile&, const parsers::RawGame&, Result&)>& emit,
+    const std::function<void(const BatchFile&, const absl::Status&)>& file_end,
+    const std::function<void(const BatchProgress&)>& progress) {
+  run_impl<Result>(work_into, emit, file_end, progress, /*reset_results=*/false);
+}
+
+template <class Result>
+void GameBatch::run_impl(
+    const std::function<void(const parsers::RawGame&, Result&)>& work_into,
+    const std::function<void(const BatchFile&, const parsers::RawGame&, Result&)>& emit,
+    const std::function<void(const BatchFile&, const absl::Status&)>& file_end,
+    const std::function<void(const BatchProgress&)>& progress, bool reset_results) {
   for (std::size_t i = 0; i < inputs_.size() && !stop_; ++i) {
     BatchFile file{i, inputs_[i], inputs_[i], false};
     absl::StatusOr<std::unique_ptr<parsers::ByteSource>> src = parsers::open_input(file.path);
@@ -159,14 +191,14 @@ void GameBatch::run(
         progress(BatchProgress{file, fraction, done, games_before + done});
       };
     }
-    const absl::Status status = run_game_pipeline<Result>(
-        splitter, options_.pipeline, work,
+    const absl::Status status = run_game_pipeline_into<Result>(
+        splitter, options_.pipeline, work_into,
         [&](const parsers::RawGame& game, Result& r) {
           ++games_;
           bytes_ += game.text.size() + game.skipped;
           emit(file, game, r);
         },
-        step);
+        step, reset_results);
     file_end(file, status);
   }
 }

@@ -284,11 +284,20 @@ bool read_position(const parsers::RawGame& game, const Settings& s, GameRecord& 
   return true;
 }
 
-Converted convert_game(const parsers::RawGame& game, const Settings& s, const std::string& file) {
-  Converted c;
+// Fills the result slot `c` of a game (kept from game to game: its buffers are reused).
+void convert_game(const parsers::RawGame& game, const Settings& s, const std::string& file,
+                  Converted& c) {
+  c.report = GameReport{};
+  c.fate = Fate::kRejected;
+  if (c.out.capacity() > (4u << 20)) std::string().swap(c.out);  // after a huge game
+  c.out.clear();
+  c.digest = {};
+  c.fix = {};
+  c.svgs.clear();
+  c.db = {};
   thread_local GameRecord record;
   if (game.format == parsers::RecordFormat::kPositions) {
-    if (!read_position(game, s, record, c)) return c;
+    if (!read_position(game, s, record, c)) return;
   } else if (s.vchess && game.format == parsers::RecordFormat::kPgn && game.notes.empty()) {
     parsers::RawGame pgn;
     pgn.index = game.index;
@@ -296,7 +305,7 @@ Converted convert_game(const parsers::RawGame& game, const Settings& s, const st
     absl::StatusOr<std::string> text = vchess_game_to_pgn(game.text);
     if (!text.ok()) {
       reject(c, game, 1, absl::StrCat("vchess record: ", std::string(text.status().message())));
-      return c;
+      return;
     }
     pgn.text = std::move(*text);
     c.report = analysis::validate_game(pgn, s.validate, record, s.record);
@@ -314,7 +323,7 @@ Converted convert_game(const parsers::RawGame& game, const Settings& s, const st
     pgn.first_line = game.first_line;
     if (absl::Status st = analysis::json_game_to_pgn(game.text, pgn.text); !st.ok()) {
       reject(c, game, 1, std::string(st.message()));
-      return c;
+      return;
     }
     c.report = analysis::validate_game(pgn, s.validate, record, s.record);
     for (analysis::Diagnostic& d : c.report.diagnostics) {
@@ -331,12 +340,12 @@ Converted convert_game(const parsers::RawGame& game, const Settings& s, const st
       if (d.severity == parsers::Severity::kError && !d.about_result) only_result = false;
     if (!only_result) {
       c.fate = Fate::kRejected;
-      return c;
+      return;
     }
     result = analysis::game_result(record, true, &c.fix);
     if (!c.fix.fixed) {
       c.fate = Fate::kRejected;
-      return c;
+      return;
     }
     // The errors about the result are now notes of the fix.
     std::erase_if(c.report.diagnostics, [](const analysis::Diagnostic& d) {
@@ -352,18 +361,18 @@ Converted convert_game(const parsers::RawGame& game, const Settings& s, const st
       if (v == record.variant) sel.reaches.push_back(k);
     if (sel.reaches.empty() || !analysis::selected(record, sel)) {
       c.fate = Fate::kFiltered;
-      return c;
+      return;
     }
   } else if (s.selection.any() && !analysis::selected(record, s.selection)) {
     c.fate = Fate::kFiltered;
-    return c;
+    return;
   }
   if (s.write.fen_dialect != FenDialectId::kNative) {
     absl::StatusOr<std::string> f =
         fen_in_dialect(variant_info(record.variant), record.start_fen, s.write.fen_dialect);
     if (!f.ok()) {
       reject(c, game, 1, std::string(f.status().message()));
-      return c;
+      return;
     }
   }
   if (s.dedupe) c.digest = analysis::game_digest(record);
@@ -406,13 +415,13 @@ Converted convert_game(const parsers::RawGame& game, const Settings& s, const st
           reject(c, game, 1,
                  absl::StrCat("cannot draw ply ", ply, ": ", std::string(st.message())));
           c.svgs.clear();
-          return c;
+          return;
         }
         absl::StatusOr<std::string> svg = analysis::render_svg(g, s.svg);
         if (!svg.ok()) {
           reject(c, game, 1, std::string(svg.status().message()));
           c.svgs.clear();
-          return c;
+          return;
         }
         c.svgs.emplace_back(absl::StrCat("game-", game.index, "-ply-", ply, ".svg"),
                             std::move(*svg));
@@ -428,7 +437,7 @@ Converted convert_game(const parsers::RawGame& game, const Settings& s, const st
                           c.fix.to, "\" (", c.fix.reason, ")")});
       break;
   }
-  return c;
+  return;
 }
 
 struct Counts {
@@ -684,8 +693,8 @@ int convert_main(int argc, char** argv) {
   std::string diag;
   if (s.to == Target::kJson) write_out("[\n");
   if (s.to == Target::kCsv) write_out(analysis::csv_header(s.positions_csv));
-  batch.run<Converted>(
-      [&](const parsers::RawGame& g) { return convert_game(g, s, batch.current().name); },
+  batch.run_into<Converted>(
+      [&](const parsers::RawGame& g, Converted& c) { convert_game(g, s, batch.current().name, c); },
       [&](const analysis::BatchFile& file, const parsers::RawGame& game, Converted& c) {
         ++totals.read;
         totals.warnings += std::uint64_t(c.report.warnings);
