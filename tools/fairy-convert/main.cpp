@@ -338,13 +338,18 @@ struct Counts {
   }
 };
 
+// "1 game", "2 games" (as fairy-validate writes its summary).
+std::string count(std::uint64_t n, const char* noun) {
+  return absl::StrCat(n, " ", noun, n == 1 ? "" : "s");
+}
+
 std::string summary(const std::string& name, const Counts& c) {
-  std::string s = absl::StrCat(name, ": ", c.read, " games read: ", c.written, " written, ",
-                               c.filtered, " filtered out");
-  if (c.duplicates) absl::StrAppend(&s, " (", c.duplicates, " duplicates)");
+  std::string s = absl::StrCat(name, ": ", count(c.read, "game"), " read: ", c.written,
+                               " written, ", c.filtered, " filtered out");
+  if (c.duplicates) absl::StrAppend(&s, " (", count(c.duplicates, "duplicate"), ")");
   absl::StrAppend(&s, ", ", c.rejected, " rejected");
-  if (c.fixed) absl::StrAppend(&s, "; ", c.fixed, " results fixed");
-  absl::StrAppend(&s, "; ", c.warnings, " warnings\n");
+  if (c.fixed) absl::StrAppend(&s, "; ", count(c.fixed, "result"), " fixed");
+  absl::StrAppend(&s, "; ", count(c.warnings, "warning"), "\n");
   return s;
 }
 
