@@ -630,6 +630,25 @@ TEST(FairyConvertInput, PositionLists) {
   write_file(dir, "positions.txt", "4k3/8/8/8/8/8/8/4K2R w K - 7 33\n");
   o = run("-q --from fen --to fen positions.txt", dir);
   EXPECT_EQ(o.out, "4k3/8/8/8/8/8/8/4K2R w K - 7 33\n");
+  // A full FEN before the operations: its clocks.
+  write_file(dir, "full.epd", "4k3/8/8/8/8/8/8/4K2R w K - 9 50 id \"x\";\n");
+  o = run("-q --to fen full.epd", dir);
+  EXPECT_EQ(o.out, "4k3/8/8/8/8/8/8/4K2R w K - 9 50\n");
+}
+
+// What --to epd writes, read back as a position list, gives the positions --to fen writes,
+// in every variant (Interweave's EPD lines are its whole FEN, then the operations).
+TEST(FairyConvertInput, EpdWrittenReadsBack) {
+  const std::string dir = temp_dir();
+  for (const std::string& input : sample_pgns()) {
+    SCOPED_TRACE(input);
+    const Output fen = run("-q --to fen " + q(input));
+    const std::string epd = write_file(dir, "p.epd", run("-q --to epd " + q(input)).out);
+    const Output back = run("-q --to fen " + q(epd));
+    EXPECT_EQ(back.status, 0) << back.err;
+    EXPECT_TRUE(back.out == fen.out);
+    EXPECT_FALSE(fen.out.empty());
+  }
 }
 
 TEST(FairyConvertErrors, UsageAndBadInput) {
