@@ -166,7 +166,10 @@ class JsonArrayRecords final : public RecordReader {
       if (c == '"') {
         in_string_ = true;
       } else if (c == '[' || c == '{') {
+        if (depth_ == 0 && done_) return bad(game, "text after the end of the JSON array");
         if (depth_ == 0 && c != '[') return bad(game, "a JSON array of games was expected");
+        if (depth_ == 1 && c != '{')
+          return bad(game, "an element of the games array is not an object");
         if (depth_ == 0) opened_ = true;
         if (depth_ == 1) {
           in_element = true;
