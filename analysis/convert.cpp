@@ -38,6 +38,15 @@ bool is_roster(std::string_view name) {
   return false;
 }
 
+// Whether tags[i] repeats a tag before it: only the first of a name is written (the one
+// GameRecord::tag() reads), so that a JSON object has no duplicate keys and PGN and JSON
+// hold the same tags.
+bool repeated_tag(const GameRecord& r, std::size_t i) {
+  for (std::size_t j = 0; j < i; ++j)
+    if (r.tags[j].first == r.tags[i].first) return true;
+  return false;
+}
+
 // The FEN written for a native FEN (the dialect is applied by the tool before).
 const std::string& fen_text(const std::string& native) { return native; }
 
@@ -207,8 +216,9 @@ void write_pgn(const GameRecord& r, const std::string& result, const WriteOption
     append_escaped_tag(out, kRoster[i], has ? r.tag(kRoster[i]) : kRosterDefault[i]);
   }
   const bool fen = o.add_fen_tags || !standard_start(r);
-  for (const auto& [name, value] : r.tags) {
-    if (is_roster(name)) continue;
+  for (std::size_t i = 0; i < r.tags.size(); ++i) {
+    const auto& [name, value] = r.tags[i];
+    if (is_roster(name) || repeated_tag(r, i)) continue;
     if (name == "SetUp" || name == "FEN" || name == "PlyCount") continue;
     append_escaped_tag(out, name, value);
   }
@@ -446,8 +456,11 @@ void write_game_json(JsonWriter& w, const GameRecord& r, const GameReport& repor
     }
     w.key(kRoster[i]).value(r.has_tag(kRoster[i]) ? r.tag(kRoster[i]) : kRosterDefault[i]);
   }
-  for (const auto& [name, value] : r.tags)
-    if (!is_roster(name) && name != "SetUp" && name != "FEN") w.key(name).value(value);
+  for (std::size_t i = 0; i < r.tags.size(); ++i) {
+    const auto& [name, value] = r.tags[i];
+    if (!is_roster(name) && name != "SetUp" && name != "FEN" && !repeated_tag(r, i))
+      w.key(name).value(value);
+  }
   w.end_object();
   if (!standard_start(r) || o.add_fen_tags) w.key("start_fen").value(fen_text(r.start_fen));
   w.key("result").value(result);

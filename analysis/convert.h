@@ -45,9 +45,10 @@ struct ResultFix {
 std::string game_result(const GameRecord& record, bool fix, ResultFix* what = nullptr);
 
 // PGN export format (PGN standard section 8): the seven-tag roster first and in order
-// (missing ones as "?", "????.??.??", "*"), then the other tags in input order; the FEN
-// tag as the native FEN of the start position; movetext wrapped at options.line_length,
-// NAGs as $N, comments in braces, variations in parentheses; a blank line after the game.
+// (missing ones as "?", "????.??.??", "*"), then the other tags in input order (a tag
+// repeated: its first value only, as in JSON); the FEN tag as the native FEN of the start
+// position; movetext wrapped at options.line_length, NAGs as $N, comments in braces,
+// variations in parentheses; a blank line after the game.
 void write_pgn(const GameRecord& record, const std::string& result, const WriteOptions& options,
                std::string& out);
 

@@ -150,6 +150,34 @@ TEST(FairyConvertPgn, BlackMoveNumbersAfterCommentsAndVariations) {
 )");
 }
 
+// A tag repeated: its first value, in PGN and in JSON (whose object may not repeat a key),
+// so that the round trip through JSON gives the same PGN.
+TEST(FairyConvertPgn, RepeatedTagsWrittenOnce) {
+  const std::string dir = temp_dir();
+  write_file(dir, "dup.pgn",
+             "[Event \"E\"]\n[Opening \"A\"]\n[Opening \"B\"]\n[Event \"F\"]\n[Result \"*\"]\n\n"
+             "1. e4 *\n");
+  const std::string want = R"([Event "E"]
+[Site "?"]
+[Date "????.??.??"]
+[Round "?"]
+[White "?"]
+[Black "?"]
+[Result "*"]
+[Opening "A"]
+
+1. e4 *
+
+)";
+  EXPECT_EQ(run("-q dup.pgn", dir).out, want);
+  const Output json = run("-q --to jsonl dup.pgn", dir);
+  EXPECT_NE(json.out.find(R"("tags":{"Event":"E","Site":"?","Date":"????.??.??","Round":"?",)"
+                          R"("White":"?","Black":"?","Result":"*","Opening":"A"},)"),
+            std::string::npos)
+      << json.out;
+  EXPECT_EQ(run("-q --to pgn -", dir, write_file(dir, "dup.jsonl", json.out)).out, want);
+}
+
 TEST(FairyConvertPgn, Notations) {
   const std::string dir = temp_dir();
   write_file(dir, "small.pgn", kSmall);
