@@ -241,6 +241,16 @@ TEST(JsonArrayRecords, Errors) {
   r = records("[{}]\n[{}]", RecordFormat::kJson);
   ASSERT_EQ(r.size(), 2u);
   EXPECT_EQ(r[1].notes, std::vector<std::string>{"2: text after the end of the JSON array"});
+  // Brackets that do not match (a string mangled in the middle of an element).
+  r = records("[{\"a\":[1}, {}]", RecordFormat::kJson);
+  ASSERT_EQ(r.size(), 1u);
+  EXPECT_EQ(r[0].notes, std::vector<std::string>{"1: '}' closes a '['"});
+  r = records("[{\"a\":{\"b\":1]}]", RecordFormat::kJson);
+  ASSERT_EQ(r.size(), 1u);
+  EXPECT_EQ(r[0].notes, std::vector<std::string>{"1: ']' closes a '{'"});
+  r = records("[{}}", RecordFormat::kJson);
+  ASSERT_EQ(r.size(), 2u);
+  EXPECT_EQ(r[1].notes, std::vector<std::string>{"1: '}' closes a '['"});
   r = records("[{}]]", RecordFormat::kJson);
   ASSERT_EQ(r.size(), 2u);
   EXPECT_EQ(r[1].notes, std::vector<std::string>{"1: unexpected closing bracket"});
