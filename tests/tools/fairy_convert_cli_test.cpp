@@ -742,6 +742,30 @@ TEST(FairyConvertErrors, UsageAndBadInput) {
   EXPECT_NE(o.err.find("illegal.jsonl:1:1: error: game 1 (? - ?), ply 3: illegal move \"Ke3\""),
             std::string::npos)
       << o.err;
+  // JSON that would not be one game of PGN: a move of two tokens, a tag name with a space,
+  // a ply out of range.
+  write_file(dir, "tokens.jsonl",
+             "{\"san\":[\"e4 e5\"]}\n"
+             "{\"tags\":{\"Bad Name\":\"x\"},\"san\":[]}\n"
+             "{\"ply\":2147483647,\"san\":[\"e4\",\"e5\"]}\n"
+             "{\"san\":[\"e4\",\"e5\"],\"notes\":[{\"ply\":1,\"comment\":\"a } b\"}]}\n");
+  o = run("tokens.jsonl", dir);
+  EXPECT_EQ(o.status, 1);
+  EXPECT_NE(o.err.find("tokens.jsonl:1:1: error: game 1 (? - ?): a move that is not one token of "
+                       "movetext: \"e4 e5\""),
+            std::string::npos)
+      << o.err;
+  EXPECT_NE(o.err.find("tokens.jsonl:2:1: error: game 2 (? - ?): a tag name that is not a PGN "
+                       "symbol: \"Bad Name\""),
+            std::string::npos)
+      << o.err;
+  EXPECT_NE(o.err.find("tokens.jsonl:3:1: error: game 3 (? - ?): \"ply\" out of range"),
+            std::string::npos)
+      << o.err;
+  EXPECT_NE(o.err.find("tokens.jsonl: 4 games read: 1 written, 0 filtered out, 3 rejected"),
+            std::string::npos)
+      << o.err;
+  EXPECT_NE(o.out.find("\n1. e4 {a ) b} 1... e5 *\n"), std::string::npos) << o.out;
   o = run("--help");
   EXPECT_EQ(o.status, 0);
   EXPECT_EQ(o.out.rfind("Usage: fairy-convert", 0), 0u);
