@@ -60,7 +60,7 @@ void append_escaped_tag(std::string& out, std::string_view name, std::string_vie
   out += '[';
   out.append(name);
   out += " \"";
-  for (char c : value) {
+  for (char c : utf8_text(value)) {
     if (c == '"' || c == '\\') out += '\\';
     if (c == '\n' || c == '\r' || c == '\t') c = ' ';
     out += c;
@@ -147,7 +147,7 @@ std::string_view result_of_state(const GameState& st) {
 std::string clean_comment(std::string_view c) {
   std::string s;
   s.reserve(c.size());
-  for (char ch : c) {
+  for (char ch : utf8_text(c)) {
     if (ch == '\n' || ch == '\r' || ch == '\t') ch = ' ';
     if (ch == '}') ch = ')';
     if (ch == ' ' && (s.empty() || s.back() == ' ')) continue;
@@ -157,7 +157,8 @@ std::string clean_comment(std::string_view c) {
   return s;
 }
 
-void csv_field(std::string& out, std::string_view v) {
+void csv_field(std::string& out, std::string_view text) {
+  const std::string v = utf8_text(text);
   bool quote = false;
   for (char c : v)
     if (c == ',' || c == '"' || c == '\n' || c == '\r') quote = true;

@@ -48,7 +48,9 @@ std::string game_result(const GameRecord& record, bool fix, ResultFix* what = nu
 // (missing ones as "?", "????.??.??", "*"), then the other tags in input order (a tag
 // repeated: its first value only, as in JSON); the FEN tag as the native FEN of the start
 // position; movetext wrapped at options.line_length, NAGs as $N, comments in braces,
-// variations in parentheses; a blank line after the game.
+// variations in parentheses; a blank line after the game. Tags and comments are written in
+// UTF-8: bytes that are not UTF-8 are read as Latin-1, as the JSON writer reads them, so
+// that PGN -> JSON -> PGN gives the bytes of PGN -> PGN (CSV fields alike).
 void write_pgn(const GameRecord& record, const std::string& result, const WriteOptions& options,
                std::string& out);
 

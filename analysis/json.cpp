@@ -23,6 +23,24 @@ std::size_t utf8_length(std::string_view s, std::size_t i) {
 
 }  // namespace
 
+std::string utf8_text(std::string_view s) {
+  std::string out;
+  out.reserve(s.size());
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    const unsigned char c = static_cast<unsigned char>(s[i]);
+    if (c < 0x80) {
+      out += s[i];
+    } else if (std::size_t n = utf8_length(s, i)) {
+      out.append(s.substr(i, n));
+      i += n - 1;
+    } else {
+      out += char(0xC0 | (c >> 6));
+      out += char(0x80 | (c & 0x3F));
+    }
+  }
+  return out;
+}
+
 std::string json_string(std::string_view s) {
   std::string out;
   out.reserve(s.size() + 2);

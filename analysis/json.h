@@ -21,6 +21,10 @@ namespace fairykit::analysis {
 // escaped. The result is always valid JSON.
 std::string json_string(std::string_view s);
 
+// `s` as valid UTF-8 the same way: well-formed UTF-8 as it is, any other byte >= 0x80 read
+// as Latin-1 (the text writers of fairy-convert, so that PGN, CSV and JSON hold the same).
+std::string utf8_text(std::string_view s);
+
 class JsonWriter {
  public:
   // Appends to `out`, which the caller may write out and clear between values (the writer

@@ -178,6 +178,25 @@ TEST(FairyConvertPgn, RepeatedTagsWrittenOnce) {
   EXPECT_EQ(run("-q --to pgn -", dir, write_file(dir, "dup.jsonl", json.out)).out, want);
 }
 
+// Latin-1 (old archives) is written as UTF-8 in PGN as in JSON, so that the round trip
+// through JSON gives the same bytes; UTF-8 stays as it is.
+TEST(FairyConvertPgn, Latin1TextWrittenAsUtf8) {
+  const std::string dir = temp_dir();
+  write_file(dir, "latin1.pgn",
+             "[Event \"Reykjav\xEDk\"]\n[White \"Bj\xC3\xB6rn\"]\n[Result \"*\"]\n\n"
+             "1. e4 {caf\xE9} *\n");
+  const std::string want =
+      "[Event \"Reykjav\xC3\xADk\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n"
+      "[White \"Bj\xC3\xB6rn\"]\n[Black \"?\"]\n[Result \"*\"]\n\n1. e4 {caf\xC3\xA9} *\n\n";
+  EXPECT_EQ(run("-q latin1.pgn", dir).out, want);
+  const Output json = run("-q --to jsonl latin1.pgn", dir);
+  EXPECT_NE(json.out.find("\"Event\":\"Reykjav\xC3\xADk\""), std::string::npos) << json.out;
+  EXPECT_EQ(run("-q --to pgn -", dir, write_file(dir, "l.jsonl", json.out)).out, want);
+  const std::string csv = run("-q --to csv latin1.pgn", dir).out;
+  EXPECT_NE(csv.find("latin1.pgn,1,chess,Reykjav\xC3\xADk,,,,Bj\xC3\xB6rn,"), std::string::npos)
+      << csv;
+}
+
 TEST(FairyConvertPgn, Notations) {
   const std::string dir = temp_dir();
   write_file(dir, "small.pgn", kSmall);
