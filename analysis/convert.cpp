@@ -191,7 +191,12 @@ std::vector<std::string_view> fen_fields(std::string_view fen) {
 
 std::string game_result(const GameRecord& record, bool fix, ResultFix* what) {
   std::string written = record.result_marker;
-  if (written.empty()) written = std::string(record.tag("Result"));
+  // Without a marker, the Result tag when it is a result ("0-0" or "?" would be read back as
+  // a move or an error).
+  const std::string_view tag_result = record.tag("Result");
+  if (written.empty() &&
+      (tag_result == "1-0" || tag_result == "0-1" || tag_result == "1/2-1/2" || tag_result == "*"))
+    written = std::string(tag_result);
   if (written.empty()) written.push_back('*');  // (not = "*": a false -Wrestrict in GCC 12)
   if (!fix) return written;
   const std::string_view implied = result_of_state(record.final_state);

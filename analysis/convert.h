@@ -40,7 +40,8 @@ struct ResultFix {
   std::string reason;    // "checkmate"
 };
 
-// The result a writer writes: the termination marker, else the Result tag, else "*"; with
+// The result a writer writes: the termination marker, else the Result tag when it is one of
+// "1-0", "0-1", "1/2-1/2", "*", else "*"; with
 // `fix`, the result the final position implies when it contradicts it.
 std::string game_result(const GameRecord& record, bool fix, ResultFix* what = nullptr);
 

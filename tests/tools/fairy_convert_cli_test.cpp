@@ -51,6 +51,8 @@ std::vector<std::string> sample_pgns() {
 
 std::string q(const std::string& path) { return "'" + path + "'"; }
 
+std::string events(const std::string& pgn);
+
 // Scholar's mate with a comment, a NAG, a variation, an extra tag before the roster tags
 // and a check mark where the move mates.
 const char* const kSmall = R"([White "Anderssen"]
@@ -195,6 +197,24 @@ TEST(FairyConvertPgn, Latin1TextWrittenAsUtf8) {
   const std::string csv = run("-q --to csv latin1.pgn", dir).out;
   EXPECT_NE(csv.find("latin1.pgn,1,chess,Reykjav\xC3\xADk,,,,Bj\xC3\xB6rn,"), std::string::npos)
       << csv;
+}
+
+// Without a termination marker the result is the Result tag, when that is a result: "0-0"
+// written as the marker would read back as a move.
+TEST(FairyConvertPgn, NoMarkerAndAResultTagThatIsNoResult) {
+  const std::string dir = temp_dir();
+  write_file(dir, "m.pgn",
+             "[Result \"0-0\"]\n\n1. e4 e5\n\n[Result \"1-0\"]\n\n1. f3 e5 2. g4 Qh4#\n\n"
+             "[Result \"0-1\"]\n\n1. d4\n");
+  const Output o = run("-q m.pgn", dir);
+  EXPECT_EQ(events(o.out), "?,?");
+  EXPECT_NE(o.out.find("[Result \"*\"]\n\n1. e4 e5 *\n"), std::string::npos) << o.out;
+  EXPECT_NE(o.out.find("[Result \"0-1\"]\n\n1. d4 0-1\n"), std::string::npos) << o.out;
+  // The checkmate contradicts "1-0": rejected (--fix-result would make it 0-1).
+  EXPECT_NE(o.err.find("3 games read: 2 written, 0 filtered out, 1 rejected"), std::string::npos)
+      << o.err;
+  const std::string again = write_file(dir, "again.pgn", o.out);
+  EXPECT_EQ(run("-q " + q(again)).out, o.out);
 }
 
 TEST(FairyConvertPgn, Notations) {
