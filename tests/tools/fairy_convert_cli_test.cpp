@@ -398,6 +398,32 @@ TEST(FairyConvertPositions, FenAndEpd) {
   EXPECT_EQ(run("--every 0 --to fen promo.pgn", dir).status, 2);
 }
 
+TEST(FairyConvertJson, GameObject) {
+  const std::string dir = temp_dir();
+  write_file(dir, "promo.pgn", kPromotion);
+  // Line 6, column 4: "exd8=Q" (four tag lines, a blank line).
+  const std::string object =
+      R"({"file":"promo.pgn","game":1,"line":1,"variant":"chess","tags":{"Event":"Promotion",)"
+      R"("Site":"?","Date":"????.??.??","Round":"?","White":"?","Black":"?","Result":"*"},)"
+      R"("start_fen":"3qk3/4P3/8/8/8/8/8/4K2R w K - 0 1","result":"*","termination":"",)"
+      R"("plies":3,"ply":1,"san":["exd8=Q+","Kxd8","O-O"],"uci":["e7d8q","e8d8","e1g1"],)";
+  const std::string diagnostics =
+      R"("diagnostics":[{"severity":"warning","line":6,"column":4,"ply":1,)"
+      R"("message":"move \"exd8=Q\": check not marked"}]})";
+  Output o = run("-q --to jsonl promo.pgn", dir);
+  EXPECT_EQ(o.out, object + diagnostics + "\n");
+  o = run("-q --to json promo.pgn promo.pgn", dir);
+  EXPECT_EQ(o.out, "[\n" + object + diagnostics + ",\n" + object + diagnostics + "\n]\n");
+  o = run("-q --to json --where White=X promo.pgn", dir);
+  EXPECT_EQ(o.out, "[\n]\n");
+  o = run("-q --to jsonl --with-fen promo.pgn", dir);
+  EXPECT_EQ(o.out,
+            object +
+                R"("fen":["3Qk3/8/8/8/8/8/8/4K2R b K - 0 1","3k4/8/8/8/8/8/8/4K2R w K - 0 2",)"
+                R"("3k4/8/8/8/8/8/8/5RK1 b - - 1 2"],)" +
+                diagnostics + "\n");
+}
+
 TEST(FairyConvertPositions, Csv) {
   const std::string dir = temp_dir();
   write_file(dir, "promo.pgn", kPromotion);
