@@ -113,7 +113,8 @@ absl::Status json_game_to_pgn(std::string_view json, std::string& pgn) {
     try {
       const Json again = Json::parse(json.begin(), json.end());
       (void)again;
-    } catch (const Json::parse_error& e) {
+    } catch (const Json::exception& e) {
+      // parse_error, and out_of_range for a number beyond a double ("1e512").
       return absl::InvalidArgumentError(absl::StrCat("JSON: ", e.what()));
     }
     return absl::InvalidArgumentError("JSON: syntax error");

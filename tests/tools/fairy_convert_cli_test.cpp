@@ -814,6 +814,14 @@ TEST(FairyConvertErrors, UsageAndBadInput) {
              "{\"tags\":{\"Bad Name\":\"x\"},\"san\":[]}\n"
              "{\"ply\":2147483647,\"san\":[\"e4\",\"e5\"]}\n"
              "{\"san\":[\"e4\",\"e5\"],\"notes\":[{\"ply\":1,\"comment\":\"a } b\"}]}\n");
+  // A number beyond a double: a message, not a crash.
+  write_file(dir, "huge.jsonl", "{\"san\":[],\"x\":1e512}\n");
+  o = run("huge.jsonl", dir);
+  EXPECT_EQ(o.status, 1);
+  EXPECT_NE(o.err.find("huge.jsonl:1:1: error: game 1 (? - ?): JSON: "
+                       "[json.exception.out_of_range.406] number overflow parsing '1e512'"),
+            std::string::npos)
+      << o.err;
   o = run("tokens.jsonl", dir);
   EXPECT_EQ(o.status, 1);
   EXPECT_NE(o.err.find("tokens.jsonl:1:1: error: game 1 (? - ?): a move that is not one token of "
