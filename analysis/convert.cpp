@@ -38,6 +38,15 @@ bool is_roster(std::string_view name) {
   return false;
 }
 
+// Whether tags[i] repeats a tag before it: only the first of a name is written (the one
+// GameRecord::tag() reads), so that a JSON object has no duplicate keys and PGN and JSON
+// hold the same tags.
+bool repeated_tag(const GameRecord& r, std::size_t i) {
+  for (std::size_t j = 0; j < i; ++j)
+    if (r.tags[j].first == r.tags[i].first) return true;
+  return false;
+}
+
 // The FEN written for a native FEN: in the dialect chosen (the native FEN itself when the
 // position has no form in it, which the tool rules out before it starts).
 std::string fen_text(const GameRecord& r, const WriteOptions& o, const std::string& native) {
@@ -56,7 +65,7 @@ void append_escaped_tag(std::string& out, std::string_view name, std::string_vie
   out += '[';
   out.append(name);
   out += " \"";
-  for (char c : value) {
+  for (char c : utf8_text(value)) {
     if (c == '"' || c == '\\') out += '\\';
     if (c == '\n' || c == '\r' || c == '\t') c = ' ';
     out += c;
@@ -161,7 +170,7 @@ std::string_view result_of_state(const GameState& st) {
 std::string clean_comment(std::string_view c) {
   std::string s;
   s.reserve(c.size());
-  for (char ch : c) {
+  for (char ch : utf8_text(c)) {
     if (ch == '\n' || ch == '\r' || ch == '\t') ch = ' ';
     if (ch == '}') ch = ')';
     if (ch == ' ' && (s.empty() || s.back() == ' ')) continue;
@@ -171,7 +180,8 @@ std::string clean_comment(std::string_view c) {
   return s;
 }
 
-void csv_field(std::string& out, std::string_view v) {
+void csv_field(std::string& out, std::string_view text) {
+  const std::string v = utf8_text(text);
   bool quote = false;
   for (char c : v)
     if (c == ',' || c == '"' || c == '\n' || c == '\r') quote = true;
@@ -204,7 +214,12 @@ std::vector<std::string_view> fen_fields(std::string_view fen) {
 
 std::string game_result(const GameRecord& record, bool fix, ResultFix* what) {
   std::string written = record.result_marker;
-  if (written.empty()) written = std::string(record.tag("Result"));
+  // Without a marker, the Result tag when it is a result ("0-0" or "?" would be read back as
+  // a move or an error).
+  const std::string_view tag_result = record.tag("Result");
+  if (written.empty() &&
+      (tag_result == "1-0" || tag_result == "0-1" || tag_result == "1/2-1/2" || tag_result == "*"))
+    written = std::string(tag_result);
   if (written.empty()) written.push_back('*');  // (not = "*": a false -Wrestrict in GCC 12)
   if (!fix) return written;
   const std::string_view implied = result_of_state(record.final_state);
@@ -230,8 +245,9 @@ void write_pgn(const GameRecord& r, const std::string& result, const WriteOption
     append_escaped_tag(out, kRoster[i], has ? r.tag(kRoster[i]) : kRosterDefault[i]);
   }
   const bool fen = o.add_fen_tags || !standard_start(r);
-  for (const auto& [name, value] : r.tags) {
-    if (is_roster(name)) continue;
+  for (std::size_t i = 0; i < r.tags.size(); ++i) {
+    const auto& [name, value] = r.tags[i];
+    if (is_roster(name) || repeated_tag(r, i)) continue;
     if (name == "SetUp" || name == "FEN" || name == "PlyCount") continue;
     append_escaped_tag(out, name, value);
   }
@@ -471,8 +487,11 @@ void write_game_json(JsonWriter& w, const GameRecord& r, const GameReport& repor
     }
     w.key(kRoster[i]).value(r.has_tag(kRoster[i]) ? r.tag(kRoster[i]) : kRosterDefault[i]);
   }
-  for (const auto& [name, value] : r.tags)
-    if (!is_roster(name) && name != "SetUp" && name != "FEN") w.key(name).value(value);
+  for (std::size_t i = 0; i < r.tags.size(); ++i) {
+    const auto& [name, value] = r.tags[i];
+    if (!is_roster(name) && name != "SetUp" && name != "FEN" && !repeated_tag(r, i))
+      w.key(name).value(value);
+  }
   w.end_object();
   if (!standard_start(r) || o.add_fen_tags) w.key("start_fen").value(fen_text(r, o, r.start_fen));
   w.key("result").value(result);

@@ -42,14 +42,18 @@ struct ResultFix {
   std::string reason;    // "checkmate"
 };
 
-// The result a writer writes: the termination marker, else the Result tag, else "*"; with
+// The result a writer writes: the termination marker, else the Result tag when it is one of
+// "1-0", "0-1", "1/2-1/2", "*", else "*"; with
 // `fix`, the result the final position implies when it contradicts it.
 std::string game_result(const GameRecord& record, bool fix, ResultFix* what = nullptr);
 
 // PGN export format (PGN standard section 8): the seven-tag roster first and in order
-// (missing ones as "?", "????.??.??", "*"), then the other tags in input order; the FEN
-// tag as the native FEN of the start position; movetext wrapped at options.line_length,
-// NAGs as $N, comments in braces, variations in parentheses; a blank line after the game.
+// (missing ones as "?", "????.??.??", "*"), then the other tags in input order (a tag
+// repeated: its first value only, as in JSON); the FEN tag as the native FEN of the start
+// position; movetext wrapped at options.line_length, NAGs as $N, comments in braces,
+// variations in parentheses; a blank line after the game. Tags and comments are written in
+// UTF-8: bytes that are not UTF-8 are read as Latin-1, as the JSON writer reads them, so
+// that PGN -> JSON -> PGN gives the bytes of PGN -> PGN (CSV fields alike).
 void write_pgn(const GameRecord& record, const std::string& result, const WriteOptions& options,
                std::string& out);
 

@@ -10,7 +10,10 @@ namespace {
 std::size_t utf8_length(std::string_view s, std::size_t i) {
   const auto byte = [&](std::size_t k) { return static_cast<unsigned char>(s[k]); };
   const unsigned char c = byte(i);
-  std::size_t n = c >= 0xF0 && c <= 0xF4 ? 4 : c >= 0xE0 ? 3 : c >= 0xC2 && c <= 0xDF ? 2 : 0;
+  std::size_t n = c >= 0xF0 && c <= 0xF4   ? 4
+                  : c >= 0xE0 && c <= 0xEF ? 3
+                  : c >= 0xC2 && c <= 0xDF ? 2
+                                           : 0;  // (0xF5 to 0xFF never start one)
   if (n == 0 || i + n > s.size()) return 0;
   for (std::size_t k = 1; k < n; ++k)
     if ((byte(i + k) & 0xC0) != 0x80) return 0;
@@ -22,6 +25,24 @@ std::size_t utf8_length(std::string_view s, std::size_t i) {
 }
 
 }  // namespace
+
+std::string utf8_text(std::string_view s) {
+  std::string out;
+  out.reserve(s.size());
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    const unsigned char c = static_cast<unsigned char>(s[i]);
+    if (c < 0x80) {
+      out += s[i];
+    } else if (std::size_t n = utf8_length(s, i)) {
+      out.append(s.substr(i, n));
+      i += n - 1;
+    } else {
+      out += char(0xC0 | (c >> 6));
+      out += char(0x80 | (c & 0x3F));
+    }
+  }
+  return out;
+}
 
 void append_json_string(std::string& out, std::string_view s) {
   out += '"';

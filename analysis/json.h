@@ -23,6 +23,10 @@ std::string json_string(std::string_view s);
 // The same, appended to `out`.
 void append_json_string(std::string& out, std::string_view s);
 
+// `s` as valid UTF-8 the same way: well-formed UTF-8 as it is, any other byte >= 0x80 read
+// as Latin-1 (the text writers of fairy-convert, so that PGN, CSV and JSON hold the same).
+std::string utf8_text(std::string_view s);
+
 class JsonWriter {
  public:
   // Appends to `out`, which the caller may write out and clear between values (the writer

@@ -1,5 +1,7 @@
 #include "analysis/json_read.h"
 
+#include <cctype>
+#include <cstring>
 #include <nlohmann/json.hpp>
 
 #include "absl/strings/str_cat.h"
@@ -22,6 +24,23 @@ void tag(std::string& out, const std::string& name, const std::string& value) {
   out += "\"]\n";
 }
 
+// A move as a token of PGN movetext: no space, no character PGN reads as something else.
+bool move_token(const std::string& m) {
+  if (m.empty()) return false;
+  for (unsigned char c : m)
+    if (c <= ' ' || c == 127 || std::strchr("{}()[];\"$%<>", c) != nullptr) return false;
+  return true;
+}
+
+// A tag name as PGN writes it: letters, digits and '_' (a PGN symbol).
+bool tag_name(const std::string& name) {
+  if (name.empty()) return false;
+  for (unsigned char c : name)
+    if (!std::isalnum(c) && c != '_' && c != '+' && c != '#' && c != '=' && c != ':' && c != '-')
+      return false;
+  return true;
+}
+
 std::string text_of(const Json& v) {
   if (v.is_string()) return v.get<std::string>();
   if (v.is_number_integer()) return std::to_string(v.get<long long>());
@@ -39,17 +58,19 @@ absl::Status write_line(const Json& line, std::string& out, int depth) {
     moves = &line["uci"];
   else
     return absl::InvalidArgumentError("game object has no \"san\" or \"uci\" array");
-  const int first =
-      line.contains("ply") && line["ply"].is_number_integer() ? line["ply"].get<int>() : 1;
+  long long first = 1;
+  if (line.contains("ply") && line["ply"].is_number_integer()) first = line["ply"].get<long long>();
+  if (first < 1 || first > 1000000000)
+    return absl::InvalidArgumentError("\"ply\" out of range (1 to 1000000000)");
   const Json* notes = line.contains("notes") && line["notes"].is_array() ? &line["notes"] : nullptr;
   std::size_t n = 0;
-  auto notes_at = [&](int ply) -> absl::Status {
+  auto notes_at = [&](long long ply) -> absl::Status {
     if (!notes) return absl::OkStatus();
     for (; n < notes->size(); ++n) {
       const Json& note = (*notes)[n];
       if (!note.is_object() || !note.contains("ply") || !note["ply"].is_number_integer())
         return absl::InvalidArgumentError("a note without a \"ply\"");
-      if (note["ply"].get<int>() != ply) break;
+      if (note["ply"].get<long long>() != ply) break;
       if (note.contains("nag") && note["nag"].is_number_integer()) {
         absl::StrAppend(&out, " $", note["nag"].get<int>());
       } else if (note.contains("comment") && note["comment"].is_string()) {
@@ -68,9 +89,12 @@ absl::Status write_line(const Json& line, std::string& out, int depth) {
     return absl::OkStatus();
   };
   if (absl::Status s = notes_at(first - 1); !s.ok()) return s;
-  int ply = first;
+  long long ply = first;
   for (const Json& m : *moves) {
     if (!m.is_string()) return absl::InvalidArgumentError("a move that is not a string");
+    if (!move_token(m.get<std::string>()))
+      return absl::InvalidArgumentError(
+          absl::StrCat("a move that is not one token of movetext: ", m.dump()));
     absl::StrAppend(&out, " ", m.get<std::string>());
     if (absl::Status s = notes_at(ply); !s.ok()) return s;
     ++ply;
@@ -89,7 +113,8 @@ absl::Status json_game_to_pgn(std::string_view json, std::string& pgn) {
     try {
       const Json again = Json::parse(json.begin(), json.end());
       (void)again;
-    } catch (const Json::parse_error& e) {
+    } catch (const Json::exception& e) {
+      // parse_error, and out_of_range for a number beyond a double ("1e512").
       return absl::InvalidArgumentError(absl::StrCat("JSON: ", e.what()));
     }
     return absl::InvalidArgumentError("JSON: syntax error");
@@ -99,7 +124,9 @@ absl::Status json_game_to_pgn(std::string_view json, std::string& pgn) {
   if (game.contains("tags")) {
     if (!game["tags"].is_object()) return absl::InvalidArgumentError("\"tags\" must be an object");
     for (const auto& [name, value] : game["tags"].items()) {
-      if (name.empty()) continue;
+      if (!tag_name(name))
+        return absl::InvalidArgumentError(
+            absl::StrCat("a tag name that is not a PGN symbol: ", Json(name).dump()));
       tag(pgn, name, text_of(value));
       if (name == "Variant") has_variant = true;
       if (name == "FEN") has_fen = true;

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstring>
 #include <utility>
+#include <vector>
 
 #include "absl/strings/str_cat.h"
 #include "parsers/line_reader.h"
@@ -166,24 +167,29 @@ class JsonArrayRecords final : public RecordReader {
       if (c == '"') {
         in_string_ = true;
       } else if (c == '[' || c == '{') {
-        if (depth_ == 0 && c != '[') return bad(game, "a JSON array of games was expected");
-        if (depth_ == 0) opened_ = true;
-        if (depth_ == 1) {
+        if (depth() == 0 && done_) return bad(game, "text after the end of the JSON array");
+        if (depth() == 0 && c != '[') return bad(game, "a JSON array of games was expected");
+        if (depth() == 1 && c != '{')
+          return bad(game, "an element of the games array is not an object");
+        if (depth() == 0) opened_ = true;
+        if (depth() == 1) {
           in_element = true;
           element_line = line_;
           element_size = 1;
           game.text.assign(1, c);
         }
-        ++depth_;
+        open_.push_back(c == '{');
       } else if (c == ']' || c == '}') {
-        if (depth_ == 0) return bad(game, "unexpected closing bracket");
-        --depth_;
-        if (depth_ == 1 && in_element) return element(game, element_line, element_size);
-        if (depth_ == 0) done_ = true;
-      } else if (depth_ == 1 && !in_element && c != ',' && c != ' ' && c != '\t' && c != '\r' &&
+        if (depth() == 0) return bad(game, "unexpected closing bracket");
+        if (open_.back() != (c == '}'))
+          return bad(game, c == '}' ? "'}' closes a '['" : "']' closes a '{'");
+        open_.pop_back();
+        if (depth() == 1 && in_element) return element(game, element_line, element_size);
+        if (depth() == 0) done_ = true;
+      } else if (depth() == 1 && !in_element && c != ',' && c != ' ' && c != '\t' && c != '\r' &&
                  c != '\n') {
         return bad(game, "an element of the games array is not an object");
-      } else if (depth_ == 0 && c != ' ' && c != '\t' && c != '\r' && c != '\n') {
+      } else if (depth() == 0 && c != ' ' && c != '\t' && c != '\r' && c != '\n') {
         return bad(game, done_ ? "text after the end of the JSON array"
                                : "a JSON array of games was expected");
       }
@@ -194,6 +200,7 @@ class JsonArrayRecords final : public RecordReader {
   std::uint64_t raw_bytes_read() const override { return source_->raw_bytes_read(); }
 
  private:
+  std::size_t depth() const { return open_.size(); }
   absl::StatusOr<bool> element(RawGame& game, std::int64_t line, std::uint64_t size) {
     game.index = ++count_;
     game.first_line = line;
@@ -228,7 +235,7 @@ class JsonArrayRecords final : public RecordReader {
   std::size_t pos_ = 0, size_ = 0;
   bool eof_ = false, in_string_ = false, escape_ = false, done_ = false, opened_ = false,
        failed_ = false;
-  int depth_ = 0;
+  std::vector<bool> open_;  // the brackets open, outermost first: true for '{', false for '['
   std::int64_t line_ = 1;
   std::int64_t count_ = 0;
 };

@@ -46,5 +46,33 @@ TEST(JsonWriter, TopLevelValuesInSequenceAndClearingTheBuffer) {
   EXPECT_EQ(out, ",\n\"b\"\n]");  // the writer keeps its place, not the text
 }
 
+// Well-formed UTF-8 passes; every other byte >= 0x80 is Latin-1 made UTF-8: lone
+// continuation bytes, C0/C1 (overlong starts), F5 to FF (which never start a sequence),
+// truncated sequences, surrogates, overlong and beyond-U+10FFFF forms.
+TEST(JsonString, Utf8PassesAndOtherBytesAreLatin1) {
+  EXPECT_EQ(json_string("caf\xC3\xA9 \xE2\x82\xAC \xF0\x9F\x98\x80"),
+            "\"caf\xC3\xA9 \xE2\x82\xAC \xF0\x9F\x98\x80\"");
+  EXPECT_EQ(json_string("caf\xE9"), "\"caf\xC3\xA9\"");
+  EXPECT_EQ(utf8_text("caf\xE9"), "caf\xC3\xA9");
+  EXPECT_EQ(utf8_text("\x80"), "\xC2\x80");
+  EXPECT_EQ(utf8_text("\xC0\xAF"), "\xC3\x80\xC2\xAF");
+  // F5 A4 AC: not a sequence (was taken as one, and the JSON was not valid UTF-8).
+  EXPECT_EQ(utf8_text("\xF5\xA4\xAC"), "\xC3\xB5\xC2\xA4\xC2\xAC");
+  EXPECT_EQ(utf8_text("\xFF\xBF\xBF\xBF"), "\xC3\xBF\xC2\xBF\xC2\xBF\xC2\xBF");
+  EXPECT_EQ(utf8_text("\xE2\x82"), "\xC3\xA2\xC2\x82");              // truncated
+  EXPECT_EQ(utf8_text("\xED\xA0\x80"), "\xC3\xAD\xC2\xA0\xC2\x80");  // surrogate
+  EXPECT_EQ(utf8_text("\xE0\x80\x80"), "\xC3\xA0\xC2\x80\xC2\x80");  // overlong
+  EXPECT_EQ(utf8_text("\xF4\x90\x80\x80"), "\xC3\xB4\xC2\x90\xC2\x80\xC2\x80");
+  EXPECT_EQ(utf8_text("\xF4\x8F\xBF\xBF"), "\xF4\x8F\xBF\xBF");  // U+10FFFF
+  // Every single byte gives valid UTF-8 that reads back as the byte (Latin-1).
+  for (int b = 0x80; b <= 0xFF; ++b) {
+    const std::string out = utf8_text(std::string(1, char(b)));
+    ASSERT_EQ(out.size(), 2u) << b;
+    EXPECT_EQ(((static_cast<unsigned char>(out[0]) & 0x1F) << 6) |
+                  (static_cast<unsigned char>(out[1]) & 0x3F),
+              b);
+  }
+}
+
 }  // namespace
 }  // namespace fairykit::analysis

@@ -7,6 +7,7 @@ regress-* are inputs that once broke an invariant: they are kept by hand, never 
 Run from the repository root: tests/fuzz/make-seeds.py
 """
 import gzip
+import json
 import pathlib
 import re
 
@@ -65,6 +66,54 @@ def movetexts():
     return out
 
 
+def sample_games():
+    """(variant, tags, SAN moves, result) per sample game, variations and comments left out."""
+    out = []
+    for path in sorted(SAMPLES.glob("*.pgn")):
+        for game in re.split(r"\n(?=\[Event )", path.read_text(errors="replace")):
+            tags = dict(re.findall(r'^\[(\w+) "((?:[^"\\]|\\.)*)"\]', game, re.M))
+            body = "\n".join(l for l in game.splitlines() if not l.startswith("["))
+            body = re.sub(r"\{[^}]*\}|;[^\n]*", " ", body)
+            while re.search(r"\([^()]*\)", body):
+                body = re.sub(r"\([^()]*\)", " ", body)
+            result = tags.get("Result", "*")
+            body = re.sub(r"\d+\.(\.\.)?|1-0|0-1|1/2-1/2|\*|\$\d+", " ", body)
+            variant = tags.pop("Variant", "chess").lower()
+            out.append((variant, tags, body.split(), result))
+    return out
+
+
+def records():
+    """Seeds of records_fuzz: byte 0 is the format (0 PGN, 1 position list, 2 JSON array,
+    3 JSON Lines); game objects as fairy-convert writes them (a few keys, notes by hand)."""
+    objects = []
+    for variant, tags, moves, result in sample_games():
+        obj = {"variant": variant, "tags": tags, "result": result, "ply": 1, "san": moves}
+        if "FEN" in tags:
+            obj["start_fen"] = tags.pop("FEN")
+            tags.pop("SetUp", None)
+        objects.append(obj)
+    objects.append({"tags": {"Event": "notes"}, "result": "*", "ply": 1,
+                    "san": ["e4", "e5", "Nf3"],
+                    "notes": [{"ply": 0, "comment": "start"}, {"ply": 1, "nag": 1},
+                              {"ply": 2, "variation": {"ply": 2, "san": ["c5", "Nf3"],
+                               "notes": [{"ply": 3, "comment": "Sicilian } [x]"}]}}]})
+    objects.append({"result": "*", "uci": ["e2e4", "e7e5"]})
+    lines = [json.dumps(o, ensure_ascii=False, separators=(",", ":")) for o in objects]
+    for i, line in enumerate(lines):
+        if len(line) < 6000:
+            write("records", f"{i:03d}.jsonl", b"\x03" + line.encode() + b"\n")
+    small = [l for l in lines[4:] if len(l) < 2000][:4]  # (the first four: broken.pgn)
+    write("records", "array.json", b"\x02[\n" + ",\n".join(small).encode() + b"\n]\n")
+    write("records", "lines.jsonl", b"\x03" + "\n\n".join(small).encode() + b"\n# end\n")
+    positions = "\n".join(fen for _, fen in fens()[:40])
+    write("records", "positions.fen", b"\x01# positions\n" + positions.encode() + b"\n")
+    write("records", "positions.epd",
+          b'\x01rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - hmvc 0; fmvn 1; id "a";\n'
+          b'rbnkknbr/pppppppp/8/8/8/8/PPPPPPPP/RBNKKNBR w 0 - 000000; variant "interweave";\n')
+    write("records", "broken.pgn", b"\x00" + (SAMPLES / "broken.pgn").read_bytes())
+
+
 def main():
     clear_seeds()
     for i, (variant, fen) in enumerate(fens()):
@@ -77,6 +126,7 @@ def main():
         write("pgn", path.name + ".gz", gzip.compress(data[:4096], mtime=0))
     for path in sorted(SAMPLES.glob("*.epd")) + sorted(SAMPLES.glob("*.perft")):
         write("suite", path.name, bytes([1 if path.suffix == ".epd" else 0]) + path.read_bytes())
+    records()
 
 
 if __name__ == "__main__":

@@ -240,13 +240,24 @@ bool read_position(const parsers::RawGame& game, const Settings& s, GameRecord& 
   AnyGame* g = &thread_game(*variant);
   absl::Status st = g->set_up(line);
   if (!st.ok()) {
-    // An EPD line: four fields and operations.
+    // An EPD line: four fields and operations; or, as --to epd writes a FEN that is not
+    // four fields and two clocks (Interweave), the whole FEN, then ';' and the operations.
     absl::StatusOr<parsers::EpdRecord> epd = parsers::parse_epd(line);
+    const std::size_t semi = line.find(';');
+    if (!epd.ok() && semi != std::string_view::npos) {
+      absl::StatusOr<parsers::EpdRecord> ops =
+          parsers::parse_epd("8/8/8/8/8/8/8/8 w - - " + std::string(line.substr(semi + 1)));
+      if (ops.ok()) epd = std::move(ops);
+    }
     if (epd.ok()) {
       // The position: the first four fields as written.
       std::vector<std::string> fields =
           absl::StrSplit(std::string(line), absl::ByAnyChar(" \t"), absl::SkipEmpty());
+      // The clocks: the hmvc and fmvn operations, else the two numbers after the four
+      // fields (a full FEN before the operations), else 0 and 1.
       std::string hmvc = "0", fmvn = "1";
+      if (epd->position.halfmove_clock) hmvc = epd->position.halfmove_clock->text;
+      if (epd->position.fullmove_number) fmvn = epd->position.fullmove_number->text;
       if (const parsers::EpdOperation* op = epd->Find("hmvc"); op && !op->operands.empty())
         hmvc = op->operands[0];
       if (const parsers::EpdOperation* op = epd->Find("fmvn"); op && !op->operands.empty())
@@ -261,6 +272,9 @@ bool read_position(const parsers::RawGame& game, const Settings& s, GameRecord& 
         fen += " " + op->operands[0];
       g = &thread_game(*variant);
       absl::Status st2 = g->set_up(fen);
+      if (!st2.ok() && semi != std::string_view::npos) {
+        if (absl::Status st3 = g->set_up(line.substr(0, semi)); st3.ok()) st2 = st3;
+      }
       if (st2.ok()) st = st2;
       if (const parsers::EpdOperation* op = epd->Find("id"); op && !op->operands.empty())
         record.tags.emplace_back("Event", op->operands[0]);
@@ -454,13 +468,18 @@ struct Counts {
   }
 };
 
+// "1 game", "2 games" (as fairy-validate writes its summary).
+std::string count(std::uint64_t n, const char* noun) {
+  return absl::StrCat(n, " ", noun, n == 1 ? "" : "s");
+}
+
 std::string summary(const std::string& name, const Counts& c) {
-  std::string s = absl::StrCat(name, ": ", c.read, " games read: ", c.written, " written, ",
-                               c.filtered, " filtered out");
-  if (c.duplicates) absl::StrAppend(&s, " (", c.duplicates, " duplicates)");
+  std::string s = absl::StrCat(name, ": ", count(c.read, "game"), " read: ", c.written,
+                               " written, ", c.filtered, " filtered out");
+  if (c.duplicates) absl::StrAppend(&s, " (", count(c.duplicates, "duplicate"), ")");
   absl::StrAppend(&s, ", ", c.rejected, " rejected");
-  if (c.fixed) absl::StrAppend(&s, "; ", c.fixed, " results fixed");
-  absl::StrAppend(&s, "; ", c.warnings, " warnings\n");
+  if (c.fixed) absl::StrAppend(&s, "; ", count(c.fixed, "result"), " fixed");
+  absl::StrAppend(&s, "; ", count(c.warnings, "warning"), "\n");
   return s;
 }
 
