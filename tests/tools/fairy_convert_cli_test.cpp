@@ -749,7 +749,7 @@ TEST(FairyConvertErrors, UsageAndBadInput) {
   const std::string in = write_file(dir, "in.pgn", kSmall);
   Output o = run("--to xml in.pgn", dir);
   EXPECT_EQ(o.status, 2);
-  EXPECT_NE(o.err.find("--to wants pgn, fen, epd, json, jsonl or csv, not 'xml'"),
+  EXPECT_NE(o.err.find("--to wants pgn, fen, epd, json, jsonl, csv, svg or sqlite, not 'xml'"),
             std::string::npos);
   EXPECT_EQ(o.out, "");
   o = run("--positions in.pgn", dir);

@@ -211,7 +211,7 @@ TEST_F(ConvertSqlite, TheReadmeQueriesOnAHandMadeFile) {
   EXPECT_EQ(o.status, 1);  // game 7 is rejected
   EXPECT_EQ(o.out, "");
   EXPECT_NE(o.err.find("club.pgn: 7 games read: 6 written, 0 filtered out, 1 rejected; "
-                       "1 warnings\n"),
+                       "1 warning\n"),
             std::string::npos)
       << o.err;
 
