@@ -65,10 +65,23 @@ void append_escaped_tag(std::string& out, std::string_view name, std::string_vie
   out += '[';
   out.append(name);
   out += " \"";
-  for (char c : utf8_text(value)) {
-    if (c == '"' || c == '\\') out += '\\';
-    if (c == '\n' || c == '\r' || c == '\t') c = ' ';
-    out += c;
+  // Most values are printable ASCII with nothing to escape: appended at once.
+  bool plain = true;
+  for (char c : value) {
+    const unsigned char u = static_cast<unsigned char>(c);
+    if (u < 0x20 || u >= 0x80 || c == '"' || c == '\\') {
+      plain = false;
+      break;
+    }
+  }
+  if (plain) {
+    out.append(value);
+  } else {
+    for (char c : utf8_text(value)) {
+      if (c == '"' || c == '\\') out += '\\';
+      if (c == '\n' || c == '\r' || c == '\t') c = ' ';
+      out += c;
+    }
   }
   out += "\"]\n";
 }
