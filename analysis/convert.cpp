@@ -414,25 +414,33 @@ void write_line_json(JsonWriter& w, const GameRecord& r, std::size_t& i, int fir
       --depth;
     }
   }
+  // The moves of this line (at its own depth), SAN and UCI arrays built in one pass and
+  // handed to the writer whole: they need no escaping (JsonWriter::plain_value).
+  const int line_depth = start < end ? r.items[start].depth : 0;
+  thread_local std::string san, uci;
+  san.assign(1, '[');
+  uci.assign(1, '[');
+  bool first = true;
+  for (std::size_t k = start; k < end; ++k) {
+    const RecordItem& it = r.items[k];
+    if (it.kind != RecordItem::kMove || it.depth != line_depth) continue;
+    if (!first) {
+      san += ',';
+      uci += ',';
+    }
+    first = false;
+    san += '"';
+    san += it.san;
+    san += '"';
+    uci += '"';
+    uci += it.uci;
+    uci += '"';
+  }
+  san += ']';
+  uci += ']';
   w.key("ply").value(first_ply);
-  w.key("san").begin_array();
-  depth = 0;
-  for (std::size_t k = start; k < end; ++k) {
-    const RecordItem& it = r.items[k];
-    if (it.kind == RecordItem::kBeginVariation) ++depth;
-    if (it.kind == RecordItem::kEndVariation) --depth;
-    if (depth == 0 && it.kind == RecordItem::kMove) w.plain_value(it.san);
-  }
-  w.end_array();
-  w.key("uci").begin_array();
-  depth = 0;
-  for (std::size_t k = start; k < end; ++k) {
-    const RecordItem& it = r.items[k];
-    if (it.kind == RecordItem::kBeginVariation) ++depth;
-    if (it.kind == RecordItem::kEndVariation) --depth;
-    if (depth == 0 && it.kind == RecordItem::kMove) w.plain_value(it.uci);
-  }
-  w.end_array();
+  w.key("san").raw_value(san);
+  w.key("uci").raw_value(uci);
   if (main_line && o.with_fen) {
     w.key("fen").begin_array();
     for (std::size_t k = start; k < end; ++k) {

@@ -47,6 +47,12 @@ class JsonWriter {
   JsonWriter& value(bool b);
   // A string known to need no escaping (ASCII from 0x20 to 0x7e without '"' and '\\': the
   // moves the rules core writes), written as it is.
+  // A value already written as JSON text (an array built by the caller), appended as it is.
+  JsonWriter& raw_value(std::string_view json) {
+    separate();
+    out_.append(json);
+    return *this;
+  }
   JsonWriter& plain_value(std::string_view s) {
     separate();
     out_ += '"';

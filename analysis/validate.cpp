@@ -113,7 +113,12 @@ class GameChecker final : public parsers::PgnVisitor {
     if (record_) {
       record_->set_up = true;
       record_->variant = *start.variant;
-      record_->start_fen = game.fen();
+      // The start position of the variant needs no FEN written again.
+      const std::string_view standard = variant_info(*start.variant).start_fen;
+      if (!start.fen && !standard.empty())
+        record_->start_fen.assign(standard);
+      else
+        record_->start_fen = game.fen();
       record_->start_key = game.key();
       record_->start_side = game.side_to_move();
       record_->start_move = fullmove_number(*start.variant, record_->start_fen);
