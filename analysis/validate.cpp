@@ -138,10 +138,12 @@ class GameChecker final : public parsers::PgnVisitor {
     const bool after_dead = depth_ == 0 && !dead_reported_ && replay_->dead_position();
     SanQuirks quirks;
     const bool record = recording();
-    if (absl::Status s =
-            replay_->play_move(text, &quirks, record && ro_->san ? &played_.san : nullptr,
-                               record ? &played_.uci : nullptr);
+    // A recorded move is written straight into its item (taken back when it is illegal).
+    RecordItem* item = record ? &record_->items.emplace_back() : nullptr;
+    if (absl::Status s = replay_->play_move(text, &quirks, item && ro_->san ? &item->san : nullptr,
+                                            item ? &item->uci : nullptr);
         !s.ok()) {
+      if (item) record_->items.pop_back();
       add(Severity::kError, where, ply, std::string(s.message()), std::move(before));
       if (depth_ == 0)
         stopped_ = true;
@@ -158,7 +160,7 @@ class GameChecker final : public parsers::PgnVisitor {
     }
     if (!quirks.empty()) report_quirks(text, quirks, where, ply, before);
     if (depth_ == 0) report_.plies = ply;
-    if (record) record_move(ply);
+    if (item) record_move(*item, ply);
   }
 
   void nag(int value, PgnLocation) override {
@@ -251,11 +253,9 @@ class GameChecker final : public parsers::PgnVisitor {
     return dead_depth_ < 0 || depth_ < dead_depth_;
   }
 
-  // The move play_move() wrote into played_.
-  void record_move(int ply) {
-    RecordItem& item = record_->items.emplace_back();
-    item.san = played_.san;
-    item.uci = played_.uci;
+  // Completes the item play_move() wrote the move into (still the last one: nothing is
+  // recorded between the two).
+  void record_move(RecordItem& item, int ply) {
     item.kind = RecordItem::kMove;
     item.ply = ply;
     item.depth = depth_;
@@ -398,7 +398,6 @@ class GameChecker final : public parsers::PgnVisitor {
       armies_where_;
   GameRecord* record_ = nullptr;  // filled when not null (validate_game's second form)
   const RecordOptions* ro_ = nullptr;
-  AnyGame::Played played_;            // where play_move() writes the move being recorded
   AnyGame* replay_ = nullptr;         // thread-local, see end_tags()
   std::uint32_t style_reported_ = 0;  // style quirks already reported in this game
   bool dead_reported_ = false;        // a move after a dead position was reported

@@ -2,6 +2,9 @@
 // of analysis/ (inputs, splitting, ordered pipeline, side files); each game is checked and
 // replayed once (validate_game with a GameRecord) and written by the writers of
 // analysis/convert.h in the worker threads; this file wires them and prints the summary.
+#include <unistd.h>
+
+#include <cerrno>
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
@@ -697,8 +700,21 @@ int convert_main(int argc, char** argv) {
     if (bytes.empty()) return;
     if (out_file) {
       batch.write(out_file, bytes);
-    } else if (std::fwrite(bytes.data(), 1, bytes.size(), stdout) != bytes.size()) {
-      stdout_failed = true;
+    } else if (!stdout_failed) {
+      // Straight to the descriptor: the games are already in one buffer each, so stdio's
+      // copy would only cost time (nothing else writes standard output here).
+      const char* p = bytes.data();
+      std::size_t n = bytes.size();
+      while (n > 0) {
+        const ssize_t w = ::write(STDOUT_FILENO, p, n);
+        if (w < 0 && errno == EINTR) continue;
+        if (w <= 0) {
+          stdout_failed = true;
+          break;
+        }
+        p += w;
+        n -= std::size_t(w);
+      }
     }
   };
 
