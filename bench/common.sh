@@ -43,3 +43,15 @@ now() { date +%s.%N; }
 
 # The median of the numbers on standard input, one per line.
 median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+
+# Debian's pgn-extract as $pe, installed when missing.
+require_pgn_extract() {
+  pe=/usr/games/pgn-extract
+  if [[ ! -x $pe ]]; then
+    echo "== $pe missing: installing Debian's pgn-extract package" >&2
+    local sudo=()
+    [[ $(id -u) -eq 0 ]] || sudo=(sudo)
+    "${sudo[@]}" apt-get install -y pgn-extract >&2 ||
+      { "${sudo[@]}" apt-get update >&2 && "${sudo[@]}" apt-get install -y pgn-extract >&2; }
+  fi
+}

@@ -18,14 +18,7 @@ source bench/common.sh
 parse_rounds "$@"
 fc=build/bin/fairy-convert
 [[ -x $fc ]] || { echo "$name: $fc not found; run ./run.sh first to build it" >&2; exit 1; }
-pe=/usr/games/pgn-extract
-if [[ ! -x $pe ]]; then
-  echo "== $pe missing: installing Debian's pgn-extract package" >&2
-  sudo=()
-  [[ $(id -u) -eq 0 ]] || sudo=(sudo)
-  "${sudo[@]}" apt-get install -y pgn-extract >&2 ||
-    { "${sudo[@]}" apt-get update >&2 && "${sudo[@]}" apt-get install -y pgn-extract >&2; }
-fi
+require_pgn_extract
 src=tests/data/corpus/standard/twic0920.pgn
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

@@ -25,14 +25,7 @@ if [[ -n $baseline && ! -x $baseline/fairy-validate ]]; then
   echo "$name: $baseline/fairy-validate not found" >&2
   exit 2
 fi
-pe=/usr/games/pgn-extract
-if [[ ! -x $pe ]]; then
-  echo "== $pe missing: installing Debian's pgn-extract package" >&2
-  sudo=()
-  [[ $(id -u) -eq 0 ]] || sudo=(sudo)
-  "${sudo[@]}" apt-get install -y pgn-extract >&2 ||
-    { "${sudo[@]}" apt-get update >&2 && "${sudo[@]}" apt-get install -y pgn-extract >&2; }
-fi
+require_pgn_extract
 src=tests/data/corpus/standard/twic0920.pgn
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

@@ -1,6 +1,8 @@
 // The record readers of fairy-convert (parsers/records.h) and its JSON reader
 // (analysis/json_read.h) over any bytes. Byte 0 picks the format (RecordFormat order: PGN,
-// position list, JSON array, JSON Lines), the rest is the input. Invariants:
+// position list, JSON array, JSON Lines; 4: a vchess.club game record, rules/
+// vchess_record.h, whose PGN, when it reads, is checked twice alike), the rest is the input.
+// Invariants:
 //   * records are numbered 1, 2, 3... with their first lines increasing; position lists and
 //     JSON Lines give lines that are not blank, hold no line end and do not start with '#';
 //     a JSON array gives texts that start with '{' and end with '}', or an error note
@@ -21,6 +23,7 @@
 #include "parsers/input.h"
 #include "parsers/pgn.h"
 #include "parsers/records.h"
+#include "rules/vchess_record.h"
 #include "tests/fuzz/fuzz_check.h"
 
 namespace {
@@ -68,8 +71,23 @@ void check_round_trip(const analysis::GameRecord& record, const analysis::GameRe
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   if (size < 1 || size > 16384) return 0;
-  const auto format = static_cast<parsers::RecordFormat>(data[0] % 4);
   std::string input(reinterpret_cast<const char*>(data) + 1, size - 1);
+  if (data[0] % 5 == 4) {
+    absl::StatusOr<std::string> pgn = vchess_game_to_pgn(input);
+    if (!pgn.ok()) {
+      FUZZ_CHECK(!pgn.status().message().empty(), "a vchess record error without a message");
+      return 0;
+    }
+    parsers::RawGame g;
+    g.text = *pgn;
+    g.index = 1;
+    g.first_line = 1;
+    analysis::ValidateOptions options;
+    FUZZ_CHECK(same(analysis::validate_game(g, options), analysis::validate_game(g, options)),
+               "two checks of the PGN of a vchess record differ");
+    return 0;
+  }
+  const auto format = static_cast<parsers::RecordFormat>(data[0] % 5);
   parsers::SplitterOptions limits;
   if (size % 3 == 0) limits.max_game_bytes = 256;
   std::unique_ptr<parsers::RecordReader> reader =

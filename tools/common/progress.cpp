@@ -3,6 +3,9 @@
 #include <unistd.h>
 
 #include <cstdio>
+#include <string>
+
+#include "absl/strings/str_format.h"
 
 namespace fairykit::cli {
 
@@ -22,3 +25,11 @@ void ProgressLine::clear() {
 }
 
 }  // namespace fairykit::cli
+
+void fairykit::cli::ProgressLine::show_games(std::string_view name, double fraction,
+                                             std::size_t file_games, std::uint64_t total_games) {
+  if (!enabled_) return;
+  const double secs = seconds();
+  show(absl::StrFormat("%s: %5.1f%%  %zu games  %.0f games/s", std::string(name), 100.0 * fraction,
+                       file_games, secs > 0 ? double(total_games) / secs : 0.0));
+}

@@ -8,6 +8,8 @@
 #pragma once
 
 #include <chrono>
+#include <cstddef>
+#include <cstdint>
 #include <string_view>
 
 namespace fairykit::cli {
@@ -29,6 +31,10 @@ class ProgressLine {
   }
   // Replaces the line with `text` (nothing when disabled).
   void show(std::string_view text);
+  // The line of the tools that read games: "games.pgn:  42.0%  1024 games  51200 games/s"
+  // (`fraction` of the input read, games of this input, games of all inputs for the speed).
+  void show_games(std::string_view name, double fraction, std::size_t file_games,
+                  std::uint64_t total_games);
   // Erases the line when something is shown (nothing otherwise).
   void clear();
 

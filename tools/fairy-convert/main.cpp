@@ -809,11 +809,7 @@ int convert_main(int argc, char** argv) {
         totals = Counts{};
       },
       [&](const analysis::BatchProgress& p) {
-        if (!progress.enabled()) return;
-        const double secs = progress.seconds();
-        progress.show(absl::StrFormat("%s: %5.1f%%  %zu games  %.0f games/s", p.file.name,
-                                      100.0 * p.fraction, p.file_games,
-                                      secs > 0 ? double(p.total_games) / secs : 0.0));
+        progress.show_games(p.file.name, p.fraction, p.file_games, p.total_games);
       });
   if (s.to == Target::kJson) write_out(written_total ? "\n]\n" : "]\n");
   if (svg_dir.empty() && svg_count > 1) {

@@ -196,11 +196,7 @@ int validate_main(int argc, char** argv) {
         totals = ValidationTotals{};
       },
       [&](const analysis::BatchProgress& p) {
-        if (!progress.enabled()) return;
-        const double secs = progress.seconds();
-        progress.show(absl::StrFormat("%s: %5.1f%%  %zu games  %.0f games/s", p.file.name,
-                                      100.0 * p.fraction, p.file_games,
-                                      secs > 0 ? double(p.total_games) / secs : 0.0));
+        progress.show_games(p.file.name, p.fraction, p.file_games, p.total_games);
       });
   if (format == Format::kText && files.size() > 1)
     std::cout << analysis::summary_text("total", all);
