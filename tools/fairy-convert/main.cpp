@@ -60,7 +60,8 @@ Inputs (FILE, "-" or nothing = standard input; gzip, bzip2, zstd recognised by c
 Output (standard output, or -o FILE written under a temporary name and renamed when
 complete; an output that is an input is refused):
   -o, --output FILE
-      --to FORMAT         pgn (default): PGN export format, 80-column lines
+      --to FORMAT         pgn (default): PGN export format, lines of at most 79
+                            characters
                           fen, epd: one line per position of the main line (the start
                             and after each move); EPD with hmvc, fmvn, sm (the move
                             played from it) and id
