@@ -13,6 +13,16 @@ namespace fairykit::analysis {
 
 namespace {
 
+// Copies a short text (a move: a few bytes) to p and returns the end. A byte loop: a
+// call of memcpy costs more than the copy at these sizes.
+inline char* copy_short(char* p, std::string_view s) {
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    p[i] = s[i];
+    asm("" ::: "memory");  // kept a loop: not turned into a call of memcpy
+  }
+  return p + s.size();
+}
+
 // Appends text and numbers (absl::StrAppend takes no std::string_view with Debian's Abseil).
 inline void put1(std::string& out, std::string_view s) { out.append(s); }
 inline void put1(std::string& out, const char* s) { out.append(s); }
@@ -89,48 +99,75 @@ void append_escaped_tag(std::string& out, std::string_view name, std::string_vie
 // Movetext with line wrapping.
 class Wrapper {
  public:
-  Wrapper(std::string& out, std::size_t width) : out_(out), width_(width) {}
+  // Writes at the end of `out`, which it grows ahead and cuts back in end().
+  Wrapper(std::string& out, std::size_t width) : out_(out), width_(width), len_(out.size()) {}
   // A token that may not be broken.
-  void token(std::string_view t) {
+  void token(std::string_view t) { token2({}, t); }
+  // A token of two parts ("12. " and its move).
+  void token2(std::string_view a, std::string_view b) {
+    const std::size_t n = a.size() + b.size();
     if (glue_) {
-      glued(t);
-      return;
-    }
-    if (column_ > 0) {
-      if (column_ + 1 + t.size() > width_) {
-        out_ += '\n';
-        column_ = 0;
+      glue_ = false;
+      if (column_ + n > width_ && column_ > 0) newline();
+    } else if (column_ > 0) {
+      if (column_ + 1 + n > width_) {
+        newline();
       } else {
-        out_ += ' ';
+        room(1);
+        out_[len_++] = ' ';
         ++column_;
       }
     }
-    out_.append(t);
-    column_ += t.size();
+    room(n);
+    char* p = copy_short(out_.data() + len_, a);
+    copy_short(p, b);
+    len_ += n;
+    column_ += n;
   }
   // A token glued to the one before ("(" then the move after it): no space.
   void glued(std::string_view t) {
-    glue_ = false;
-    if (column_ + t.size() > width_ && column_ > 0) {
-      out_ += '\n';
-      column_ = 0;
-    }
-    out_.append(t);
-    column_ += t.size();
+    glue_ = true;
+    token(t);
   }
   // The next token follows without a space ("(" and the move after it).
   void glue_next() { glue_ = true; }
+  // Ends the line and the text.
   void end() {
-    out_ += '\n';
-    column_ = 0;
+    newline();
+    out_.resize(len_);
   }
 
  private:
+  void room(std::size_t n) {
+    // (a step at a time: growing zeroes what it adds; the capacity grows geometrically)
+    if (len_ + n > out_.size()) out_.resize(len_ + n + 1024);
+  }
+  void newline() {
+    room(1);
+    out_[len_++] = '\n';
+    column_ = 0;
+  }
+
   std::string& out_;
   std::size_t width_;
+  std::size_t len_;  // the text written (out_ is longer, ahead)
   std::size_t column_ = 0;
   bool glue_ = false;
 };
+
+// Writes a whole number at the end of buf[0, size) and returns where it starts.
+char* number_at_end(char* end, long long n) {
+  char* p = end;
+  const bool neg = n < 0;
+  unsigned long long u =
+      neg ? 0ull - static_cast<unsigned long long>(n) : static_cast<unsigned long long>(n);
+  do {
+    *--p = char('0' + u % 10);
+    u /= 10;
+  } while (u);
+  if (neg) *--p = '-';
+  return p;
+}
 
 // The move in the notation chosen (`lan`: a buffer for the long algebraic form).
 std::string_view move_text(const GameRecord& r, const RecordItem& m, Notation n, std::string& lan) {
@@ -144,22 +181,6 @@ std::string_view move_text(const GameRecord& r, const RecordItem& m, Notation n,
       return m.uci;
   }
   return m.san;
-}
-
-// Appends a whole number.
-void append_number(std::string& out, long long n) {
-  char buf[24];
-  char* e = buf + sizeof buf;
-  char* p = e;
-  const bool neg = n < 0;
-  unsigned long long u =
-      neg ? 0ull - static_cast<unsigned long long>(n) : static_cast<unsigned long long>(n);
-  do {
-    *--p = char('0' + u % 10);
-    u /= 10;
-  } while (u);
-  if (neg) *--p = '-';
-  out.append(p, std::size_t(e - p));
 }
 
 // The side to move before the move at `ply` and its move number.
@@ -278,7 +299,7 @@ void write_pgn(const GameRecord& r, const std::string& result, const WriteOption
   bool need_number = true;  // the next move needs its number (also a black one: "12...")
   int skip_depth = 0;       // > 0: inside a variation that is left out
   char buf[32];
-  std::string unit, lan;
+  std::string lan;
   for (const RecordItem& it : r.items) {
     if (skip_depth > 0) {
       if (it.kind == RecordItem::kBeginVariation) ++skip_depth;
@@ -291,11 +312,12 @@ void write_pgn(const GameRecord& r, const std::string& result, const WriteOption
         // The number and its move are kept on one line.
         std::string_view m = move_text(r, it, o.notation, lan);
         if (!n.black || need_number) {
-          unit.clear();
-          append_number(unit, n.number);
-          unit.append(n.black ? "... " : ". ");
-          unit.append(m);
-          w.token(unit);
+          char number[32];
+          char* e = number + sizeof number - 4;
+          char* b = number_at_end(e, n.number);
+          const std::string_view dots = n.black ? "... " : ". ";
+          copy_short(e, dots);
+          w.token2(std::string_view(b, std::size_t(e - b) + dots.size()), m);
         } else {
           w.token(m);
         }
@@ -414,33 +436,40 @@ void write_line_json(JsonWriter& w, const GameRecord& r, std::size_t& i, int fir
       --depth;
     }
   }
-  // The moves of this line (at its own depth), SAN and UCI arrays built in one pass and
-  // handed to the writer whole: they need no escaping (JsonWriter::plain_value).
+  // The moves of this line (at its own depth): the SAN and UCI arrays written straight
+  // into the output, sized first (they need no escaping). Moves are a few characters: a
+  // byte loop copies them faster than a call of memcpy each.
   const int line_depth = start < end ? r.items[start].depth : 0;
-  thread_local std::string san, uci;
-  san.assign(1, '[');
-  uci.assign(1, '[');
-  bool first = true;
+  std::size_t moves = 0, san_bytes = 0, uci_bytes = 0;
   for (std::size_t k = start; k < end; ++k) {
     const RecordItem& it = r.items[k];
     if (it.kind != RecordItem::kMove || it.depth != line_depth) continue;
-    if (!first) {
-      san += ',';
-      uci += ',';
-    }
-    first = false;
-    san += '"';
-    san += it.san;
-    san += '"';
-    uci += '"';
-    uci += it.uci;
-    uci += '"';
+    ++moves;
+    san_bytes += it.san.size();
+    uci_bytes += it.uci.size();
   }
-  san += ']';
-  uci += ']';
   w.key("ply").value(first_ply);
-  w.key("san").raw_value(san);
-  w.key("uci").raw_value(uci);
+  const auto move_array = [&](const char* name, std::size_t bytes, std::string RecordItem::*text) {
+    std::string& out = w.key(name).value_slot();
+    const std::size_t at = out.size();
+    // "[" + ("\"" move "\"" ",")... + "]": 3 bytes a move, less the last comma.
+    out.resize(at + 2 + bytes + 3 * moves - (moves ? 1 : 0));
+    char* p = out.data() + at;
+    *p++ = '[';
+    bool first = true;
+    for (std::size_t k = start; k < end; ++k) {
+      const RecordItem& it = r.items[k];
+      if (it.kind != RecordItem::kMove || it.depth != line_depth) continue;
+      if (!first) *p++ = ',';
+      first = false;
+      *p++ = '"';
+      p = copy_short(p, it.*text);
+      *p++ = '"';
+    }
+    *p++ = ']';
+  };
+  move_array("san", san_bytes, &RecordItem::san);
+  move_array("uci", uci_bytes, &RecordItem::uci);
   if (main_line && o.with_fen) {
     w.key("fen").begin_array();
     for (std::size_t k = start; k < end; ++k) {

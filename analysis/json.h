@@ -53,6 +53,12 @@ class JsonWriter {
     out_.append(json);
     return *this;
   }
+  // The output, ready for a value: the caller appends one whole JSON value to it (the
+  // fast path of large arrays built by hand).
+  std::string& value_slot() {
+    separate();
+    return out_;
+  }
   JsonWriter& plain_value(std::string_view s) {
     separate();
     out_ += '"';
