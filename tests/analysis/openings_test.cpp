@@ -171,7 +171,7 @@ TEST(OpeningsClassify, TranspositionsAreNamed) {
   // E21, "1. d4 Nf6 2. c4 e6 3. Nc3 Bb4 4. Nf3", reached from the other side.
   EXPECT_EQ(Classify("Nf3 Nf6 c4 e6 Nc3 Bb4 d4"),
             "E21 Nimzo-Indian Defense: Three Knights Variation @7");
-  // The Ruy Lopez through the Three Knights, by another order.
+  // The Ruy Lopez by another move order.
   EXPECT_EQ(Classify("Nf3 Nc6 e4 e5 Bb5"), "C60 Ruy Lopez @5");
 }
 
