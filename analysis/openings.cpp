@@ -1,0 +1,241 @@
+#include "analysis/openings.h"
+
+#include <algorithm>
+#include <fstream>
+#include <iterator>
+#include <memory>
+#include <system_error>
+#include <utility>
+
+#include "absl/status/status.h"
+#include "analysis/openings_data.h"
+#include "parsers/message_text.h"
+#include "rules/any_game.h"
+
+namespace fairykit::analysis {
+
+namespace {
+
+// The fields of `text` between the `sep` characters, empty ones included. (Abseil's
+// StrSplit takes an absl::string_view, which is not std::string_view in every build.)
+std::vector<std::string_view> split(std::string_view text, char sep) {
+  std::vector<std::string_view> fields;
+  for (std::size_t at = 0;;) {
+    const std::size_t end = text.find(sep, at);
+    fields.push_back(text.substr(at, end - at));
+    if (end == std::string_view::npos) return fields;
+    at = end + 1;
+  }
+}
+
+// "b.tsv:12: what".
+absl::Status line_error(std::string_view file, int line, std::string_view what) {
+  return absl::InvalidArgumentError(std::string(file) + ":" + std::to_string(line) + ": " +
+                                    std::string(what));
+}
+
+std::string_view message(const absl::Status& s) { return {s.message().data(), s.message().size()}; }
+
+absl::Status bad_fen(const std::string& fen) {
+  return absl::InternalError("unexpected FEN \"" + fen + "\"");
+}
+
+bool is_eco(std::string_view eco) {
+  return eco.size() == 3 && eco[0] >= 'A' && eco[0] <= 'E' && eco[1] >= '0' && eco[1] <= '9' &&
+         eco[2] >= '0' && eco[2] <= '9';
+}
+
+// `fen` with its en passant field (the fourth) replaced by `ep`.
+std::string with_ep(std::string_view fen, std::string_view ep) {
+  std::vector<std::string_view> f = split(fen, ' ');
+  std::string out;
+  for (std::size_t i = 0; i < f.size(); ++i) {
+    if (i > 0) out += ' ';
+    out += i == 3 ? ep : f[i];
+  }
+  return out;
+}
+
+// Whether the side to move has a legal en passant capture to `ep` ("f6"): a pawn capture
+// to the square, which is empty, can only be one.
+bool legal_ep_capture(const AnyGame& g, std::string_view ep) {
+  for (const std::string& san : g.legal_moves_san())
+    if (san.size() >= 4 && san[0] >= 'a' && san[0] <= 'h' && san[1] == 'x' &&
+        std::string_view(san).substr(2, 2) == ep)
+      return true;
+  return false;
+}
+
+// The keys under which the engine may know the position of `g` (see the header): its key
+// as an EPD identity first, then the keys of the same position with an en passant square
+// that the engine keys but that no legal capture can use (a pinned pawn, a check).
+// `scratch` is a standard chess game to set positions up in.
+absl::Status position_keys(const AnyGame& g, AnyGame& scratch, std::vector<Key>& keys) {
+  keys.clear();
+  const std::string fen = g.fen();
+  const std::vector<std::string_view> f = split(fen, ' ');
+  if (f.size() < 4) return bad_fen(fen);
+  const std::string_view ep = f[3];
+  if (ep != "-" && legal_ep_capture(g, ep)) {
+    keys.push_back(g.key());
+    return absl::OkStatus();
+  }
+  Key base = g.key();
+  if (ep != "-") {
+    if (absl::Status s = scratch.set_up(with_ep(fen, "-")); !s.ok()) return s;
+    base = scratch.key();
+  }
+  keys.push_back(base);
+
+  // The squares a pawn of the side not to move may just have passed by a double step,
+  // beside a pawn of the side to move: the only ones the engine keys.
+  const bool white = f[1] == "w";
+  const std::vector<std::string_view> ranks = split(f[0], '/');
+  if (ranks.size() != 8) return bad_fen(fen);
+  std::string row;  // the rank of the pawn that moved, one character per file
+  for (char c : ranks[white ? 3 : 4]) row.append(c >= '1' && c <= '8' ? c - '0' : 1, c);
+  if (row.size() != 8) return bad_fen(fen);
+  const char mover = white ? 'p' : 'P', capturer = white ? 'P' : 'p';
+  for (int file = 0; file < 8; ++file) {
+    if (row[file] != mover) continue;
+    if (!(file > 0 && row[file - 1] == capturer) && !(file < 7 && row[file + 1] == capturer))
+      continue;
+    const std::string square = {char('a' + file), white ? '6' : '3'};
+    if (!scratch.set_up(with_ep(fen, square)).ok()) continue;  // no double step can have
+    if (scratch.key() != base && !legal_ep_capture(scratch, square)) keys.push_back(scratch.key());
+  }
+  return absl::OkStatus();
+}
+
+// Plays the moves of `pgn` ("1. e4 e5 2. Nf3") on `game`, set up at the start position.
+// The number of moves, or why one could not be played.
+absl::StatusOr<int> play_line(AnyGame& game, std::string_view pgn) {
+  int plies = 0;
+  for (std::string_view token : split(pgn, ' ')) {
+    // A move number ("12." or "12...") before the move, alone or joined to it.
+    std::size_t i = 0;
+    while (i < token.size() && token[i] >= '0' && token[i] <= '9') ++i;
+    if (i > 0) {
+      std::size_t dots = i;
+      while (dots < token.size() && token[dots] == '.') ++dots;
+      if (dots > i) token.remove_prefix(dots);
+    }
+    if (token.empty()) continue;
+    if (absl::Status s = game.play_move(token); !s.ok())
+      return absl::InvalidArgumentError("move " + std::to_string(plies + 1) + ": " +
+                                        std::string(message(s)));
+    ++plies;
+  }
+  if (plies == 0) return absl::InvalidArgumentError("no moves");
+  return plies;
+}
+
+}  // namespace
+
+absl::StatusOr<OpeningBook> OpeningBook::parse(std::span<const OpeningsFile> files) {
+  const VariantInfo* chess = find_variant("chess");
+  absl::StatusOr<std::unique_ptr<AnyGame>> game = AnyGame::create(*chess);
+  if (!game.ok()) return game.status();
+  absl::StatusOr<std::unique_ptr<AnyGame>> scratch = AnyGame::create(*chess);
+  if (!scratch.ok()) return scratch.status();
+
+  OpeningBook book;
+  book.start_key_ = (*game)->key();
+  std::vector<Key> keys;
+  for (const OpeningsFile& file : files) {
+    std::string_view text = file.text;
+    if (text.empty()) return absl::InvalidArgumentError(file.name + ": empty file");
+    if (text.back() == '\n') text.remove_suffix(1);  // the end of the last line
+    int line_number = 0;
+    for (std::string_view line : split(text, '\n')) {
+      ++line_number;
+      if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+      if (line_number == 1) {
+        if (line != "eco\tname\tpgn")
+          return line_error(file.name, 1,
+                            "the header is not \"eco<TAB>name<TAB>pgn\" (not an opening file?)");
+        continue;
+      }
+      const std::vector<std::string_view> fields = split(line, '\t');
+      if (fields.size() != 3)
+        return line_error(file.name, line_number,
+                          "expected 3 fields separated by tabs (eco, name, pgn), found " +
+                              std::to_string(fields.size()));
+      if (!is_eco(fields[0]))
+        return line_error(file.name, line_number,
+                          "ECO code \"" + parsers::message_text(fields[0]) +
+                              "\" is not a letter A-E and two digits");
+      if (fields[1].empty()) return line_error(file.name, line_number, "empty name");
+
+      if (absl::Status s = (*game)->set_up("startpos"); !s.ok()) return s;
+      absl::StatusOr<int> plies = play_line(**game, fields[2]);
+      if (!plies.ok()) return line_error(file.name, line_number, message(plies.status()));
+      if (absl::Status s = position_keys(**game, **scratch, keys); !s.ok())
+        return line_error(file.name, line_number, message(s));
+
+      const auto index = std::uint32_t(book.openings_.size());
+      book.openings_.push_back(Opening{.eco = std::string(fields[0]),
+                                       .name = std::string(fields[1]),
+                                       .pgn = std::string(fields[2]),
+                                       .plies = *plies,
+                                       .key = keys.front()});
+      // The first line to reach a position names it.
+      if (book.index_.try_emplace(keys.front(), index).second) ++book.positions_;
+      for (std::size_t k = 1; k < keys.size(); ++k) book.index_.try_emplace(keys[k], index);
+    }
+  }
+  return book;
+}
+
+absl::StatusOr<OpeningBook> OpeningBook::load(const std::filesystem::path& dir) {
+  std::error_code ec;
+  std::vector<std::filesystem::path> paths;
+  for (std::filesystem::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec))
+    if (it->path().extension() == ".tsv") paths.push_back(it->path());
+  if (ec)
+    return absl::NotFoundError(dir.string() + ": cannot read the directory (" + ec.message() + ")");
+  if (paths.empty()) return absl::NotFoundError(dir.string() + ": no opening file (*.tsv)");
+  std::sort(paths.begin(), paths.end());
+
+  std::vector<OpeningsFile> files;
+  for (const std::filesystem::path& p : paths) {
+    std::ifstream in(p, std::ios::binary);
+    if (!in.is_open()) return absl::NotFoundError(p.string() + ": cannot open");
+    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    if (in.bad()) return absl::DataLossError(p.string() + ": cannot read");
+    files.push_back({p.filename().string(), std::move(text)});
+  }
+  return parse(files);
+}
+
+const absl::StatusOr<OpeningBook>& OpeningBook::builtin() {
+  static const absl::StatusOr<OpeningBook> book = [] {
+    std::vector<OpeningsFile> files;
+    for (const openings_data::File& f : openings_data::files()) {
+      OpeningsFile& file = files.emplace_back();
+      file.name = std::string(f.name);
+      for (std::string_view piece : f.pieces) file.text.append(piece);
+    }
+    return parse(files);
+  }();
+  return book;
+}
+
+std::optional<OpeningMatch> OpeningBook::classify(std::span<const Key> keys, int max_plies) const {
+  const int n = std::min(int(keys.size()), std::max(max_plies, 0));
+  for (int i = n - 1; i >= 0; --i)
+    if (const Opening* o = find(keys[std::size_t(i)])) return OpeningMatch{o, i + 1};
+  return std::nullopt;
+}
+
+std::optional<OpeningMatch> OpeningBook::classify(const GameRecord& record, int max_plies) const {
+  if (record.variant != VariantId::kChess || !record.set_up || record.start_key != start_key_)
+    return std::nullopt;
+  for (auto it = record.items.rbegin(); it != record.items.rend(); ++it) {
+    if (it->kind != RecordItem::kMove || it->depth != 0 || it->ply > max_plies) continue;
+    if (const Opening* o = find(it->key)) return OpeningMatch{o, it->ply};
+  }
+  return std::nullopt;
+}
+
+}  // namespace fairykit::analysis
