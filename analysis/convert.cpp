@@ -1,6 +1,7 @@
 #include "analysis/convert.h"
 
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <concepts>
 #include <cstdio>
@@ -42,19 +43,49 @@ constexpr std::string_view kRoster[7] = {"Event", "Site",  "Date",  "Round",
                                          "White", "Black", "Result"};
 constexpr std::string_view kRosterDefault[7] = {"?", "?", "????.??.??", "?", "?", "?", "*"};
 
-bool is_roster(std::string_view name) {
-  for (std::string_view r : kRoster)
-    if (r == name) return true;
-  return false;
+// A record's tags sorted out in one pass: the seven-tag roster's values (the defaults for
+// those missing) and the other tags written, in order, for the PGN and JSON writers. Only
+// the first tag of a name is written (the one GameRecord::tag() reads), so that a JSON
+// object has no duplicate keys and PGN and JSON hold the same tags.
+struct SortedTags {
+  std::array<std::string_view, 7> roster;
+  std::vector<std::size_t> others;  // indexes into GameRecord::tags
+};
+void sort_tags(const GameRecord& r, SortedTags& t) {
+  std::array<bool, 7> seen{};
+  t.others.clear();
+  for (std::size_t i = 0; i < r.tags.size(); ++i) {
+    const std::string_view name = r.tags[i].first;
+    int roster = -1;
+    for (int k = 0; k < 7; ++k)
+      if (name == kRoster[k]) roster = k;
+    if (roster >= 0) {
+      if (!seen[std::size_t(roster)]) t.roster[std::size_t(roster)] = r.tags[i].second;
+      seen[std::size_t(roster)] = true;
+      continue;
+    }
+    bool repeated = false;
+    for (std::size_t j : t.others)
+      if (r.tags[j].first == name) repeated = true;
+    if (!repeated) t.others.push_back(i);
+  }
+  for (int k = 0; k < 7; ++k)
+    if (!seen[std::size_t(k)]) t.roster[std::size_t(k)] = kRosterDefault[k];
 }
 
-// Whether tags[i] repeats a tag before it: only the first of a name is written (the one
-// GameRecord::tag() reads), so that a JSON object has no duplicate keys and PGN and JSON
-// hold the same tags.
-bool repeated_tag(const GameRecord& r, std::size_t i) {
-  for (std::size_t j = 0; j < i; ++j)
-    if (r.tags[j].first == r.tags[i].first) return true;
-  return false;
+// A JSON string of `s`: appended whole when nothing in it needs escaping (tag values are
+// mostly plain ASCII).
+void append_json_plain_or_escaped(std::string& out, std::string_view s) {
+  for (char c : s) {
+    const unsigned char u = static_cast<unsigned char>(c);
+    if (u < 0x20 || u >= 0x80 || c == '"' || c == '\\') {
+      append_json_string(out, s);
+      return;
+    }
+  }
+  out += '"';
+  out.append(s);
+  out += '"';
 }
 
 // The FEN written for a native FEN: in the dialect chosen (the native FEN itself when the
@@ -270,18 +301,14 @@ std::string game_result(const GameRecord& record, bool fix, ResultFix* what) {
 
 void write_pgn(const GameRecord& r, const std::string& result, const WriteOptions& o,
                std::string& out) {
-  for (int i = 0; i < 7; ++i) {
-    if (i == 6) {
-      append_escaped_tag(out, kRoster[i], result);
-      continue;
-    }
-    const bool has = r.has_tag(kRoster[i]);
-    append_escaped_tag(out, kRoster[i], has ? r.tag(kRoster[i]) : kRosterDefault[i]);
-  }
+  thread_local SortedTags tags;
+  sort_tags(r, tags);
+  for (int i = 0; i < 7; ++i)
+    append_escaped_tag(out, kRoster[i],
+                       i == 6 ? std::string_view(result) : tags.roster[std::size_t(i)]);
   const bool fen = o.add_fen_tags || !standard_start(r);
-  for (std::size_t i = 0; i < r.tags.size(); ++i) {
+  for (std::size_t i : tags.others) {
     const auto& [name, value] = r.tags[i];
-    if (is_roster(name) || repeated_tag(r, i)) continue;
     if (name == "SetUp" || name == "FEN" || name == "PlyCount") continue;
     append_escaped_tag(out, name, value);
   }
@@ -529,20 +556,30 @@ void write_game_json(JsonWriter& w, const GameRecord& r, const GameReport& repor
   w.begin_object();
   w.key("file").value(file).key("game").value(report.index).key("line").value(report.first_line);
   w.key("variant").value(variant_info(r.variant).name);
-  w.key("tags").begin_object();
-  for (int i = 0; i < 7; ++i) {
-    if (i == 6) {
-      w.key("Result").value(result);
-      continue;
+  // The tags object, written straight into the output.
+  thread_local SortedTags tags;
+  sort_tags(r, tags);
+  {
+    std::string& out = w.key("tags").value_slot();
+    out += '{';
+    for (int i = 0; i < 7; ++i) {
+      if (i) out += ',';
+      out += '"';
+      out.append(kRoster[i]);
+      out += "\":";
+      append_json_plain_or_escaped(out,
+                                   i == 6 ? std::string_view(result) : tags.roster[std::size_t(i)]);
     }
-    w.key(kRoster[i]).value(r.has_tag(kRoster[i]) ? r.tag(kRoster[i]) : kRosterDefault[i]);
+    for (std::size_t i : tags.others) {
+      const auto& [name, value] = r.tags[i];
+      if (name == "SetUp" || name == "FEN") continue;
+      out += ',';
+      append_json_plain_or_escaped(out, name);
+      out += ':';
+      append_json_plain_or_escaped(out, value);
+    }
+    out += '}';
   }
-  for (std::size_t i = 0; i < r.tags.size(); ++i) {
-    const auto& [name, value] = r.tags[i];
-    if (!is_roster(name) && name != "SetUp" && name != "FEN" && !repeated_tag(r, i))
-      w.key(name).value(value);
-  }
-  w.end_object();
   if (!standard_start(r) || o.add_fen_tags) w.key("start_fen").value(fen_text(r, o, r.start_fen));
   w.key("result").value(result);
   w.key("termination").value(describe(r.final_state.end));
