@@ -8,7 +8,9 @@
 #include <cstring>
 
 #include "absl/strings/str_cat.h"
+#include "analysis/json_read.h"
 #include "parsers/message_text.h"
+#include "rules/vchess_record.h"
 
 namespace fairykit::analysis {
 
@@ -245,6 +247,60 @@ std::string clean_comment(std::string_view c) {
   return s;
 }
 
+// The fields of a FEN, split at runs of spaces.
+std::vector<std::string_view> fen_fields(std::string_view fen) {
+  std::vector<std::string_view> f;
+  std::size_t i = 0;
+  while (i < fen.size()) {
+    while (i < fen.size() && fen[i] == ' ') ++i;
+    const std::size_t b = i;
+    while (i < fen.size() && fen[i] != ' ') ++i;
+    if (i > b) f.push_back(fen.substr(b, i - b));
+  }
+  return f;
+}
+
+}  // namespace
+
+GameReport read_game(const parsers::RawGame& game, const ValidateOptions& options,
+                     GameRecord& record, const RecordOptions& record_options, bool vchess) {
+  if (!vchess && (game.format == parsers::RecordFormat::kPgn || !game.notes.empty()))
+    return validate_game(game, options, record, record_options);
+  // Into PGN first: a vchess record, or a JSON game object.
+  parsers::RawGame pgn;
+  pgn.index = game.index;
+  pgn.first_line = game.first_line;
+  absl::Status converted = absl::OkStatus();
+  if (vchess) {
+    absl::StatusOr<std::string> text = vchess_game_to_pgn(game.text);
+    if (text.ok())
+      pgn.text = std::move(*text);
+    else
+      converted = absl::InvalidArgumentError(
+          absl::StrCat("vchess record: ", std::string(text.status().message())));
+  } else {
+    converted = json_game_to_pgn(game.text, pgn.text);
+  }
+  GameReport report;
+  if (converted.ok()) {
+    report = validate_game(pgn, options, record, record_options);
+  } else {
+    record.clear();
+    report.index = game.index;
+    report.first_line = game.first_line;
+    Diagnostic d;
+    d.severity = parsers::Severity::kError;
+    d.message = std::string(converted.message());
+    report.diagnostics.push_back(std::move(d));
+    ++report.errors;
+  }
+  for (Diagnostic& d : report.diagnostics) {
+    d.line = game.first_line;
+    d.column = 1;
+  }
+  return report;
+}
+
 void csv_field(std::string& out, std::string_view text) {
   const std::string v = utf8_text(text);
   bool quote = false;
@@ -261,21 +317,6 @@ void csv_field(std::string& out, std::string_view text) {
   }
   out += '"';
 }
-
-// The fields of a FEN, split at runs of spaces.
-std::vector<std::string_view> fen_fields(std::string_view fen) {
-  std::vector<std::string_view> f;
-  std::size_t i = 0;
-  while (i < fen.size()) {
-    while (i < fen.size() && fen[i] == ' ') ++i;
-    const std::size_t b = i;
-    while (i < fen.size() && fen[i] != ' ') ++i;
-    if (i > b) f.push_back(fen.substr(b, i - b));
-  }
-  return f;
-}
-
-}  // namespace
 
 std::string game_result(const GameRecord& record, bool fix, ResultFix* what) {
   std::string written = record.result_marker;

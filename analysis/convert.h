@@ -69,7 +69,18 @@ void write_game_json(JsonWriter& w, const GameRecord& record, const GameReport& 
                      const std::string& result, const WriteOptions& options, std::string_view file);
 
 // CSV: the header line, and one row per game (or per position with `positions`).
+// Reads a game record as GameBatch delivers it, checks and replays it (validate_game): PGN
+// (`vchess`: a vchess.club record, its move lines turned into SAN first) or a JSON game
+// object (fairy-convert's json / jsonl output, turned into PGN first). Diagnostics of the
+// converted forms point at the record's first line, column 1; a record that cannot be
+// converted gives a report with that error. FEN / EPD lines are not games: not read here.
+GameReport read_game(const parsers::RawGame& game, const ValidateOptions& options,
+                     GameRecord& record, const RecordOptions& record_options, bool vchess = false);
+
 std::string csv_header(bool positions);
+// A CSV field (RFC 4180): quoted when it holds a comma, a quote or a line break; the text
+// made valid UTF-8 (utf8_text).
+void csv_field(std::string& out, std::string_view text);
 void write_csv(const GameRecord& record, const std::string& result, bool positions,
                const WriteOptions& options, std::string_view file, std::int64_t index,
                std::string& out);

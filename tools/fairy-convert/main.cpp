@@ -316,38 +316,10 @@ void convert_game(const parsers::RawGame& game, const Settings& s, const std::st
   thread_local GameRecord record;
   if (game.format == parsers::RecordFormat::kPositions) {
     if (!read_position(game, s, record, c)) return;
-  } else if (s.vchess && game.format == parsers::RecordFormat::kPgn && game.notes.empty()) {
-    parsers::RawGame pgn;
-    pgn.index = game.index;
-    pgn.first_line = game.first_line;
-    absl::StatusOr<std::string> text = vchess_game_to_pgn(game.text);
-    if (!text.ok()) {
-      reject(c, game, 1, absl::StrCat("vchess record: ", std::string(text.status().message())));
-      return;
-    }
-    pgn.text = std::move(*text);
-    c.report = analysis::validate_game(pgn, s.validate, record, s.record);
-    for (analysis::Diagnostic& d : c.report.diagnostics) {
-      d.line = game.first_line;
-      d.column = 1;
-    }
-  } else if (game.format == parsers::RecordFormat::kPgn || !game.notes.empty()) {
-    c.report = analysis::validate_game(game, s.validate, record, s.record);
   } else {
-    // A JSON game object: into PGN, then read like any PGN game; diagnostics point at the
-    // object's first line.
-    parsers::RawGame pgn;
-    pgn.index = game.index;
-    pgn.first_line = game.first_line;
-    if (absl::Status st = analysis::json_game_to_pgn(game.text, pgn.text); !st.ok()) {
-      reject(c, game, 1, std::string(st.message()));
-      return;
-    }
-    c.report = analysis::validate_game(pgn, s.validate, record, s.record);
-    for (analysis::Diagnostic& d : c.report.diagnostics) {
-      d.line = game.first_line;
-      d.column = 1;
-    }
+    c.report = analysis::read_game(
+        game, s.validate, record, s.record,
+        s.vchess && game.format == parsers::RecordFormat::kPgn && game.notes.empty());
   }
   std::string result;
   if (!c.report.valid()) {
