@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "rules/game_state.h"
+#include "rules/move_facts.h"
 #include "rules/registry.h"
 #include "rules/types.h"
 
@@ -26,6 +27,7 @@ struct RecordOptions {
   bool all_fens = false;   // ... and after the moves of variations too
   bool keys = false;       // the position key after each main-line move (RecordMove::key)
   bool san = true;         // write SAN (RecordItem::san); off: left empty (UCI output)
+  bool facts = false;      // what each move did (GameRecord::facts: statistics)
   bool variations = true;  // keep the variations (their moves are checked either way unless
                            // ValidateOptions::variations is off)
 };
@@ -53,6 +55,9 @@ struct GameRecord {
   Color start_side = WHITE;
   int start_move = 1;  // its fullmove number
   std::vector<RecordItem> items;
+  // RecordOptions::facts: facts[k] is what the move items[k] did (rules/move_facts.h); the
+  // entries of other items are empty, and the vector may end before the items do.
+  std::vector<MoveFacts> facts;
   int plies = 0;              // main-line moves
   std::string result_marker;  // as written ("" when missing)
   GameState final_state;      // after the last main-line move
@@ -78,6 +83,7 @@ struct GameRecord {
     start_side = WHITE;
     start_move = 1;
     items.clear();
+    facts.clear();
     plies = 0;
     result_marker.clear();
     final_state = GameState{};

@@ -140,10 +140,16 @@ class GameChecker final : public parsers::PgnVisitor {
     const bool record = recording();
     // A recorded move is written straight into its item (taken back when it is illegal).
     RecordItem* item = record ? &record_->items.emplace_back() : nullptr;
+    MoveFacts* facts = nullptr;
+    if (item && ro_->facts) {
+      record_->facts.resize(record_->items.size());
+      facts = &record_->facts.back();
+    }
     if (absl::Status s = replay_->play_move(text, &quirks, item && ro_->san ? &item->san : nullptr,
-                                            item ? &item->uci : nullptr);
+                                            item ? &item->uci : nullptr, facts);
         !s.ok()) {
       if (item) record_->items.pop_back();
+      if (facts) record_->facts.pop_back();
       add(Severity::kError, where, ply, std::string(s.message()), std::move(before));
       if (depth_ == 0)
         stopped_ = true;

@@ -102,7 +102,7 @@ absl::StatusOr<AnyGame::Played> AnyGame::play(std::string_view text) {
 }
 
 absl::Status AnyGame::play_move(std::string_view text, SanQuirks* quirks, std::string* san,
-                                std::string* uci) {
+                                std::string* uci, MoveFacts* facts) {
   return std::visit(
       [&]<class G>(Slot<G>& slot) -> absl::Status {
         G& g = slot.g;
@@ -115,6 +115,10 @@ absl::Status AnyGame::play_move(std::string_view text, SanQuirks* quirks, std::s
               return absl::InvalidArgumentError(
                   absl::StrCat("null move \"", parsers::message_text(text), "\" while in check"));
             push(slot, G::Move::null());
+            if (facts) {
+              *facts = MoveFacts{};
+              facts->null_move = true;
+            }
             if (san) *san = "--";
             if (uci) *uci = "0000";
             return absl::OkStatus();
@@ -122,7 +126,7 @@ absl::Status AnyGame::play_move(std::string_view text, SanQuirks* quirks, std::s
         }
         if constexpr (requires(SanQuirks & q) { g.play(text, q); }) {
           SanQuirks q;
-          if (absl::Status s = g.play(text, q, san, uci); !s.ok()) return s;
+          if (absl::Status s = g.play(text, q, san, uci, facts); !s.ok()) return s;
           ++plies_;
           changed(slot);
           if (quirks) *quirks = q;
@@ -139,6 +143,7 @@ absl::Status AnyGame::play_move(std::string_view text, SanQuirks* quirks, std::s
           }
           if (san) *san = g.to_san(*m);
           if (uci) *uci = g.to_uci(*m);
+          if (facts) g.move_facts(*m, *facts);
           push(slot, *m);
           if (quirks) *quirks = {};
           return absl::OkStatus();

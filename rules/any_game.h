@@ -21,6 +21,7 @@
 
 #include "absl/status/statusor.h"
 #include "rules/game.h"
+#include "rules/move_facts.h"
 #include "rules/registry.h"
 #include "rules/san.h"
 #include "rules/setup_options.h"
@@ -76,7 +77,8 @@ class AnyGame {
   // With `san` / `uci` not null, the move is also written there as play() writes it (SAN
   // with its mark, UCI; "--" and "0000" for a null move), from the position before it.
   absl::Status play_move(std::string_view text, SanQuirks* quirks = nullptr,
-                         std::string* san = nullptr, std::string* uci = nullptr);
+                         std::string* san = nullptr, std::string* uci = nullptr,
+                         MoveFacts* facts = nullptr);
   // The last move of the current line written in the position before it: SAN (the
   // variant's own notation, with its check or win mark) and UCI ("--" / "0000" for a null
   // move). Precondition: the current line has a move since the set-up or the variation's

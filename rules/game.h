@@ -27,6 +27,7 @@
 #include "rules/game_end.h"
 #include "rules/game_engine.h"
 #include "rules/interweave/position.h"
+#include "rules/move_facts.h"
 #include "rules/movegen.h"
 #include "rules/perft.h"
 #include "rules/registry.h"
@@ -127,12 +128,32 @@ class ClassicGame {
   // (rules/san.h), check and mate marks included. The position is unchanged after an error.
   // With `san` and `uci` not null, the move is also written there (SAN with its check or
   // mate mark, and UCI), from the position before it.
+  // What the legal move m does in the current position (rules/move_facts.h).
+  void move_facts(const Move& m, MoveFacts& f) const {
+    f = MoveFacts{};
+    const Piece moved = pos_.piece_on(m.from());
+    f.moved = type_of(moved);
+    if (m.kind() == CASTLING) {
+      f.castling = m.to() > m.from() ? 1 : 2;
+      return;
+    }
+    if (m.kind() == PROMOTION) f.promotion = m.promotion();
+    if (m.kind() == EN_PASSANT) {
+      f.add_capture(PAWN, CaptureMethod::kEnPassant);
+      return;
+    }
+    const Piece victim = pos_.piece_on(m.to());
+    if (victim != NO_PIECE && color_of(victim) != color_of(moved))
+      f.add_capture(type_of(victim), CaptureMethod::kReplacement);
+  }
+
   absl::Status play(std::string_view text, SanQuirks& quirks, std::string* san = nullptr,
-                    std::string* uci = nullptr) {
+                    std::string* uci = nullptr, MoveFacts* facts = nullptr) {
     SanRead read;
     const SanResolution res = read_san(pos_, text, read, SanSyntax::kArchive);
     if (res != SanResolution::kOk) [[unlikely]]
       return parse_error(text, res);
+    if (facts) move_facts(read.move, *facts);
     if (san) {
       san->clear();
       append_san(pos_, read.move, *san);

@@ -149,6 +149,20 @@ Bitboard Position::checkers() const {
          (rook_attacks(ksq, occ) & enemy & (by_type_[ROOK] | by_type_[QUEEN]));
 }
 
+void Position::move_facts(Move m, MoveFacts& f) const {
+  f = MoveFacts{};
+  f.moved = type_of(board_[m.from()]);
+  if (m.is_castling()) {
+    f.castling = m.to() > m.from() ? 1 : 2;
+    return;
+  }
+  for (Bitboard b = victims(m); b; b &= b - 1) {
+    const Square s = Square(__builtin_ctzll(b));
+    f.add_capture(type_of(board_[s]),
+                  s == m.to() ? CaptureMethod::kReplacement : CaptureMethod::kDissection);
+  }
+}
+
 Bitboard Position::victims(Move m) const {
   const Bitboard enemy = by_color_[~side_];
   if (m.is_castling()) {

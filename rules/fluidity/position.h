@@ -32,6 +32,7 @@
 #include "absl/status/statusor.h"
 #include "rules/game_engine.h"
 #include "rules/game_state.h"
+#include "rules/move_facts.h"
 #include "rules/setup_options.h"
 #include "rules/types.h"
 
@@ -135,6 +136,9 @@ class Position {
   bool in_check() const { return checkers() != 0; }
   // The enemy pieces `m` captures (castling included). m must be legal here.
   Bitboard victims(Move m) const;
+  // What the legal move m does (rules/move_facts.h): the victim on the destination taken by
+  // replacement, the others dissected.
+  void move_facts(Move m, MoveFacts& f) const;
 
   // The legal moves, in a fixed order: Knights, Bishops, Rooks, Queens (each by origin
   // square, then destination), King steps, castling (king side first).

@@ -366,6 +366,38 @@ std::vector<Bitboard> Position::step_captures(const Move& m) const {
   return out;
 }
 
+void Position::move_facts(const Move& m, MoveFacts& f) const {
+  f = MoveFacts{};
+  PieceType pt = type_of(board_[m.from()]);
+  f.moved = pt;
+  f.promotion = m.promotion();
+  f.steps = std::uint8_t(m.size());
+  const std::vector<Bitboard> caps = step_captures(m);
+  for (int i = 0; i < int(caps.size()); ++i) {
+    const Square from = m.step_from(i), to = m.step_to(i);
+    for (Bitboard b = caps[std::size_t(i)]; b; b &= b - 1) {
+      const Square victim = Square(__builtin_ctzll(b));
+      // By the piece: Smasher approach, Leaper leap, Remover removal, King short leap.
+      CaptureMethod how = pt == SMASHER   ? CaptureMethod::kApproach
+                          : pt == LEAPER  ? CaptureMethod::kLeap
+                          : pt == REMOVER ? CaptureMethod::kRemoval
+                                          : CaptureMethod::kShortLeap;
+      if (pt == PAWN) {
+        // Jumped over (the midpoint of the step): a short leap; the double-stepped Pawn:
+        // en passant; otherwise enclosed: custodian.
+        const bool between = file_of(victim) * 2 == file_of(from) + file_of(to) &&
+                             rank_of(victim) * 2 == rank_of(from) + rank_of(to);
+        if (i == 0 && victim == ep_to_ && ep_mid_ != SQ_NONE)
+          how = CaptureMethod::kEnPassant;
+        else
+          how = between ? CaptureMethod::kShortLeap : CaptureMethod::kCustodian;
+      }
+      f.add_capture(type_of(board_[victim]), how);
+    }
+    if (m.promotion(i) != NO_PIECE_TYPE) pt = m.promotion(i);
+  }
+}
+
 std::vector<Move> Position::vchess_matches(std::string_view text) const {
   std::vector<Move> out;
   MoveList list;

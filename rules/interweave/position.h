@@ -34,6 +34,7 @@
 #include "absl/status/statusor.h"
 #include "rules/game_engine.h"
 #include "rules/game_state.h"
+#include "rules/move_facts.h"
 #include "rules/types.h"
 
 namespace fairykit::interweave {
@@ -214,6 +215,12 @@ class Position {
   std::vector<Move> vchess_matches(std::string_view text) const;
   // The squares each step of the legal move m captures, in order.
   std::vector<Bitboard> step_captures(const Move& m) const;
+  // What the legal turn m does (rules/move_facts.h): each victim with its capture method,
+  // by the piece that takes it on that step (a Pawn promoted in a chain goes on as its new
+  // piece): Smasher approach, Leaper leap, Remover removal, King short leap; a Pawn's
+  // victim jumped over is a short leap, one on the double-stepped Pawn en passant, any
+  // other custodian.
+  void move_facts(const Move& m, MoveFacts& f) const;
 
   GameState state() const;
 
