@@ -84,6 +84,14 @@ int usage_error(std::string_view tool, const std::string& message) {
   return 2;
 }
 
+const VariantInfo* variant_flag(const Args& args, std::string_view tool) {
+  const std::string name = args.get("variant").value_or("chess");
+  const VariantInfo* variant = find_variant(name);
+  if (!variant)
+    usage_error(tool, "unknown variant '" + name + "' (known: " + variant_names() + ")");
+  return variant;
+}
+
 std::optional<int> handle_common_flags(const Args& args, std::string_view tool,
                                        std::string_view help, std::string_view detail) {
   if (args.has("help")) {

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "rules/registry.h"
 
 namespace fairykit::cli {
 
@@ -53,5 +54,24 @@ int run_main(std::string_view tool, int argc, char** argv, int (*real_main)(int,
 // A whole decimal number in [lo, hi]; the error names the flag.
 absl::StatusOr<long long> parse_int(const std::string& flag, const std::string& text, long long lo,
                                     long long hi);
+
+// An integer flag: its value, in [lo, hi], stored in `into` (left alone when the flag is
+// not given). False after printing the usage error (the caller exits 2).
+template <class T>
+bool int_flag(const Args& args, std::string_view tool, const std::string& flag, long long lo,
+              long long hi, T& into) {
+  if (std::optional<std::string> v = args.get(flag)) {
+    absl::StatusOr<long long> n = parse_int(flag, *v, lo, hi);
+    if (!n.ok()) {
+      usage_error(tool, std::string(n.status().message()));
+      return false;
+    }
+    into = static_cast<T>(*n);
+  }
+  return true;
+}
+
+// --variant NAME (default chess): the variant, or nullptr after printing the usage error.
+const VariantInfo* variant_flag(const Args& args, std::string_view tool);
 
 }  // namespace fairykit::cli

@@ -30,6 +30,7 @@
 #include "rules/fen_dialect.h"
 #include "rules/registry.h"
 #include "rules/vchess_record.h"
+#include "tools/common/batch_flags.h"
 #include "tools/common/cli.h"
 #include "tools/common/progress.h"
 
@@ -466,10 +467,8 @@ int convert_main(int argc, char** argv) {
     return *done;
 
   Settings s;
-  const std::string vname = args->get("variant").value_or("chess");
-  const VariantInfo* variant = find_variant(vname);
-  if (!variant)
-    return usage_error("unknown variant '" + vname + "' (known: " + variant_names() + ")");
+  const VariantInfo* variant = cli::variant_flag(*args, "fairy-convert");
+  if (!variant) return 2;
   s.validate.default_variant = variant->id;
   if (auto fen = args->get("key")) {
     // The key as --to sqlite stores it (games.start_key, moves.key_after).
@@ -553,16 +552,8 @@ int convert_main(int argc, char** argv) {
     if (!db || *db == "-")
       return usage_error("--to sqlite needs the database file: -o FILE (not standard output)");
   }
-  auto int_flag = [&](const char* flag, long long lo, long long hi, auto& into) -> bool {
-    if (auto v = args->get(flag)) {
-      absl::StatusOr<long long> n = cli::parse_int(flag, *v, lo, hi);
-      if (!n.ok()) {
-        usage_error(std::string(n.status().message()));
-        return false;
-      }
-      into = static_cast<std::remove_reference_t<decltype(into)>>(*n);
-    }
-    return true;
+  auto int_flag = [&](const char* flag, long long lo, long long hi, auto& into) {
+    return cli::int_flag(*args, "fairy-convert", flag, lo, hi, into);
   };
   if (!int_flag("every", 1, 1000000000, s.write.every)) return 2;
   if (!int_flag("line-length", 20, 1000000, s.write.line_length)) return 2;
@@ -620,13 +611,7 @@ int convert_main(int argc, char** argv) {
     if (!rf) return usage_error("--from wants pgn, fen, json, jsonl or vchess, not '" + *f + "'");
     bo.format = *rf;
   }
-  if (!int_flag("jobs", 1, 1024, bo.pipeline.threads)) return 2;
-  bo.splitter.limit_flag = "--max-game-size";
-  if (auto m = args->get("max-game-size")) {
-    absl::StatusOr<long long> n = cli::parse_int("max-game-size", *m, 1, 1 << 20);
-    if (!n.ok()) return usage_error(std::string(n.status().message()));
-    bo.splitter.max_game_bytes = std::size_t(*n) << 20;
-  }
+  if (!cli::batch_flags(*args, "fairy-convert", bo)) return 2;
   std::vector<std::string> files = args->positional;
   if (files.empty()) files.push_back("-");
 

@@ -288,10 +288,8 @@ int perft_main(int argc, char** argv) {
     return *done;
 
   Options o;
-  const std::string vname = args->get("variant").value_or("chess");
-  o.variant = find_variant(vname);
-  if (!o.variant)
-    return usage_error("unknown variant '" + vname + "' (known: " + variant_names() + ")");
+  o.variant = cli::variant_flag(*args, "fairy-perft");
+  if (!o.variant) return 2;
   o.fen = args->get("fen").value_or("");
   o.variant_options.armies = args->get("armies").value_or("");
   if (args->has("armies")) {

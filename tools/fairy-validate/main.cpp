@@ -13,6 +13,7 @@
 #include "analysis/validate_report.h"
 #include "parsers/pgn.h"
 #include "rules/registry.h"
+#include "tools/common/batch_flags.h"
 #include "tools/common/cli.h"
 #include "tools/common/progress.h"
 
@@ -103,10 +104,8 @@ int validate_main(int argc, char** argv) {
     return *done;
 
   analysis::ValidateOptions vo;
-  const std::string vname = args->get("variant").value_or("chess");
-  const VariantInfo* variant = find_variant(vname);
-  if (!variant)
-    return usage_error("unknown variant '" + vname + "' (known: " + variant_names() + ")");
+  const VariantInfo* variant = cli::variant_flag(*args, "fairy-validate");
+  if (!variant) return 2;
   vo.default_variant = variant->id;
   vo.variations = !args->has("no-variations");
   vo.roster_warnings = !args->has("no-roster");
@@ -123,17 +122,7 @@ int validate_main(int argc, char** argv) {
       return usage_error("--format wants text, json or jsonl, not '" + *f + "'");
   }
   analysis::BatchOptions bo;
-  if (auto j = args->get("jobs")) {
-    absl::StatusOr<long long> n = cli::parse_int("jobs", *j, 1, 1024);
-    if (!n.ok()) return usage_error(std::string(n.status().message()));
-    bo.pipeline.threads = int(*n);
-  }
-  bo.splitter.limit_flag = "--max-game-size";
-  if (auto m = args->get("max-game-size")) {
-    absl::StatusOr<long long> n = cli::parse_int("max-game-size", *m, 1, 1 << 20);
-    if (!n.ok()) return usage_error(std::string(n.status().message()));
-    bo.splitter.max_game_bytes = std::size_t(*n) << 20;
-  }
+  if (!cli::batch_flags(*args, "fairy-validate", bo)) return 2;
   std::vector<std::string> files = args->positional;
   if (files.empty()) files.push_back("-");
 

@@ -1,0 +1,568 @@
+#include "analysis/stats.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "analysis/convert.h"
+#include "analysis/json.h"
+#include "rules/pieces.h"
+
+namespace fairykit::analysis {
+
+namespace {
+
+std::string lower(std::string_view s) {
+  std::string out(s);
+  for (char& c : out)
+    if (c >= 'A' && c <= 'Z') c = char(c - 'A' + 'a');
+  return out;
+}
+
+int rating(std::string_view text) {
+  int n = 0;
+  if (text.empty() || text.size() > 5) return 0;
+  for (char c : text) {
+    if (c < '0' || c > '9') return 0;
+    n = n * 10 + (c - '0');
+  }
+  return n;
+}
+
+// The last space-separated field of a FEN.
+std::string_view last_field(std::string_view fen) {
+  while (!fen.empty() && fen.back() == ' ') fen.remove_suffix(1);
+  const std::size_t sp = fen.rfind(' ');
+  return sp == std::string_view::npos ? fen : fen.substr(sp + 1);
+}
+
+std::string_view army_name(char letter) {
+  switch (letter) {
+    case 'F':
+      return "FIDE";
+    case 'C':
+      return "Clobberers";
+    case 'N':
+      return "Nutty Knights";
+    case 'R':
+      return "Rookies";
+  }
+  return "?";
+}
+
+std::string number(std::uint64_t n) { return std::to_string(n); }
+
+// A percentage with one decimal, or "" when there is nothing to divide.
+std::string percent(double part, double whole) {
+  if (whole <= 0) return "";
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.1f", 100.0 * part / whole);
+  return buf;
+}
+
+std::string fixed1(double x) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.1f", x);
+  return buf;
+}
+
+// The length buckets: 20 plies each, the last open.
+constexpr int kLengthBucket = 20, kLengthBuckets = 10;
+std::string length_bucket(int b) {
+  if (b >= kLengthBuckets) return std::to_string(kLengthBucket * kLengthBuckets) + "+";
+  return std::to_string(b * kLengthBucket) + "-" + std::to_string(b * kLengthBucket + 19);
+}
+
+// Rating difference buckets (White's rating minus Black's): 100 points each, -400 and
+// below and 400 and above together.
+int rating_bucket(int diff) {
+  int b = diff >= 0 ? diff / 100 : -((-diff + 99) / 100);
+  return std::clamp(b, -4, 4);
+}
+std::string rating_bucket_name(int b) {
+  if (b <= -4) return "<= -301";
+  if (b >= 4) return ">= 400";
+  return std::to_string(b * 100) + " to " + std::to_string(b * 100 + 99);
+}
+
+void results_row(StatsTable& t, std::string key, const auto& r) {
+  const double decided = double(r.white + r.black + r.draws);
+  t.rows.push_back({std::move(key), number(r.games()), number(r.white), number(r.draws),
+                    number(r.black), number(r.unfinished),
+                    percent(double(r.white) + 0.5 * double(r.draws), decided)});
+}
+
+StatsTable make_table(std::string name, std::string title, std::vector<std::string> columns,
+                      std::vector<bool> numeric) {
+  StatsTable t;
+  t.name = std::move(name);
+  t.title = std::move(title);
+  t.columns = std::move(columns);
+  t.numeric = std::move(numeric);
+  return t;
+}
+
+StatsTable results_table(std::string name, std::string title, std::string key) {
+  return make_table(std::move(name), std::move(title),
+                    {std::move(key), "games", "1-0", "1/2-1/2", "0-1", "*", "white score %"},
+                    {false, true, true, true, true, true, true});
+}
+
+}  // namespace
+
+std::string_view piece_name(VariantId variant, PieceType type) {
+  if (variant == VariantId::kInterweave) {
+    switch (type) {
+      case ROOK:
+        return "smasher";
+      case KNIGHT:
+        return "leaper";
+      case BISHOP:
+        return "remover";
+      default:
+        break;
+    }
+  }
+  if (type == NO_PIECE_TYPE) return "?";
+  return piece_info(type).name;
+}
+
+std::string termination(const GameRecord& r, char result) {
+  const GameState& st = r.final_state;
+  if (st.over()) return std::string(describe(st.end));
+  const std::string tag = lower(r.tag("Termination"));
+  if (tag == "time forfeit") return "time";
+  if (tag == "abandoned") return "abandoned";
+  if (tag == "rules infraction") return "rules infraction";
+  if (result == '*') return "unfinished";
+  if (result == 'w' || result == 'b') return "resignation";
+  if (st.threefold) return "threefold repetition";
+  if (st.fifty_moves)
+    return r.variant == VariantId::kFluidity ? "twenty-five-move rule" : "fifty-move rule";
+  return "agreement";
+}
+
+void game_facts(const GameRecord& r, const GameReport& report, std::string_view result,
+                const StatsOptions& o, GameFacts& f) {
+  f = GameFacts{};
+  if (!report.valid() || !r.set_up) {
+    f.analysed = false;
+    for (const Diagnostic& d : report.diagnostics)
+      if (d.severity == parsers::Severity::kError) {
+        f.reason = d.message;
+        break;
+      }
+    return;
+  }
+  f.analysed = true;
+  f.variant = r.variant;
+  if (!o.group_by.empty()) f.group = std::string(r.tag(o.group_by));
+  if (r.variant == VariantId::kCwda) {
+    const std::string_view armies = last_field(r.start_fen);
+    if (armies.size() == 2)
+      f.pairing = std::string(army_name(armies[0])) + " v " + std::string(army_name(armies[1]));
+  }
+  if (r.variant == VariantId::kSuperchess) {
+    const std::string_view fen = r.start_fen;
+    const std::size_t slash = fen.rfind('/');
+    const std::size_t end = fen.find_first_of(" [", slash);
+    if (slash != std::string_view::npos)
+      f.start_array = std::string(fen.substr(slash + 1, end - slash - 1));
+  }
+  f.white = std::string(r.tag("White"));
+  f.black = std::string(r.tag("Black"));
+  f.white_elo = rating(r.tag("WhiteElo"));
+  f.black_elo = rating(r.tag("BlackElo"));
+  f.result = result == "1-0" ? 'w' : result == "0-1" ? 'b' : result == "1/2-1/2" ? 'd' : '*';
+  f.termination = termination(r, f.result);
+  f.plies = r.plies;
+  f.start_side = r.start_side;
+  if (o.openings && r.variant == VariantId::kChess) {
+    if (std::optional<OpeningMatch> m = o.openings->classify(r)) f.opening = m->opening;
+  }
+  for (std::size_t k = 0; k < r.items.size(); ++k) {
+    const RecordItem& it = r.items[k];
+    if (it.kind != RecordItem::kMove || it.depth != 0) continue;
+    if (k < r.facts.size()) f.moves.push_back(r.facts[k]);
+    if (int(f.tree.size()) < o.tree_plies) f.tree.push_back(it.san);
+  }
+}
+
+void CollectionStats::Results::add(char r) {
+  switch (r) {
+    case 'w':
+      ++white;
+      break;
+    case 'b':
+      ++black;
+      break;
+    case 'd':
+      ++draws;
+      break;
+    default:
+      ++unfinished;
+  }
+}
+
+void CollectionStats::add(const GameFacts& g) {
+  ++games_;
+  if (!g.analysed) {
+    ++rejected_;
+    ++reject_reasons_[g.reason];
+    return;
+  }
+  plies_ += std::uint64_t(g.plies);
+  PerVariant& v = variants_[g.variant];
+  v.results.add(g.result);
+  ++v.lengths[g.plies];
+  ++v.terminations[g.termination];
+  if (!g.pairing.empty()) pairings_[g.pairing].add(g.result);
+  if (!g.start_array.empty()) start_arrays_[g.start_array].add(g.result);
+  if (!options_.group_by.empty()) groups_[g.group].add(g.result);
+  // Players: score from their side.
+  const auto player = [&](const std::string& name, bool white) {
+    if (name.empty() || name == "?") return;
+    Player& p = players_[name];
+    ++p.games;
+    const bool win = g.result == (white ? 'w' : 'b'), loss = g.result == (white ? 'b' : 'w');
+    if (g.result == '*') return;
+    p.wins += win;
+    p.losses += loss;
+    p.draws += g.result == 'd';
+    const int opponent = white ? g.black_elo : g.white_elo;
+    if (opponent > 0) {
+      ++p.rated;
+      p.opponent_sum += opponent;
+      p.rated_plus += int(win) - int(loss);
+    }
+  };
+  player(g.white, true);
+  player(g.black, false);
+  if (g.white_elo > 0 && g.black_elo > 0 && g.result != '*') {
+    const int diff = g.white_elo - g.black_elo;
+    auto& [results, expected] = rating_diff_[rating_bucket(diff)];
+    results.add(g.result);
+    expected += 1.0 / (1.0 + std::pow(10.0, -diff / 400.0));
+  }
+  if (g.opening) openings_[g.opening].add(g.result);
+  for (std::size_t n = 1; n <= g.tree.size(); ++n) {
+    std::string line;
+    for (std::size_t i = 0; i < n; ++i) {
+      if (i) line += ' ';
+      line += g.tree[i];
+    }
+    tree_[{g.variant, std::move(line)}].add(g.result);
+  }
+  // The moves.
+  for (std::size_t i = 0; i < g.moves.size(); ++i) {
+    const MoveFacts& m = g.moves[i];
+    if (m.null_move) continue;
+    const std::string by(piece_name(g.variant, m.moved));
+    for (int c = 0; c < m.captures; ++c) {
+      ++v.captures[{by, std::string(piece_name(g.variant, m.captured[c].type))}];
+      ++v.methods[static_cast<int>(m.captured[c].method)];
+    }
+    if (g.variant == VariantId::kInterweave && m.captures > 0) ++v.chains[m.steps];
+    if (m.promotion != NO_PIECE_TYPE)
+      ++v.promotions[std::string(piece_name(g.variant, m.promotion))];
+    if (m.castling) {
+      const Color mover = i % 2 == 0 ? g.start_side : ~g.start_side;
+      ++v.castling[std::size_t(mover)][std::size_t(m.castling - 1)];
+    }
+  }
+}
+
+std::vector<StatsTable> CollectionStats::tables() const {
+  std::vector<StatsTable> out;
+  {
+    StatsTable t = make_table("summary", "Games",
+                              {"games read", "analysed", "rejected", "plies", "mean plies"},
+                              {true, true, true, true, true});
+    const std::uint64_t analysed = games_ - rejected_;
+    t.rows.push_back({number(games_), number(analysed), number(rejected_), number(plies_),
+                      analysed ? fixed1(double(plies_) / double(analysed)) : ""});
+    out.push_back(std::move(t));
+  }
+  if (!reject_reasons_.empty()) {
+    StatsTable t = make_table("rejected", "Rejected games, by their first error",
+                              {"error", "games"}, {false, true});
+    for (const auto& [reason, n] : reject_reasons_) t.rows.push_back({reason, number(n)});
+    out.push_back(std::move(t));
+  }
+  {
+    StatsTable t = results_table("results_by_variant", "Results by variant", "variant");
+    for (const auto& [id, v] : variants_)
+      results_row(t, std::string(variant_info(id).name), v.results);
+    out.push_back(std::move(t));
+  }
+  if (!pairings_.empty()) {
+    StatsTable t = results_table("results_by_pairing",
+                                 "CwDA results by army pairing (White v Black)", "pairing");
+    for (const auto& [k, r] : pairings_) results_row(t, k, r);
+    out.push_back(std::move(t));
+  }
+  if (!start_arrays_.empty()) {
+    StatsTable t =
+        results_table("results_by_start_array",
+                      "Superchess results by start array (White's back rank)", "start array");
+    for (const auto& [k, r] : start_arrays_) results_row(t, k, r);
+    out.push_back(std::move(t));
+  }
+  if (!options_.group_by.empty()) {
+    StatsTable t = results_table("results_by_" + options_.group_by,
+                                 "Results by " + options_.group_by, options_.group_by);
+    for (const auto& [k, r] : groups_) results_row(t, k.empty() ? "(none)" : k, r);
+    out.push_back(std::move(t));
+  }
+  {
+    StatsTable t = make_table("lengths", "Game lengths (plies of the main line)",
+                              {"variant", "plies", "games"}, {false, false, true});
+    StatsTable s = make_table("length_summary", "Game length by variant",
+                              {"variant", "games", "mean plies", "median plies", "longest"},
+                              {false, true, true, true, true});
+    for (const auto& [id, v] : variants_) {
+      const std::string name(variant_info(id).name);
+      std::array<std::uint64_t, kLengthBuckets + 1> b{};
+      std::uint64_t n = 0, sum = 0;
+      for (const auto& [plies, games] : v.lengths) {
+        b[std::size_t(std::min(plies / kLengthBucket, kLengthBuckets))] += games;
+        n += games;
+        sum += std::uint64_t(plies) * games;
+      }
+      for (int i = 0; i <= kLengthBuckets; ++i)
+        if (b[std::size_t(i)])
+          t.rows.push_back({name, length_bucket(i), number(b[std::size_t(i)])});
+      // The median: the lower middle game's length.
+      std::uint64_t seen = 0;
+      int median = 0;
+      for (const auto& [plies, games] : v.lengths) {
+        seen += games;
+        if (2 * seen >= n) {
+          median = plies;
+          break;
+        }
+      }
+      s.rows.push_back({name, number(n), n ? fixed1(double(sum) / double(n)) : "",
+                        std::to_string(median),
+                        v.lengths.empty() ? "" : std::to_string(v.lengths.rbegin()->first)});
+    }
+    out.push_back(std::move(s));
+    out.push_back(std::move(t));
+  }
+  {
+    StatsTable t = make_table("terminations", "How the games ended",
+                              {"variant", "termination", "games"}, {false, false, true});
+    for (const auto& [id, v] : variants_)
+      for (const auto& [k, n] : v.terminations)
+        t.rows.push_back({std::string(variant_info(id).name), k, number(n)});
+    out.push_back(std::move(t));
+  }
+  {
+    StatsTable t = make_table("captures", "Captures by capturing and captured piece",
+                              {"variant", "capturing piece", "captured piece", "captures"},
+                              {false, false, false, true});
+    StatsTable m = make_table("capture_methods", "Captures by method",
+                              {"variant", "method", "captures"}, {false, false, true});
+    StatsTable c = make_table("chains", "Interweave capturing turns by steps",
+                              {"variant", "steps", "turns"}, {false, true, true});
+    StatsTable p = make_table("promotions", "Promotions by piece",
+                              {"variant", "piece", "promotions"}, {false, false, true});
+    for (const auto& [id, v] : variants_) {
+      const std::string name(variant_info(id).name);
+      for (const auto& [k, n] : v.captures) t.rows.push_back({name, k.first, k.second, number(n)});
+      for (int i = 0; i < kCaptureMethods; ++i)
+        if (v.methods[std::size_t(i)])
+          m.rows.push_back(
+              {name, std::string(describe(CaptureMethod(i))), number(v.methods[std::size_t(i)])});
+      for (const auto& [k, n] : v.chains) c.rows.push_back({name, std::to_string(k), number(n)});
+      for (const auto& [k, n] : v.promotions) p.rows.push_back({name, k, number(n)});
+    }
+    out.push_back(std::move(t));
+    out.push_back(std::move(m));
+    if (!c.rows.empty()) out.push_back(std::move(c));
+    out.push_back(std::move(p));
+  }
+  {
+    StatsTable t =
+        make_table("castling", "Castling by colour and side",
+                   {"variant", "colour", "side", "castlings"}, {false, false, false, true});
+    for (const auto& [id, v] : variants_)
+      for (int c = 0; c < 2; ++c)
+        for (int side = 0; side < 2; ++side)
+          if (v.castling[std::size_t(c)][std::size_t(side)])
+            t.rows.push_back({std::string(variant_info(id).name), c == 0 ? "white" : "black",
+                              side == 0 ? "O-O" : "O-O-O",
+                              number(v.castling[std::size_t(c)][std::size_t(side)])});
+    out.push_back(std::move(t));
+  }
+  {
+    // Players: the most games first (ties by name), --top of them.
+    StatsTable t = make_table("players", "Players",
+                              {"player", "games", "wins", "draws", "losses", "score %",
+                               "rated games", "average opponent", "performance"},
+                              {false, true, true, true, true, true, true, true, true});
+    std::vector<const std::pair<const std::string, Player>*> order;
+    for (const auto& e : players_) order.push_back(&e);
+    std::stable_sort(order.begin(), order.end(), [](const auto* a, const auto* b) {
+      return a->second.games > b->second.games;
+    });
+    const std::size_t shown = std::min(order.size(), std::size_t(std::max(options_.top, 0)));
+    for (std::size_t i = 0; i < shown; ++i) {
+      const auto& [name, p] = *order[i];
+      const double scored = double(p.wins) + 0.5 * double(p.draws);
+      const double decided = double(p.wins + p.draws + p.losses);
+      std::string average, performance;
+      if (p.rated) {
+        const double avg = p.opponent_sum / double(p.rated);
+        average = std::to_string(std::lround(avg));
+        performance =
+            std::to_string(std::lround(avg + 400.0 * double(p.rated_plus) / double(p.rated)));
+      }
+      t.rows.push_back({name, number(p.games), number(p.wins), number(p.draws), number(p.losses),
+                        percent(scored, decided), number(p.rated), average, performance});
+    }
+    if (shown < order.size())
+      t.note =
+          std::to_string(shown) + " of " + std::to_string(order.size()) + " players shown (--top)";
+    out.push_back(std::move(t));
+  }
+  {
+    StatsTable t = make_table("rating_difference",
+                              "White's score by rating difference (White - Black), rated games",
+                              {"difference", "games", "expected white score %", "white score %"},
+                              {false, true, true, true});
+    for (const auto& [b, e] : rating_diff_) {
+      const auto& [r, expected] = e;
+      const double n = double(r.white + r.black + r.draws);
+      t.rows.push_back({rating_bucket_name(b), number(r.white + r.black + r.draws),
+                        percent(expected, n), percent(double(r.white) + 0.5 * double(r.draws), n)});
+    }
+    out.push_back(std::move(t));
+  }
+  if (options_.openings) {
+    StatsTable t =
+        results_table("openings", "Chess openings (lichess chess-openings names)", "ECO");
+    t.columns.insert(t.columns.begin() + 1, "name");
+    t.numeric.insert(t.numeric.begin() + 1, false);
+    std::vector<std::pair<const Opening*, Results>> order(openings_.begin(), openings_.end());
+    // The most games first; ties in the data set's order (ECO, then name).
+    std::stable_sort(order.begin(), order.end(), [](const auto& a, const auto& b) {
+      if (a.second.games() != b.second.games()) return a.second.games() > b.second.games();
+      if (a.first->eco != b.first->eco) return a.first->eco < b.first->eco;
+      return a.first->name < b.first->name;
+    });
+    const std::size_t shown = std::min(order.size(), std::size_t(std::max(options_.top, 0)));
+    for (std::size_t i = 0; i < shown; ++i) {
+      results_row(t, order[i].first->eco, order[i].second);
+      t.rows.back().insert(t.rows.back().begin() + 1, order[i].first->name);
+    }
+    if (shown < order.size())
+      t.note =
+          std::to_string(shown) + " of " + std::to_string(order.size()) + " openings shown (--top)";
+    out.push_back(std::move(t));
+  }
+  if (options_.tree_plies > 0) {
+    StatsTable t =
+        results_table("opening_tree", "Opening tree (the first plies of the main line)", "line");
+    t.columns.insert(t.columns.begin(), "variant");
+    t.numeric.insert(t.numeric.begin(), false);
+    std::uint64_t left_out = 0;
+    for (const auto& [k, r] : tree_) {
+      if (r.games() < options_.tree_min) {
+        ++left_out;
+        continue;
+      }
+      results_row(t, k.second, r);
+      t.rows.back().insert(t.rows.back().begin(), std::string(variant_info(k.first).name));
+    }
+    if (left_out)
+      t.note = std::to_string(left_out) + " lines of fewer than " +
+               std::to_string(options_.tree_min) + " games left out (--tree-min)";
+    out.push_back(std::move(t));
+  }
+  return out;
+}
+
+void write_stats_text(const std::vector<StatsTable>& tables, std::string& out) {
+  bool first = true;
+  for (const StatsTable& t : tables) {
+    if (!first) out += '\n';
+    first = false;
+    out += t.title;
+    out += '\n';
+    std::vector<std::size_t> width(t.columns.size());
+    for (std::size_t c = 0; c < t.columns.size(); ++c) width[c] = t.columns[c].size();
+    for (const auto& row : t.rows)
+      for (std::size_t c = 0; c < row.size(); ++c) width[c] = std::max(width[c], row[c].size());
+    const auto line = [&](const std::vector<std::string>& cells) {
+      std::string l = " ";
+      for (std::size_t c = 0; c < cells.size(); ++c) {
+        const std::size_t pad = width[c] - cells[c].size();
+        l += ' ';
+        if (t.numeric[c]) l.append(pad, ' ');
+        l += cells[c];
+        if (!t.numeric[c] && c + 1 < cells.size()) l.append(pad, ' ');
+      }
+      while (!l.empty() && l.back() == ' ') l.pop_back();
+      out += l;
+      out += '\n';
+    };
+    line(t.columns);
+    if (t.rows.empty()) out += "  (none)\n";
+    for (const auto& row : t.rows) line(row);
+    if (!t.note.empty()) {
+      out += "  ";
+      out += t.note;
+      out += '\n';
+    }
+  }
+}
+
+void write_stats_json(const std::vector<StatsTable>& tables, std::string& out) {
+  JsonWriter w(out);
+  w.begin_object().key("tables").begin_array(true);
+  for (const StatsTable& t : tables) {
+    w.begin_object().key("name").value(t.name).key("title").value(t.title);
+    w.key("columns").begin_array();
+    for (const std::string& c : t.columns) w.value(c);
+    w.end_array();
+    w.key("rows").begin_array();
+    for (const auto& row : t.rows) {
+      w.begin_object();
+      for (std::size_t c = 0; c < row.size(); ++c) {
+        w.key(t.columns[c]);
+        if (t.numeric[c] && !row[c].empty())
+          w.raw_value(row[c]);
+        else if (t.numeric[c])
+          w.raw_value("null");
+        else
+          w.value(row[c]);
+      }
+      w.end_object();
+    }
+    w.end_array();
+    if (!t.note.empty()) w.key("note").value(t.note);
+    w.end_object();
+  }
+  w.end_array().end_object();
+  out += '\n';
+}
+
+void write_stats_csv(const std::vector<StatsTable>& tables, std::string& out) {
+  out += "table,row,column,value\n";
+  const auto field = [&](std::string_view s) { csv_field(out, s); };
+  for (const StatsTable& t : tables)
+    for (std::size_t r = 0; r < t.rows.size(); ++r)
+      for (std::size_t c = 0; c < t.rows[r].size(); ++c) {
+        field(t.name);
+        out += ',';
+        out += std::to_string(r + 1);
+        out += ',';
+        field(t.columns[c]);
+        out += ',';
+        field(t.rows[r][c]);
+        out += '\n';
+      }
+}
+
+}  // namespace fairykit::analysis

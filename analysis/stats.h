@@ -1,0 +1,127 @@
+// Statistics of game collections (fairy-analyze): what each game contributes is gathered by
+// a worker thread (game_facts, from the GameRecord of validate_game), then added in input
+// order to one CollectionStats (add), so that the figures are the same at any thread count.
+// The figures come out as tables (name, columns, rows), written as text, JSON or CSV.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <map>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "analysis/game_record.h"
+#include "analysis/openings.h"
+#include "analysis/validate.h"
+#include "rules/move_facts.h"
+#include "rules/registry.h"
+
+namespace fairykit::analysis {
+
+struct StatsOptions {
+  std::string group_by;        // --group-by TAG: results per value of the tag ("" none)
+  int tree_plies = 0;          // --tree N: the opening tree of the first N plies (0 none)
+  std::uint64_t tree_min = 1;  // --tree-min G: tree lines of at least G games
+  int top = 20;                // --top N: rows of the players and openings tables
+  const OpeningBook* openings = nullptr;  // names of chess openings (nullptr: none)
+};
+
+// What one game contributes.
+struct GameFacts {
+  bool analysed = false;  // false: rejected (reason says why)
+  std::string reason;     // the first error of a rejected game
+  VariantId variant = VariantId::kChess;
+  std::string group;        // the --group-by tag's value ("" when the game has none)
+  std::string pairing;      // CwDA: "FIDE v Nutty Knights"
+  std::string start_array;  // Superchess: White's back rank ("RAVQKESR")
+  std::string white, black;
+  int white_elo = 0, black_elo = 0;  // 0: no rating
+  char result = '*';                 // 'w' 1-0, 'b' 0-1, 'd' 1/2-1/2, '*' unfinished
+  std::string termination;           // terminations(): "checkmate", "resignation", ...
+  int plies = 0;
+  Color start_side = WHITE;          // who made the first move
+  const Opening* opening = nullptr;  // chess games from the standard start, when named
+  std::vector<std::string> tree;     // SAN of the first StatsOptions::tree_plies plies
+  std::vector<MoveFacts> moves;      // the main line's moves, in order
+};
+
+// How a game ended: the board's verdict when the game is over on the board (checkmate,
+// stalemate, capture of a King, no legal move, insufficient material, third repetition,
+// ...), else the Termination tag ("time forfeit" -> "time", "abandoned", "rules
+// infraction"), else "unfinished" (result *), "resignation" (decisive), or for a draw the
+// rule it could be claimed by ("threefold repetition", "fifty-move rule",
+// "twenty-five-move rule") or "agreement".
+std::string termination(const GameRecord& record, char result);
+
+// A game's contribution. `record` comes from validate_game with RecordOptions::facts and
+// (for opening names) ::keys; result is the game's result as game_result() gives it.
+void game_facts(const GameRecord& record, const GameReport& report, std::string_view result,
+                const StatsOptions& options, GameFacts& facts);
+
+// The name of a piece type in a variant ("Smasher" for Interweave's ROOK).
+std::string_view piece_name(VariantId variant, PieceType type);
+
+struct StatsTable {
+  std::string name;   // machine name: "results_by_variant"
+  std::string title;  // for people: "Results by variant"
+  std::vector<std::string> columns;
+  std::vector<bool> numeric;  // per column: written as a number in JSON, right-aligned
+  std::vector<std::vector<std::string>> rows;
+  std::string note;  // what was left out (a --top limit), or ""
+};
+
+class CollectionStats {
+ public:
+  explicit CollectionStats(const StatsOptions& options) : options_(options) {}
+
+  void add(const GameFacts& game);
+  std::uint64_t games() const { return games_; }
+  std::uint64_t rejected() const { return rejected_; }
+
+  std::vector<StatsTable> tables() const;
+
+ private:
+  struct Results {
+    std::uint64_t white = 0, black = 0, draws = 0, unfinished = 0;
+    void add(char r);
+    std::uint64_t games() const { return white + black + draws + unfinished; }
+  };
+  struct Player {
+    std::uint64_t games = 0, wins = 0, draws = 0, losses = 0;
+    std::uint64_t rated = 0;      // games against a rated opponent
+    double opponent_sum = 0;      // their ratings, summed
+    std::int64_t rated_plus = 0;  // wins - losses in those games
+  };
+  struct PerVariant {
+    Results results;
+    std::map<int, std::uint64_t> lengths;  // plies -> games
+    std::map<std::string, std::uint64_t> terminations;
+    std::map<std::pair<std::string, std::string>, std::uint64_t> captures;  // by, taken
+    std::array<std::uint64_t, kCaptureMethods> methods{};
+    std::map<int, std::uint64_t> chains;  // steps of a capturing turn -> turns
+    std::map<std::string, std::uint64_t> promotions;
+    std::array<std::array<std::uint64_t, 2>, 2> castling{};  // [colour][king side, queen side]
+  };
+
+  StatsOptions options_;
+  std::uint64_t games_ = 0, rejected_ = 0, plies_ = 0;
+  std::map<std::string, std::uint64_t> reject_reasons_;
+  std::map<VariantId, PerVariant> variants_;
+  std::map<std::string, Results> pairings_, start_arrays_, groups_;
+  std::map<std::string, Player> players_;
+  std::map<int, std::pair<Results, double>> rating_diff_;  // bucket -> results, expected sum
+  std::map<const Opening*, Results> openings_;
+  std::map<std::pair<VariantId, std::string>, Results> tree_;
+};
+
+// The tables written for people: each a title, a header and aligned columns.
+void write_stats_text(const std::vector<StatsTable>& tables, std::string& out);
+// {"tables":[{"name":...,"title":...,"columns":[...],"rows":[{column: value}...],
+//  "note":...}]}
+void write_stats_json(const std::vector<StatsTable>& tables, std::string& out);
+// Long form, one value a line: table,row,column,value (row counts from 1).
+void write_stats_csv(const std::vector<StatsTable>& tables, std::string& out);
+
+}  // namespace fairykit::analysis
