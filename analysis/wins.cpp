@@ -143,18 +143,36 @@ WinResult find_win(AnyGame& game, const WinSearchOptions& options) {
       return result;
     }
     Prover<G> prover(g, us, max_plies, options.node_limit);
-    // Every length in turn, so the first that wins is the shortest; the root's own moves
-    // are tried at the full length only (the shorter lengths were refuted already).
-    for (int plies = 1; plies <= max_plies; ++plies) {
-      const int first = prover.first_win(prover.root_moves(), plies, 0);
-      if (prover.stopped()) break;
-      if (first < 0) continue;
+    // The odd lengths in turn, the winner moving last. A win of even length 2k (the
+    // defender losing on his own move) is looked for only once 2k + 1 wins, or at an even
+    // horizon: a win within 2k is a win within 2k + 1, so where 2k + 1 does not win, 2k
+    // does not either. The first length that wins is therefore the shortest. The root's
+    // own moves are tried at that length only (the shorter ones were refuted already).
+    const auto first_at = [&](int plies) {
+      return prover.first_win(prover.root_moves(), plies, 0);
+    };
+    int plies = 1, first = -1;
+    for (; plies <= max_plies; plies += 2) {
+      first = first_at(plies);
+      if (prover.stopped() || first >= 0) break;
+    }
+    if (!prover.stopped() && first >= 0 && plies > 1) {
+      if (const int even = first_at(plies - 1); even >= 0) {
+        first = even;
+        --plies;
+      }
+    } else if (!prover.stopped() && first < 0 && max_plies % 2 == 0 && max_plies > 0) {
+      plies = max_plies;
+      first = first_at(plies);
+    }
+    // first indexes the root moves as root_moves() generated them last (the same order
+    // every time).
+    if (!prover.stopped() && first >= 0) {
       prover.line(plies, first, result);
       if (!prover.stopped()) {
         result.status = WinResult::kWin;
         result.plies = plies;
       }
-      break;
     }
     if (prover.stopped()) {
       result.status = WinResult::kNodeLimit;

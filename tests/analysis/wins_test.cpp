@@ -212,6 +212,7 @@ TEST(FindWin, AnEvenWinOnTheDefendersThirdRepetition) {
   EXPECT_EQ(r.line_uci, (std::vector<std::string>{"g2h1", "b7a8"}));
   EXPECT_EQ(RefShortest(*g, 2), 2);
   EXPECT_EQ(Find(*g, 1).status, WinResult::kNoWin);
+  EXPECT_EQ(Find(*g, 2).plies, 2);  // an even horizon
   // The history is intact: the search took back all it played.
   EXPECT_EQ(g->fen(), fen);
   EXPECT_EQ(g->plies(), 6u);
