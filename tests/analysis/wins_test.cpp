@@ -9,6 +9,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <ostream>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -64,6 +65,33 @@ WinResult Find(AnyGame& g, int max_plies, std::uint64_t node_limit = kNoLimit) {
   return find_win(g, {.max_plies = max_plies, .node_limit = node_limit});
 }
 
+// The parameterised suites below run over tables of cases, each with a variant and a FEN.
+template <class Case>
+concept PositionCase = requires(const Case& c) {
+  std::string_view(c.variant);
+  std::string_view(c.fen);
+};
+
+template <PositionCase Case>
+class CaseTest : public testing::TestWithParam<Case> {
+ protected:
+  std::unique_ptr<AnyGame> game() const {
+    return Game(this->GetParam().variant, this->GetParam().fen);
+  }
+};
+
+// How gtest shows a case.
+template <PositionCase Case>
+void PrintTo(const Case& c, std::ostream* os) {
+  *os << c.variant << " \"" << c.fen << "\"";
+}
+
+// Test names: the variant and the case's index in its table.
+template <PositionCase Case>
+std::string CaseName(const testing::TestParamInfo<Case>& p) {
+  return std::string(p.param.variant) + "_" + std::to_string(p.index);
+}
+
 struct WinCase {
   std::string_view variant;
   std::string_view fen;
@@ -71,12 +99,52 @@ struct WinCase {
   GameEnd end;  // how the principal line ends
 };
 
+// Each position with its shortest win; every variant, every way to win.
+constexpr WinCase kWinCases[] = {
+    // Standard chess. Back-rank mate: 1. Ra8#.
+    {"chess", "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1", 1, GameEnd::kCheckmate},
+    // Rook and King: 1. Kb6 Kb8 2. Rh8#.
+    {"chess", "k7/8/2K5/8/8/8/8/7R w - - 0 1", 3, GameEnd::kCheckmate},
+    // 1. Nf6+ gxf6 2. Bxf7# (Legal's trap, with the d1 Bishop Black's).
+    {"chess", "r2qkb1r/pp2nppp/3p4/2pNN1B1/2BnP3/3P4/PPP2PPP/R2bK2R w KQkq - 1 1", 3,
+     GameEnd::kCheckmate},
+    // Rook and King, a mate in 3 and none in 2: 1. Kc6 Kb8 2. Ra1 Kc8 3. Ra8#.
+    {"chess", "2k5/8/8/2K5/8/8/8/7R w - - 0 1", 5, GameEnd::kCheckmate},
+    // Black to move, a King hunt: 1... Bc5+ 2. Kxc5 Qb6+ 3. Kd5 Qd6#.
+    {"chess", "r1b1kb1r/pppp1ppp/5q2/4n3/3KP3/2N3PN/PPP4P/R1BQ1B1R b kq - 0 1", 5,
+     GameEnd::kCheckmate},
+    // superchess.md: the Amazon (QN) and the Empress (RN) mate as in chess.
+    {"superchess", "k7/8/1K6/8/8/8/8/1A6 w - - 0 1", 3, GameEnd::kCheckmate},
+    {"superchess", "4k3/8/8/4K3/8/8/8/E7 w - - 0 1", 5, GameEnd::kCheckmate},
+    // cwda.md: the Colonel (NF), Waffle and Bede (CF), a Charging Rook (FN, Black to move).
+    {"cwda", "4k3/8/8/4K3/8/8/8/L7 w - - 0 1 NF", 3, GameEnd::kCheckmate},
+    {"cwda", "1k6/8/W2K4/8/3D4/8/8/8 w - - 0 1 CF", 5, GameEnd::kCheckmate},
+    {"cwda", "8/8/8/4g3/k7/8/K7/8 b - - 0 1 FN", 5, GameEnd::kCheckmate},
+    // interweave.md §1.7: taking a King wins; a player without a legal move loses. One King
+    // a side (a diagram): taking Black's only piece leaves Black without a move.
+    {"interweave", "8/8/8/8/8/k7/K7/8 w 0 - 000000", 1, GameEnd::kNoLegalMove},
+    {"interweave", "7k/8/8/8/8/k7/K7/7K w 0 - 000000", 1, GameEnd::kKingCaptured},
+    // Captures are compulsory, which deflects a black King: 1. Rg1-f2 Ke2xg2 2. Kh2xf2.
+    {"interweave", "8/3k1K2/7p/8/8/8/4k2K/6R1 w 0 - 000000", 3, GameEnd::kKingCaptured},
+    {"interweave", "2K5/3Rp3/8/8/6k1/8/K7/k7 w 0 - 000000", 5, GameEnd::kKingCaptured},
+    // fluidity.md §3.6: a King can be dissected (taken), which wins; no legal move loses.
+    // The Rook passes through the Knight and the King to a6.
+    {"fluidity", "8/8/8/k7/n7/8/8/R6K w - - 0 1", 1, GameEnd::kKingCaptured},
+    // 1. Rb7: the King is not in check and has no move.
+    {"fluidity", "k7/8/8/8/8/8/8/1R5K w - - 0 1", 1, GameEnd::kNoLegalMove},
+    {"fluidity", "8/8/1R6/8/2K4b/1n6/3N4/4k3 w - - 0 1", 3, GameEnd::kKingCaptured},
+    {"fluidity", "6K1/8/8/1k6/1n6/8/7R/2b1Q3 w - - 0 1", 5, GameEnd::kKingCaptured},
+    {"fluidity", "7k/8/8/8/8/8/8/R3K2R w - - 0 1", 3, GameEnd::kCheckmate},
+};
+
 // A win of exactly c.plies plies, agreed by the reference; the game left as it was; a line
 // that is legal, keeps the exact length at every position, and ends the game as c.end;
 // loses_within() agreeing after the line's first move.
-void ExpectShortestWin(const WinCase& c) {
-  SCOPED_TRACE(std::string(c.variant) + " " + std::string(c.fen));
-  std::unique_ptr<AnyGame> g = Game(c.variant, c.fen);
+using ShortestWin = CaseTest<WinCase>;
+
+TEST_P(ShortestWin, IsFoundWithAnExactLine) {
+  const WinCase& c = GetParam();
+  std::unique_ptr<AnyGame> g = game();
   ASSERT_NE(g, nullptr);
   const std::string fen = g->fen();
   const Key key = g->key();
@@ -120,62 +188,7 @@ void ExpectShortestWin(const WinCase& c) {
   EXPECT_EQ(end.loser(), ~us);
 }
 
-TEST(FindWin, StandardChess) {
-  for (const WinCase& c : {
-           // Back-rank mate: 1. Ra8#.
-           WinCase{"chess", "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1", 1, GameEnd::kCheckmate},
-           // Rook and King: 1. Kb6 Kb8 2. Rh8#.
-           WinCase{"chess", "k7/8/2K5/8/8/8/8/7R w - - 0 1", 3, GameEnd::kCheckmate},
-           // 1. Nf6+ gxf6 2. Bxf7# (Legal's trap, with the d1 Bishop Black's).
-           WinCase{"chess", "r2qkb1r/pp2nppp/3p4/2pNN1B1/2BnP3/3P4/PPP2PPP/R2bK2R w KQkq - 1 1", 3,
-                   GameEnd::kCheckmate},
-           // Rook and King, a mate in 3 and none in 2: 1. Kc6 Kb8 2. Ra1 Kc8 3. Ra8#.
-           WinCase{"chess", "2k5/8/8/2K5/8/8/8/7R w - - 0 1", 5, GameEnd::kCheckmate},
-           // Black to move, a King hunt: 1... Bc5+ 2. Kxc5 Qb6+ 3. Kd5 Qd6#.
-           WinCase{"chess", "r1b1kb1r/pppp1ppp/5q2/4n3/3KP3/2N3PN/PPP4P/R1BQ1B1R b kq - 0 1", 5,
-                   GameEnd::kCheckmate},
-       })
-    ExpectShortestWin(c);
-}
-
-// superchess.md: the Amazon (QN) and the Empress (RN) mate as in chess.
-TEST(FindWin, Superchess) {
-  ExpectShortestWin({"superchess", "k7/8/1K6/8/8/8/8/1A6 w - - 0 1", 3, GameEnd::kCheckmate});
-  ExpectShortestWin({"superchess", "4k3/8/8/4K3/8/8/8/E7 w - - 0 1", 5, GameEnd::kCheckmate});
-}
-
-// cwda.md: the Colonel (NF), Waffle and Bede (CF), a Charging Rook (FN, Black to move).
-TEST(FindWin, ChessWithDifferentArmies) {
-  ExpectShortestWin({"cwda", "4k3/8/8/4K3/8/8/8/L7 w - - 0 1 NF", 3, GameEnd::kCheckmate});
-  ExpectShortestWin({"cwda", "1k6/8/W2K4/8/3D4/8/8/8 w - - 0 1 CF", 5, GameEnd::kCheckmate});
-  ExpectShortestWin({"cwda", "8/8/8/4g3/k7/8/K7/8 b - - 0 1 FN", 5, GameEnd::kCheckmate});
-}
-
-// interweave.md §1.7: taking a King wins; a player without a legal move loses. Captures are
-// compulsory, which the wins of 3 and 5 plies use to deflect a black King.
-TEST(FindWin, Interweave) {
-  // One King a side (a diagram): taking Black's only piece leaves Black without a move.
-  ExpectShortestWin({"interweave", "8/8/8/8/8/k7/K7/8 w 0 - 000000", 1, GameEnd::kNoLegalMove});
-  ExpectShortestWin({"interweave", "7k/8/8/8/8/k7/K7/7K w 0 - 000000", 1, GameEnd::kKingCaptured});
-  // 1. Rg1-f2 Ke2xg2 (forced) 2. Kh2xf2.
-  ExpectShortestWin(
-      {"interweave", "8/3k1K2/7p/8/8/8/4k2K/6R1 w 0 - 000000", 3, GameEnd::kKingCaptured});
-  ExpectShortestWin(
-      {"interweave", "2K5/3Rp3/8/8/6k1/8/K7/k7 w 0 - 000000", 5, GameEnd::kKingCaptured});
-}
-
-// fluidity.md §3.6: a King can be dissected (taken), which wins; no legal move loses.
-TEST(FindWin, Fluidity) {
-  // The Rook passes through the Knight and the King to a6.
-  ExpectShortestWin({"fluidity", "8/8/8/k7/n7/8/8/R6K w - - 0 1", 1, GameEnd::kKingCaptured});
-  // 1. Rb7: the King is not in check and has no move.
-  ExpectShortestWin({"fluidity", "k7/8/8/8/8/8/8/1R5K w - - 0 1", 1, GameEnd::kNoLegalMove});
-  ExpectShortestWin(
-      {"fluidity", "8/8/1R6/8/2K4b/1n6/3N4/4k3 w - - 0 1", 3, GameEnd::kKingCaptured});
-  ExpectShortestWin(
-      {"fluidity", "6K1/8/8/1k6/1n6/8/7R/2b1Q3 w - - 0 1", 5, GameEnd::kKingCaptured});
-  ExpectShortestWin({"fluidity", "7k/8/8/8/8/8/8/R3K2R w - - 0 1", 3, GameEnd::kCheckmate});
-}
+INSTANTIATE_TEST_SUITE_P(FindWin, ShortestWin, testing::ValuesIn(kWinCases), CaseName<WinCase>);
 
 TEST(FindWin, MateInThreeIsNoWinWithinTwoMoves) {
   std::unique_ptr<AnyGame> g = Game("chess", "2k5/8/8/2K5/8/8/8/7R w - - 0 1");
@@ -231,35 +244,47 @@ TEST(FindWin, AnEvenWinOnTheDefendersThirdRepetition) {
   EXPECT_EQ(won.nodes, 0u);
 }
 
-// King and a-Pawn against King: 1. Ka6 stalemates, and nothing wins.
-TEST(FindWin, StalemateIsNoWin) {
-  std::unique_ptr<AnyGame> g = Game("chess", "k7/P7/1K6/8/8/8/8/8 w - - 0 1");
+// Positions with a move that ends the game in a draw, and no win: a draw is not a win,
+// neither on the way nor where the game ends.
+struct DrawCase {
+  std::string_view variant;
+  std::string_view fen;
+  int max_plies;  // no win within these
+  std::string_view move;
+  GameEnd end;  // the draw the move makes
+};
+
+constexpr DrawCase kDrawCases[] = {
+    // King and a-Pawn against King: 1. Ka6 stalemates, and nothing wins.
+    {"chess", "k7/P7/1K6/8/8/8/8/8 w - - 0 1", 7, "Ka6", GameEnd::kStalemate},
+    // 1. Bxb2 leaves King and Bishop against King: a dead position.
+    {"chess", "7k/8/8/8/8/8/1n6/B3K3 w - - 0 1", 5, "Bxb2", GameEnd::kInsufficientMaterial},
+    // The same in Fluidity (§3.6: K+B v K is dead), the Bishop dissecting the Knight.
+    {"fluidity", "7k/8/8/8/8/8/1n6/B3K3 w - - 0 1", 5, "a1c3", GameEnd::kInsufficientMaterial},
+};
+
+using NoWin = CaseTest<DrawCase>;
+
+TEST_P(NoWin, ADrawIsNoWin) {
+  const DrawCase& c = GetParam();
+  std::unique_ptr<AnyGame> g = game();
   ASSERT_NE(g, nullptr);
-  EXPECT_EQ(Find(*g, 7).status, WinResult::kNoWin);
-  EXPECT_EQ(RefShortest(*g, 5), -1);
-  Play(*g, "Ka6");
-  EXPECT_EQ(g->state().end, GameEnd::kStalemate);
-  // A stalemated side to move has no win either (the search plays no move).
+  EXPECT_EQ(Find(*g, c.max_plies).status, WinResult::kNoWin);
+  EXPECT_EQ(RefShortest(*g, c.max_plies - 2), -1);
+  Play(*g, c.move);
+  const GameState s = g->state();
+  EXPECT_EQ(s.end, c.end);
+  EXPECT_TRUE(s.over());
+  EXPECT_FALSE(s.decisive());
+  // After it, the side to move has no win either, nor has the other: the search plays no
+  // move in a finished game.
   const WinResult r = Find(*g, 5);
   EXPECT_EQ(r.status, WinResult::kNoWin);
   EXPECT_EQ(r.nodes, 0u);
   EXPECT_EQ(loses_within(*g, 5, kNoLimit).status, LossResult::kNotLost);
 }
 
-TEST(FindWin, InsufficientMaterialIsNoWin) {
-  // 1. Bxb2 leaves King and Bishop against King: a dead position, a draw.
-  std::unique_ptr<AnyGame> g = Game("chess", "7k/8/8/8/8/8/1n6/B3K3 w - - 0 1");
-  ASSERT_NE(g, nullptr);
-  EXPECT_EQ(Find(*g, 5).status, WinResult::kNoWin);
-  EXPECT_EQ(RefShortest(*g, 3), -1);
-  Play(*g, "Bxb2");
-  EXPECT_EQ(g->state().end, GameEnd::kInsufficientMaterial);
-  EXPECT_EQ(Find(*g, 5).status, WinResult::kNoWin);
-  // Fluidity: King and Bishop against King is dead too (fluidity.md §3.6).
-  std::unique_ptr<AnyGame> f = Game("fluidity", "7k/8/8/8/8/8/8/4KB2 w - - 0 1");
-  ASSERT_NE(f, nullptr);
-  EXPECT_EQ(Find(*f, 5).status, WinResult::kNoWin);
-}
+INSTANTIATE_TEST_SUITE_P(FindWin, NoWin, testing::ValuesIn(kDrawCases), CaseName<DrawCase>);
 
 // The black-to-move mate in 3 of StandardChess: the node limit stops the search with an
 // unknown result; enough nodes give the exact answer; the count and line never vary.
