@@ -14,8 +14,9 @@
 // Lengths are in plies of both sides: a mate in 1 is 1 ply, a mate in 2 is 3 plies. The
 // winner usually makes the last move, so wins are odd lengths; a win of even length is a
 // defender forced to lose on his own move (Interweave's third repetition), and the search
-// finds those too. The lengths 1, 3, 5, ... are tried in turn, and once 2k + 1 wins, 2k
-// (a win within 2k is a win within 2k + 1), so the length found is the shortest.
+// finds those too. The odd lengths 1, 3, 5, ... are tried in turn; once 2k + 1 wins, 2k is
+// tried as well (a win within 2k is a win within 2k + 1, so where 2k + 1 does not win, 2k
+// does not either), and an even max_plies last. The length found is the shortest.
 //
 // Results are deterministic: the search is sequential, keeps no table, reads no clock, and
 // stops only on its node count, so the same game and options give the same result, line
