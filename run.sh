@@ -52,4 +52,9 @@ echo "== fairy-convert --to svg: the Interweave start position -> $out/interweav
 "$bin/fairy-convert" -q --variant interweave --from fen --to svg --coordinates -o "$out/interweave.svg" \
   <<<"rbnkknbr/pppppppp/8/8/8/8/PPPPPPPP/RBNKKNBR w 0 - 000000" 2>/dev/null || status=$?
 ls -l "$out/interweave.svg" | awk '{ print $5 " bytes" }'
+echo "== fairy-analyze samples/*.pgn (statistics of every variant; the broken games rejected)"
+"$bin/fairy-analyze" -q -j "$(nproc)" --top 5 --tree 2 --tree-min 2 samples/*.pgn \
+  -o "$out/samples-stats.txt" || true
+sed -n '1,/^$/p;/^Results by variant/,/^$/p;/^Captures by method/,/^$/p' "$out/samples-stats.txt"
+echo "(all the tables: $out/samples-stats.txt)"
 exit $status
