@@ -204,12 +204,28 @@ void CollectionStats::Results::add(char r) {
   }
 }
 
-void CollectionStats::add(const GameFacts& g) {
+void CollectionStats::add(const GameFacts& g, std::string_view file) {
   ++games_;
   if (!g.analysed) {
     ++rejected_;
     ++reject_reasons_[g.reason];
     return;
+  }
+  if (options_.find_wins > 0) {
+    WinCounts& w = win_counts_[g.variant];
+    w.positions += g.win_positions;
+    for (const WinFinding& f : g.wins) {
+      if (f.status == WinResult::kNodeLimit) {
+        ++w.limit;
+      } else {
+        ++w.wins;
+        w.kept += f.move == WinFinding::Move::kKept;
+        w.missed += f.move == WinFinding::Move::kMissed;
+        w.unknown += f.move == WinFinding::Move::kUnknown;
+      }
+      if (f.status == WinResult::kNodeLimit || f.move != WinFinding::Move::kKept)
+        wins_listed_.push_back({std::string(file), g.variant, f});
+    }
   }
   plies_ += std::uint64_t(g.plies);
   PerVariant& v = variants_[g.variant];
@@ -479,6 +495,42 @@ std::vector<StatsTable> CollectionStats::tables() const {
       t.note = std::to_string(left_out) + " lines of fewer than " +
                std::to_string(options_.tree_min) + " games left out (--tree-min)";
     out.push_back(std::move(t));
+  }
+  if (options_.find_wins > 0) {
+    StatsTable t = make_table("forced_wins_summary",
+                              "Forced wins within " + std::to_string(options_.find_wins) +
+                                  " plies (exact search; the side to move wins)",
+                              {"variant", "positions searched", "with a win", "kept", "missed",
+                               "move unknown", "node limit"},
+                              {false, true, true, true, true, true, true});
+    for (const auto& [id, w] : win_counts_)
+      t.rows.push_back({std::string(variant_info(id).name), number(w.positions), number(w.wins),
+                        number(w.kept), number(w.missed), number(w.unknown), number(w.limit)});
+    out.push_back(std::move(t));
+    StatsTable l = make_table(
+        "forced_wins",
+        "Missed wins, wins with no move played from them, and positions where the search "
+        "stopped at the node limit",
+        {"file", "game", "ply", "variant", "side", "fen", "win plies", "line", "played", "verdict"},
+        {false, true, true, false, false, false, true, false, false, false});
+    for (const Listed& e : wins_listed_) {
+      const WinFinding& f = e.finding;
+      std::string line;
+      for (const std::string& m : f.line) {
+        if (!line.empty()) line += ' ';
+        line += m;
+      }
+      const bool limit = f.status == WinResult::kNodeLimit;
+      const char* verdict = limit                                  ? "node limit"
+                            : f.move == WinFinding::Move::kMissed  ? "missed"
+                            : f.move == WinFinding::Move::kUnknown ? "move unknown (node limit)"
+                                                                   : "no move played";
+      l.rows.push_back({e.file, std::to_string(f.game), std::to_string(f.ply),
+                        std::string(variant_info(e.variant).name),
+                        f.side == WHITE ? "white" : "black", f.fen,
+                        limit ? "" : std::to_string(f.plies), line, f.played, verdict});
+    }
+    out.push_back(std::move(l));
   }
   return out;
 }

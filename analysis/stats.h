@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "analysis/game_record.h"
+#include "analysis/missed_wins.h"
 #include "analysis/openings.h"
 #include "analysis/validate.h"
 #include "rules/move_facts.h"
@@ -25,6 +26,7 @@ struct StatsOptions {
   int tree_plies = 0;          // --tree N: the opening tree of the first N plies (0 none)
   std::uint64_t tree_min = 1;  // --tree-min G: tree lines of at least G games
   int top = 20;                // --top N: rows of the players and openings tables
+  int find_wins = 0;           // --find-wins N: the forced-wins tables (0: none)
   const OpeningBook* openings = nullptr;  // names of chess openings (nullptr: none)
 };
 
@@ -45,6 +47,9 @@ struct GameFacts {
   const Opening* opening = nullptr;  // chess games from the standard start, when named
   std::vector<std::string> tree;     // SAN of the first StatsOptions::tree_plies plies
   std::vector<MoveFacts> moves;      // the main line's moves, in order
+  // --find-wins: the positions searched, and what was found (WinScanner::findings).
+  std::uint64_t win_positions = 0;
+  std::vector<WinFinding> wins;
 };
 
 // How a game ended: the board's verdict when the game is over on the board (checkmate,
@@ -76,7 +81,8 @@ class CollectionStats {
  public:
   explicit CollectionStats(const StatsOptions& options) : options_(options) {}
 
-  void add(const GameFacts& game);
+  // Adds a game of the input named `file` (as messages name it).
+  void add(const GameFacts& game, std::string_view file = {});
   std::uint64_t games() const { return games_; }
   std::uint64_t rejected() const { return rejected_; }
 
@@ -114,6 +120,17 @@ class CollectionStats {
   std::map<int, std::pair<Results, double>> rating_diff_;  // bucket -> results, expected sum
   std::map<const Opening*, Results> openings_;
   std::map<std::pair<VariantId, std::string>, Results> tree_;
+  struct WinCounts {
+    std::uint64_t positions = 0, wins = 0, kept = 0, missed = 0, unknown = 0, limit = 0;
+  };
+  std::map<VariantId, WinCounts> win_counts_;
+  // The findings listed: missed wins, wins with no move played from them, node limits.
+  struct Listed {
+    std::string file;
+    VariantId variant;
+    WinFinding finding;
+  };
+  std::vector<Listed> wins_listed_;
 };
 
 // The tables written for people: each a title, a header and aligned columns.
