@@ -27,6 +27,7 @@ struct RecordOptions {
   bool all_fens = false;   // ... and after the moves of variations too
   bool keys = false;       // the position key after each main-line move (RecordMove::key)
   bool san = true;         // write SAN (RecordItem::san); off: left empty (UCI output)
+  bool uci = true;         // write UCI (RecordItem::uci); off: left empty (statistics)
   bool facts = false;      // what each move did (GameRecord::facts: statistics)
   bool variations = true;  // keep the variations (their moves are checked either way unless
                            // ValidateOptions::variations is off)

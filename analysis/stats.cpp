@@ -144,7 +144,25 @@ std::string termination(const GameRecord& r, char result) {
 
 void game_facts(const GameRecord& r, const GameReport& report, std::string_view result,
                 const StatsOptions& o, GameFacts& f) {
-  f = GameFacts{};
+  // Reset field by field: the vectors and strings keep their memory from game to game.
+  f.analysed = false;
+  f.reason.clear();
+  f.variant = VariantId::kChess;
+  f.group.clear();
+  f.pairing.clear();
+  f.start_array.clear();
+  f.white.clear();
+  f.black.clear();
+  f.white_elo = f.black_elo = 0;
+  f.result = '*';
+  f.termination.clear();
+  f.plies = 0;
+  f.start_side = WHITE;
+  f.opening = nullptr;
+  f.tree.clear();
+  f.moves.clear();
+  f.win_positions = 0;
+  f.wins.clear();
   if (!report.valid() || !r.set_up) {
     f.analysed = false;
     for (const Diagnostic& d : report.diagnostics)
@@ -169,8 +187,8 @@ void game_facts(const GameRecord& r, const GameReport& report, std::string_view 
     if (slash != std::string_view::npos)
       f.start_array = std::string(fen.substr(slash + 1, end - slash - 1));
   }
-  f.white = std::string(r.tag("White"));
-  f.black = std::string(r.tag("Black"));
+  f.white.assign(r.tag("White"));
+  f.black.assign(r.tag("Black"));
   f.white_elo = rating(r.tag("WhiteElo"));
   f.black_elo = rating(r.tag("BlackElo"));
   f.result = result == "1-0" ? 'w' : result == "0-1" ? 'b' : result == "1/2-1/2" ? 'd' : '*';
@@ -230,7 +248,8 @@ void CollectionStats::add(const GameFacts& g, std::string_view file) {
   plies_ += std::uint64_t(g.plies);
   PerVariant& v = variants_[g.variant];
   v.results.add(g.result);
-  ++v.lengths[g.plies];
+  if (v.lengths.size() <= std::size_t(g.plies)) v.lengths.resize(std::size_t(g.plies) + 1);
+  ++v.lengths[std::size_t(g.plies)];
   ++v.terminations[g.termination];
   if (!g.pairing.empty()) pairings_[g.pairing].add(g.result);
   if (!g.start_array.empty()) start_arrays_[g.start_array].add(g.result);
@@ -273,14 +292,13 @@ void CollectionStats::add(const GameFacts& g, std::string_view file) {
   for (std::size_t i = 0; i < g.moves.size(); ++i) {
     const MoveFacts& m = g.moves[i];
     if (m.null_move) continue;
-    const std::string by(piece_name(g.variant, m.moved));
     for (int c = 0; c < m.captures; ++c) {
-      ++v.captures[{by, std::string(piece_name(g.variant, m.captured[c].type))}];
-      ++v.methods[static_cast<int>(m.captured[c].method)];
+      ++v.captures[m.moved][m.captured[std::size_t(c)].type];
+      ++v.methods[static_cast<int>(m.captured[std::size_t(c)].method)];
     }
-    if (g.variant == VariantId::kInterweave && m.captures > 0) ++v.chains[m.steps];
-    if (m.promotion != NO_PIECE_TYPE)
-      ++v.promotions[std::string(piece_name(g.variant, m.promotion))];
+    if (g.variant == VariantId::kInterweave && m.captures > 0)
+      ++v.chains[std::min<std::size_t>(m.steps, MoveFacts::kMaxCaptures)];
+    if (m.promotion != NO_PIECE_TYPE) ++v.promotions[m.promotion];
     if (m.castling) {
       const Color mover = i % 2 == 0 ? g.start_side : ~g.start_side;
       ++v.castling[std::size_t(mover)][std::size_t(m.castling - 1)];
@@ -340,27 +358,30 @@ std::vector<StatsTable> CollectionStats::tables() const {
       const std::string name(variant_info(id).name);
       std::array<std::uint64_t, kLengthBuckets + 1> b{};
       std::uint64_t n = 0, sum = 0;
-      for (const auto& [plies, games] : v.lengths) {
-        b[std::size_t(std::min(plies / kLengthBucket, kLengthBuckets))] += games;
+      for (std::size_t plies = 0; plies < v.lengths.size(); ++plies) {
+        const std::uint64_t games = v.lengths[plies];
+        b[std::min(plies / kLengthBucket, std::size_t(kLengthBuckets))] += games;
         n += games;
-        sum += std::uint64_t(plies) * games;
+        sum += plies * games;
       }
       for (int i = 0; i <= kLengthBuckets; ++i)
         if (b[std::size_t(i)])
           t.rows.push_back({name, length_bucket(i), number(b[std::size_t(i)])});
       // The median: the lower middle game's length.
       std::uint64_t seen = 0;
-      int median = 0;
-      for (const auto& [plies, games] : v.lengths) {
-        seen += games;
-        if (2 * seen >= n) {
+      std::size_t median = 0, longest = 0;
+      bool median_found = false;
+      for (std::size_t plies = 0; plies < v.lengths.size(); ++plies) {
+        if (!v.lengths[plies]) continue;
+        longest = plies;
+        seen += v.lengths[plies];
+        if (2 * seen >= n && !median_found) {
           median = plies;
-          break;
+          median_found = true;
         }
       }
       s.rows.push_back({name, number(n), n ? fixed1(double(sum) / double(n)) : "",
-                        std::to_string(median),
-                        v.lengths.empty() ? "" : std::to_string(v.lengths.rbegin()->first)});
+                        std::to_string(median), std::to_string(longest)});
     }
     out.push_back(std::move(s));
     out.push_back(std::move(t));
@@ -385,13 +406,25 @@ std::vector<StatsTable> CollectionStats::tables() const {
                               {"variant", "piece", "promotions"}, {false, false, true});
     for (const auto& [id, v] : variants_) {
       const std::string name(variant_info(id).name);
-      for (const auto& [k, n] : v.captures) t.rows.push_back({name, k.first, k.second, number(n)});
+      // By piece name (the captures of piece types that share a name added up).
+      std::map<std::pair<std::string, std::string>, std::uint64_t> by_name;
+      for (int a = 0; a < PIECE_TYPE_NB; ++a)
+        for (int b = 0; b < PIECE_TYPE_NB; ++b)
+          if (const std::uint64_t n = v.captures[std::size_t(a)][std::size_t(b)])
+            by_name[{std::string(piece_name(id, PieceType(a))),
+                     std::string(piece_name(id, PieceType(b)))}] += n;
+      for (const auto& [k, n] : by_name) t.rows.push_back({name, k.first, k.second, number(n)});
       for (int i = 0; i < kCaptureMethods; ++i)
         if (v.methods[std::size_t(i)])
           m.rows.push_back(
               {name, std::string(describe(CaptureMethod(i))), number(v.methods[std::size_t(i)])});
-      for (const auto& [k, n] : v.chains) c.rows.push_back({name, std::to_string(k), number(n)});
-      for (const auto& [k, n] : v.promotions) p.rows.push_back({name, k, number(n)});
+      for (std::size_t k = 0; k < v.chains.size(); ++k)
+        if (v.chains[k]) c.rows.push_back({name, std::to_string(k), number(v.chains[k])});
+      std::map<std::string, std::uint64_t> promoted;
+      for (int k = 0; k < PIECE_TYPE_NB; ++k)
+        if (v.promotions[std::size_t(k)])
+          promoted[std::string(piece_name(id, PieceType(k)))] += v.promotions[std::size_t(k)];
+      for (const auto& [k, n] : promoted) p.rows.push_back({name, k, number(n)});
     }
     out.push_back(std::move(t));
     out.push_back(std::move(m));
@@ -419,8 +452,9 @@ std::vector<StatsTable> CollectionStats::tables() const {
                               {false, true, true, true, true, true, true, true, true});
     std::vector<const std::pair<const std::string, Player>*> order;
     for (const auto& e : players_) order.push_back(&e);
-    std::stable_sort(order.begin(), order.end(), [](const auto* a, const auto* b) {
-      return a->second.games > b->second.games;
+    std::sort(order.begin(), order.end(), [](const auto* a, const auto* b) {
+      if (a->second.games != b->second.games) return a->second.games > b->second.games;
+      return a->first < b->first;
     });
     const std::size_t shown = std::min(order.size(), std::size_t(std::max(options_.top, 0)));
     for (std::size_t i = 0; i < shown; ++i) {

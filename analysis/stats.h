@@ -12,6 +12,7 @@
 #include <utility>
 #include <vector>
 
+#include "absl/container/flat_hash_map.h"
 #include "analysis/game_record.h"
 #include "analysis/missed_wins.h"
 #include "analysis/openings.h"
@@ -102,12 +103,13 @@ class CollectionStats {
   };
   struct PerVariant {
     Results results;
-    std::map<int, std::uint64_t> lengths;  // plies -> games
+    std::vector<std::uint64_t> lengths;  // [plies] -> games
     std::map<std::string, std::uint64_t> terminations;
-    std::map<std::pair<std::string, std::string>, std::uint64_t> captures;  // by, taken
+    // [capturing piece type][captured piece type] -> captures
+    std::array<std::array<std::uint64_t, PIECE_TYPE_NB>, PIECE_TYPE_NB> captures{};
     std::array<std::uint64_t, kCaptureMethods> methods{};
-    std::map<int, std::uint64_t> chains;  // steps of a capturing turn -> turns
-    std::map<std::string, std::uint64_t> promotions;
+    std::array<std::uint64_t, MoveFacts::kMaxCaptures + 1> chains{};  // steps -> turns
+    std::array<std::uint64_t, PIECE_TYPE_NB> promotions{};
     std::array<std::array<std::uint64_t, 2>, 2> castling{};  // [colour][king side, queen side]
   };
 
@@ -116,7 +118,7 @@ class CollectionStats {
   std::map<std::string, std::uint64_t> reject_reasons_;
   std::map<VariantId, PerVariant> variants_;
   std::map<std::string, Results> pairings_, start_arrays_, groups_;
-  std::map<std::string, Player> players_;
+  absl::flat_hash_map<std::string, Player> players_;
   std::map<int, std::pair<Results, double>> rating_diff_;  // bucket -> results, expected sum
   std::map<const Opening*, Results> openings_;
   std::map<std::pair<VariantId, std::string>, Results> tree_;

@@ -146,7 +146,7 @@ class GameChecker final : public parsers::PgnVisitor {
       facts = &record_->facts.back();
     }
     if (absl::Status s = replay_->play_move(text, &quirks, item && ro_->san ? &item->san : nullptr,
-                                            item ? &item->uci : nullptr, facts);
+                                            item && ro_->uci ? &item->uci : nullptr, facts);
         !s.ok()) {
       if (item) record_->items.pop_back();
       if (facts) record_->facts.pop_back();

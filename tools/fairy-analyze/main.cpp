@@ -145,6 +145,7 @@ int analyze_main(int argc, char** argv) {
   s.validate.variations = false;  // statistics are about the main line
   s.record.variations = false;
   s.record.facts = true;
+  s.record.uci = false;
   Format format = Format::kText;
   if (auto f = args->get("format")) {
     if (*f == "text")
