@@ -9,13 +9,14 @@ void WinScanner::begin(std::int64_t game) {
   pending_ = -1;
 }
 
-void WinScanner::position(AnyGame& game, int ply, std::string_view played) {
+void WinScanner::position(AnyGame& game, int ply) {
   if (options_.plies <= 0) return;
   // The move played from the position before, which had a forced win of n plies: kept when
   // the side now to move is lost within n - 1 plies.
   if (pending_ >= 0) {
     WinFinding& before = findings_[std::size_t(pending_)];
-    before.played = std::string(played);
+    std::string uci;
+    game.last_move_text(before.played, uci);
     const LossResult lost = loses_within(game, before.plies - 1, options_.node_limit);
     before.move = lost.status == LossResult::kLost      ? WinFinding::Move::kKept
                   : lost.status == LossResult::kNotLost ? WinFinding::Move::kMissed

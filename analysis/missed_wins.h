@@ -8,7 +8,6 @@
 
 #include <cstdint>
 #include <string>
-#include <string_view>
 #include <vector>
 
 #include "analysis/wins.h"
@@ -47,9 +46,9 @@ class WinScanner {
 
   // A new game (the findings of the last one are dropped).
   void begin(std::int64_t game);
-  // The position after `ply` plies, on the live game (left as it was); `played`: the SAN
-  // of the move that led here from the position before (empty at the start).
-  void position(AnyGame& game, int ply, std::string_view played);
+  // The position after `ply` plies, on the live game (left as it was; the move that led
+  // here from the position before is the game's last move).
+  void position(AnyGame& game, int ply);
 
   const std::vector<WinFinding>& findings() const { return findings_; }
   std::uint64_t positions() const { return positions_; }  // searched in this game

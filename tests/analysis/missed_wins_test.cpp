@@ -18,12 +18,12 @@ std::vector<WinFinding> scan(const std::string& fen, const std::vector<std::stri
   std::unique_ptr<AnyGame> game = *AnyGame::create(variant_info(VariantId::kChess), fen);
   WinScanner scanner({plies, 1'000'000});
   scanner.begin(7);
-  scanner.position(*game, 0, "");
+  scanner.position(*game, 0);
   int ply = 0;
   for (const std::string& m : moves) {
     absl::StatusOr<AnyGame::Played> p = game->play(m);
     EXPECT_TRUE(p.ok()) << m;
-    scanner.position(*game, ++ply, p->san);
+    scanner.position(*game, ++ply);
   }
   EXPECT_EQ(game->fen(), [&] {
     std::unique_ptr<AnyGame> g = *AnyGame::create(variant_info(VariantId::kChess), fen);
@@ -81,7 +81,7 @@ TEST(WinScanner, TheNodeLimitIsReported) {
   std::unique_ptr<AnyGame> game = *AnyGame::create(variant_info(VariantId::kChess), "startpos");
   WinScanner scanner({5, 50});
   scanner.begin(1);
-  scanner.position(*game, 0, "");
+  scanner.position(*game, 0);
   ASSERT_EQ(scanner.findings().size(), 1u);
   EXPECT_EQ(scanner.findings()[0].status, WinResult::kNodeLimit);
   EXPECT_EQ(scanner.findings()[0].fen, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
@@ -93,7 +93,7 @@ TEST(WinScanner, NoSearchWithoutPlies) {
   std::unique_ptr<AnyGame> game = *AnyGame::create(variant_info(VariantId::kChess), "startpos");
   WinScanner scanner({0, 1000});
   scanner.begin(1);
-  scanner.position(*game, 0, "");
+  scanner.position(*game, 0);
   EXPECT_TRUE(scanner.findings().empty());
   EXPECT_EQ(scanner.positions(), 0u);
 }
