@@ -417,7 +417,7 @@ void lengths_chart(std::string& out, const StatsTable& t, const StatsTable* summ
             !cell(row, column(*summary, "mean plies")).empty())
           heading += ", mean " + cell(row, column(*summary, "mean plies")) + " plies";
     }
-    svg.text(ox + ml, oy + 16, heading, "head");
+    svg.text(ox + 8, oy + 16, heading, "head");
     for (double y = 0; y <= ymax + 0.5; y += tick) {
       const double py = y0 + h - h * y / ymax;
       svg.line(x0, py, x0 + w, py, kGrid);
@@ -777,14 +777,17 @@ void write_html_report(const std::vector<StatsTable>& tables, const HtmlReportOp
   const auto add_chart = [&](std::size_t before, std::string id, std::string title) {
     if (charts.size() > before) chart_entries.push_back({std::move(id), std::move(title)});
   };
-  for (const StatsTable& t : tables) {
-    const bool results = t.name.starts_with("results_by_") || t.name == "openings";
-    const std::optional<std::array<int, 5>> c = result_columns(t);
-    if (!results || !c || t.rows.empty()) continue;
-    const std::size_t before = charts.size();
-    results_chart(charts, t, *c);
-    add_chart(before, anchor("chart-", t.name), t.title);
-  }
+  const auto results_charts = [&](bool openings) {
+    for (const StatsTable& t : tables) {
+      const bool results = openings ? t.name == "openings" : t.name.starts_with("results_by_");
+      const std::optional<std::array<int, 5>> c = result_columns(t);
+      if (!results || !c || t.rows.empty()) continue;
+      const std::size_t before = charts.size();
+      results_chart(charts, t, *c);
+      add_chart(before, anchor("chart-", t.name), t.title);
+    }
+  };
+  results_charts(false);
   if (const StatsTable* t = find_table(tables, "lengths"); t && !t->rows.empty()) {
     const std::size_t before = charts.size();
     lengths_chart(charts, *t, find_table(tables, "length_summary"));
@@ -800,6 +803,7 @@ void write_html_report(const std::vector<StatsTable>& tables, const HtmlReportOp
     rating_chart(charts, *t);
     add_chart(before, "chart-rating_difference", "White's score against the rating difference");
   }
+  results_charts(true);
   if (const StatsTable* t = find_table(tables, "opening_tree"); t && !t->rows.empty()) {
     const std::size_t before = charts.size();
     tree_chart(charts, *t, o.max_tree_lines);
