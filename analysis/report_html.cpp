@@ -116,12 +116,20 @@ const std::string& cell(const std::vector<std::string>& row, int c) {
   return c >= 0 && std::size_t(c) < row.size() ? row[std::size_t(c)] : kNone;
 }
 
-// An id attribute's value: letters, digits, '-' and '_' only.
-std::string anchor(std::string_view prefix, std::string_view name) {
-  std::string id(prefix);
-  for (char c : name)
-    id += (std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_') ? c : '_';
-  return id;
+// The ids of the tables (and of their charts, "chart-" + id): the name with letters,
+// digits, '-' and '_' only, "-2", "-3"... added to a name seen before (--group-by variant
+// makes a second results_by_variant).
+std::vector<std::string> table_ids(const std::vector<StatsTable>& tables) {
+  std::vector<std::string> ids;
+  std::map<std::string, int> seen;
+  for (const StatsTable& t : tables) {
+    std::string id;
+    for (char c : t.name)
+      id += (std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_') ? c : '_';
+    if (const int n = ++seen[id]; n > 1) id += "-" + std::to_string(n);
+    ids.push_back(std::move(id));
+  }
+  return ids;
 }
 
 // `text` cut to `chars` characters (UTF-8 aware, an ellipsis at the cut).
@@ -306,7 +314,8 @@ std::string games_text(double n) { return grouped(n) + (n == 1 ? " game" : " gam
 
 constexpr std::size_t kMaxResultRows = 40;
 
-void results_chart(std::string& out, const StatsTable& t, const std::array<int, 5>& c) {
+void results_chart(std::string& out, const StatsTable& t, const std::string& id,
+                   const std::array<int, 5>& c) {
   std::vector<ShareRow> rows;
   const int name_col = t.name == "openings" ? column(t, "name") : -1;
   for (const auto& row : t.rows) {
@@ -324,7 +333,7 @@ void results_chart(std::string& out, const StatsTable& t, const std::array<int, 
   std::string caption;
   if (t.rows.size() > rows.size())
     caption = absl::StrFormat("The first %d of %d rows.", rows.size(), t.rows.size());
-  emit_chart(out, anchor("chart-", t.name), t.title, caption, svg, h);
+  emit_chart(out, "chart-" + id, t.title, caption, svg, h);
 }
 
 void methods_chart(std::string& out, const StatsTable& t) {
@@ -696,9 +705,9 @@ void missed_win(std::string& out, const MissedWin& w) {
 
 // ---- The tables.
 
-void html_table(std::string& out, const StatsTable& t) {
-  absl::StrAppendFormat(&out, "<section class=\"table\" id=\"%s\">\n<h3>%s</h3>\n",
-                        anchor("table-", t.name), html_escape(t.title));
+void html_table(std::string& out, const StatsTable& t, const std::string& id) {
+  absl::StrAppendFormat(&out, "<section class=\"table\" id=\"table-%s\">\n<h3>%s</h3>\n", id,
+                        html_escape(t.title));
   if (t.rows.empty()) {
     out += "<p class=\"none\">(none)</p>\n</section>\n";
     return;
@@ -772,19 +781,21 @@ struct Entry {
 void write_html_report(const std::vector<StatsTable>& tables, const HtmlReportOptions& o,
                        std::string& out) {
   // The charts first (the table of contents lists them).
+  const std::vector<std::string> ids = table_ids(tables);
   std::string charts;
   std::vector<Entry> chart_entries;
   const auto add_chart = [&](std::size_t before, std::string id, std::string title) {
     if (charts.size() > before) chart_entries.push_back({std::move(id), std::move(title)});
   };
   const auto results_charts = [&](bool openings) {
-    for (const StatsTable& t : tables) {
+    for (std::size_t i = 0; i < tables.size(); ++i) {
+      const StatsTable& t = tables[i];
       const bool results = openings ? t.name == "openings" : t.name.starts_with("results_by_");
       const std::optional<std::array<int, 5>> c = result_columns(t);
       if (!results || !c || t.rows.empty()) continue;
       const std::size_t before = charts.size();
-      results_chart(charts, t, *c);
-      add_chart(before, anchor("chart-", t.name), t.title);
+      results_chart(charts, t, ids[i], *c);
+      add_chart(before, "chart-" + ids[i], t.title);
     }
   };
   results_charts(false);
@@ -858,9 +869,8 @@ void write_html_report(const std::vector<StatsTable>& tables, const HtmlReportOp
                           "<li class=\"part\"><a href=\"#missed-wins\">Missed wins (%d)</a></li>\n",
                           o.missed_wins.size());
   out += "<li class=\"part\"><a href=\"#tables\">Tables</a>\n<ol>\n";
-  for (const StatsTable& t : tables)
-    out +=
-        "<li><a href=\"#" + anchor("table-", t.name) + "\">" + html_escape(t.title) + "</a></li>\n";
+  for (std::size_t i = 0; i < tables.size(); ++i)
+    out += "<li><a href=\"#table-" + ids[i] + "\">" + html_escape(tables[i].title) + "</a></li>\n";
   out += "</ol>\n</li>\n</ol>\n</nav>\n";
 
   if (!chart_entries.empty()) out += "<h2 id=\"charts\">Charts</h2>\n" + charts;
@@ -870,7 +880,7 @@ void write_html_report(const std::vector<StatsTable>& tables, const HtmlReportOp
     out += "</div>\n";
   }
   out += "<h2 id=\"tables\">Tables</h2>\n";
-  for (const StatsTable& t : tables) html_table(out, t);
+  for (std::size_t i = 0; i < tables.size(); ++i) html_table(out, tables[i], ids[i]);
   out += "<footer>fairykit: fairy-analyze</footer>\n</body>\n</html>\n";
 }
 

@@ -240,6 +240,22 @@ TEST(ReportHtml, EveryTableWithItsTitleAndEntry) {
   EXPECT_NE(players.find("<tr><td>Alpha</td><td class=\"n\">9</td>"), std::string::npos) << players;
 }
 
+TEST(ReportHtml, IdsAreUnique) {
+  // --group-by variant: a second results_by_variant; a tag with a space.
+  std::vector<StatsTable> tables = sample_tables();
+  tables.push_back(tables[2]);
+  ASSERT_EQ(tables.back().name, "results_by_variant");
+  tables.push_back(tables[2]);
+  tables.back().name = "results_by_Time Control";
+  const std::string html = report(tables, options());
+  EXPECT_EQ(count(html, "id=\"table-results_by_variant\""), 1);
+  EXPECT_EQ(count(html, "id=\"table-results_by_variant-2\""), 1);
+  EXPECT_EQ(count(html, "id=\"chart-results_by_variant-2\""), 1);
+  EXPECT_EQ(count(html, "href=\"#table-results_by_variant-2\""), 1);
+  EXPECT_EQ(count(html, "id=\"table-results_by_Time_Control\""), 1);
+  EXPECT_EQ(count(html, "href=\"#chart-results_by_Time_Control\""), 1);
+}
+
 TEST(ReportHtml, TextIsEscaped) {
   const std::string html = report(sample_tables(), options());
   EXPECT_EQ(html.find("<script>"), std::string::npos);

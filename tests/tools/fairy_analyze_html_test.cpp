@@ -4,41 +4,32 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
-#include <set>
 #include <string>
 
+#include "tests/analysis/temp_dir.h"
 #include "tests/tools/run_tool.h"
 
 namespace {
 
 namespace fs = std::filesystem;
-using fairykit::testing::slurp;
 using fairykit::testing::ToolOutput;
 
-const std::string kSample = std::string(FAIRYKIT_SOURCE_DIR) + "/samples/classics.pgn";
-const std::string kInterweave = std::string(FAIRYKIT_SOURCE_DIR) + "/samples/interweave.pgn";
-
-class FairyAnalyzeHtml : public ::testing::Test {
+// A fresh directory holding a.pgn (samples/classics.pgn: 4 chess games) and b.pgn
+// (samples/interweave.pgn: 5 games).
+class FairyAnalyzeHtml : public fairykit::testing::TempDirTest {
  protected:
   void SetUp() override {
-    dir_ = fairykit::testing::unique_temp("analyze_html");
-    fs::create_directories(dir_);
-    fs::copy_file(kSample, dir_ + "/a.pgn");
-    fs::copy_file(kInterweave, dir_ + "/b.pgn");
+    TempDirTest::SetUp();
+    const fs::path samples = fs::path(FAIRYKIT_SOURCE_DIR) / "samples";
+    fs::copy_file(samples / "classics.pgn", dir_ / "a.pgn");
+    fs::copy_file(samples / "interweave.pgn", dir_ / "b.pgn");
   }
-  void TearDown() override { fs::remove_all(dir_); }
   ToolOutput run(const std::string& args) const {
-    return fairykit::testing::run_tool("fairy-analyze", args, dir_);
+    return fairykit::testing::run_tool("fairy-analyze", args, dir_.string());
   }
-  std::string file(const std::string& name) const { return slurp(dir_ + "/" + name); }
-  std::string listing() const {
-    std::set<std::string> names;
-    for (const auto& e : fs::directory_iterator(dir_)) names.insert(e.path().filename().string());
-    std::string s;
-    for (const auto& n : names) s += n + " ";
-    return s;
+  std::string file(const std::string& name) const {
+    return fairykit::testing::read_file(dir_ / name);
   }
-  std::string dir_;
 };
 
 TEST_F(FairyAnalyzeHtml, WritesThePageBesidesTheTables) {
@@ -47,7 +38,7 @@ TEST_F(FairyAnalyzeHtml, WritesThePageBesidesTheTables) {
   const ToolOutput o = run("-q a.pgn b.pgn --tree 2 --html r.html");
   ASSERT_EQ(o.status, 0) << o.err;
   EXPECT_EQ(o.out, plain.out);  // standard output as without --html
-  EXPECT_EQ(listing(), "a.pgn b.pgn r.html ");
+  EXPECT_EQ(entries(), 3);      // no temporary file left
   const std::string html = file("r.html");
   EXPECT_TRUE(html.starts_with("<!DOCTYPE html>\n")) << html.substr(0, 100);
   EXPECT_TRUE(html.ends_with("</html>\n"));
@@ -61,9 +52,9 @@ TEST_F(FairyAnalyzeHtml, WritesThePageBesidesTheTables) {
   ASSERT_EQ(again.status, 0) << again.err;
   EXPECT_EQ(again.out, "");
   EXPECT_TRUE(file("r.json").starts_with("{\"tables\":"));
-  const std::string cmd = "SOURCE_DATE_EPOCH=86400 '" + std::string(FAIRYKIT_BIN_DIR) +
-                          "/fairy-analyze' -q a.pgn --html s.html";
-  ASSERT_EQ(fairykit::testing::run_shell("cd '" + dir_ + "' && " + cmd).status, 0);
+  const std::string cmd = "cd '" + dir_.string() + "' && SOURCE_DATE_EPOCH=86400 '" +
+                          std::string(FAIRYKIT_BIN_DIR) + "/fairy-analyze' -q a.pgn --html s.html";
+  ASSERT_EQ(fairykit::testing::run_shell(cmd).status, 0);
   EXPECT_NE(file("s.html").find("Made 1970-01-02 00:00 by fairy-analyze."), std::string::npos);
 }
 
@@ -79,7 +70,7 @@ TEST_F(FairyAnalyzeHtml, RefusedWhenItIsAnInputOrAnotherOutput) {
   o = run("a.pgn -o r.html --html ./r.html");
   EXPECT_EQ(o.status, 2);
   EXPECT_EQ(o.err, "fairy-analyze: --output 'r.html' and --html './r.html' are the same file\n");
-  EXPECT_EQ(listing(), "a.pgn b.pgn ");
+  EXPECT_EQ(entries(), 2);
   o = run("a.pgn --html");
   EXPECT_EQ(o.status, 2);
 }
