@@ -7,6 +7,8 @@
 
 #include <cerrno>
 #include <cstdio>
+#include <cstdlib>
+#include <ctime>
 #include <iostream>
 #include <memory>
 #include <string>
@@ -16,6 +18,7 @@
 #include "analysis/convert.h"
 #include "analysis/game_batch.h"
 #include "analysis/openings.h"
+#include "analysis/report_html.h"
 #include "analysis/stats.h"
 #include "analysis/validate.h"
 #include "analysis/validate_report.h"
@@ -62,6 +65,11 @@ The tables (text for people; --format json or csv for programs):
       --top N             rows of the players and openings tables (default 20; the
                           tables say how many were left out)
       --no-openings       no opening names
+      --html FILE         also write a report for people there: one self-contained web
+                          page (no scripts, nothing fetched) with the tables, charts
+                          (results, game lengths, captures by method, White's score
+                          against the rating difference, the opening tree) and a table of
+                          contents; written as -o is (atomic, refused when it is an input)
 
 Other:
   -j, --jobs N            threads (default 1); the output is identical at any N
@@ -79,6 +87,7 @@ Examples:
   fairy-analyze -j 2 twic*.pgn.zst
   fairy-analyze --group-by Event --format csv games.pgn -o stats.csv
   fairy-analyze --variant interweave --tree 4 --tree-min 3 interweave.pgn
+  fairy-analyze --tree 3 --tree-min 20 --html report.html games.pgn
 )";
 
 const std::vector<cli::FlagSpec> kFlags = {
@@ -89,7 +98,7 @@ const std::vector<cli::FlagSpec> kFlags = {
     {"jobs", 'j', true, false},         {"quiet", 'q', false, false},
     {"verbose", 'v', false, false},     {"max-game-size", 0, true, false},
     {"list-variants", 0, false, false}, {"help", 'h', false, false},
-    {"version", 0, false, false},
+    {"version", 0, false, false},       {"html", 0, true, false},
 };
 
 int usage_error(const std::string& msg) { return cli::usage_error("fairy-analyze", msg); }
@@ -127,6 +136,21 @@ void analyse_game(const parsers::RawGame& game, const Settings& s, Analysed& a) 
   }
   const std::string result = analysis::game_result(record, false, nullptr);
   analysis::game_facts(record, a.report, result, s.stats, a.facts);
+}
+
+// The report's date: now (local time), or SOURCE_DATE_EPOCH (UTC) for reproducible pages.
+std::string report_date() {
+  std::time_t t = std::time(nullptr);
+  std::tm tm{};
+  const char* epoch = std::getenv("SOURCE_DATE_EPOCH");
+  if (epoch && *epoch) {
+    t = std::time_t(std::strtoll(epoch, nullptr, 10));
+    gmtime_r(&t, &tm);
+  } else {
+    localtime_r(&t, &tm);
+  }
+  char buf[64];
+  return std::strftime(buf, sizeof buf, "%Y-%m-%d %H:%M", &tm) ? buf : "";
 }
 
 std::string games(std::uint64_t n) { return absl::StrCat(n, n == 1 ? " game" : " games"); }
@@ -188,6 +212,7 @@ int analyze_main(int argc, char** argv) {
   if (files.empty()) files.push_back("-");
   std::vector<analysis::OutputSpec> outputs;
   if (auto path = args->get("output")) outputs.push_back({"--output", *path});
+  if (auto path = args->get("html")) outputs.push_back({"--html", *path});
   absl::StatusOr<std::unique_ptr<analysis::GameBatch>> opened =
       analysis::GameBatch::open(files, outputs, bo);
   if (!opened.ok()) {
@@ -196,6 +221,7 @@ int analyze_main(int argc, char** argv) {
   }
   analysis::GameBatch& batch = **opened;
   analysis::OutputFile* out_file = batch.output("--output");
+  analysis::OutputFile* html_file = batch.output("--html");
 
   cli::ProgressLine progress(!quiet && cli::ProgressLine::stderr_is_terminal());
   analysis::CollectionStats stats(s.stats);
@@ -246,6 +272,14 @@ int analyze_main(int argc, char** argv) {
     case Format::kCsv:
       analysis::write_stats_csv(tables, text);
       break;
+  }
+  if (html_file) {
+    analysis::HtmlReportOptions ho;
+    ho.inputs = files;
+    ho.date = report_date();
+    std::string html;
+    analysis::write_html_report(tables, ho, html);
+    html_file->write(html);
   }
   bool stdout_failed = false;
   if (out_file) {
