@@ -476,7 +476,7 @@ std::vector<StatsTable> CollectionStats::tables() const {
       t.rows.back().insert(t.rows.back().begin(), std::string(variant_info(k.first).name));
     }
     if (left_out)
-      t.note = std::to_string(left_out) + " lines of fewer than " +
+      t.note = std::to_string(left_out) + (left_out == 1 ? " line" : " lines") + " of fewer than " +
                std::to_string(options_.tree_min) + " games left out (--tree-min)";
     out.push_back(std::move(t));
   }

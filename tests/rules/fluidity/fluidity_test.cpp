@@ -294,9 +294,10 @@ std::string facts(const Position& p, std::string_view text) {
   p.move_facts(uci(p, text), f);
   std::string out(piece_info(f.moved).name);
   if (f.castling) out += f.castling == 1 ? " O-O" : " O-O-O";
-  for (int i = 0; i < f.captures; ++i)
-    out += " " + std::string(piece_info(f.captured[std::size_t(i)].type).name) + "/" +
-           std::string(describe(f.captured[std::size_t(i)].method));
+  for (int i = 0; i < f.captures; ++i) {
+    const MoveFacts::Capture& c = f.captured[std::size_t(i)];
+    out.append(" ").append(piece_info(c.type).name).append("/").append(describe(c.method));
+  }
   return out;
 }
 

@@ -72,11 +72,13 @@ struct Iw {
   std::string Facts(std::string_view text) const {
     MoveFacts f;
     pos.move_facts(Parse(text), f);
-    std::string out = std::string(1, piece_info(f.moved).letter) + " " + std::to_string(f.steps);
-    for (int i = 0; i < f.captures; ++i)
-      out += std::string(" ") + piece_info(f.captured[std::size_t(i)].type).letter + "/" +
-             std::string(describe(f.captured[std::size_t(i)].method));
-    if (f.promotion != NO_PIECE_TYPE) out += std::string(" =") + piece_info(f.promotion).letter;
+    std::string out(1, piece_info(f.moved).letter);
+    out.append(" ").append(std::to_string(f.steps));
+    for (int i = 0; i < f.captures; ++i) {
+      const MoveFacts::Capture& c = f.captured[std::size_t(i)];
+      out.append(" ").append(1, piece_info(c.type).letter).append("/").append(describe(c.method));
+    }
+    if (f.promotion != NO_PIECE_TYPE) out.append(" =").append(1, piece_info(f.promotion).letter);
     return out;
   }
   void Play(std::string_view text) { pos.do_move(Parse(text)); }
