@@ -19,11 +19,10 @@ namespace {
 
 namespace fs = std::filesystem;
 
+using fairykit::testing::kTwic;
+using fairykit::testing::sample_pgns;
 using fairykit::testing::slurp;
 using Output = fairykit::testing::ToolOutput;
-
-const std::string kSamples = std::string(FAIRYKIT_SOURCE_DIR) + "/samples";
-const std::string kTwic = std::string(FAIRYKIT_DATA_DIR) + "/corpus/standard/twic0920.pgn";
 
 Output run(const std::string& args, const std::string& dir = ".") {
   return fairykit::testing::run_tool("fairy-analyze", args, dir);
@@ -115,6 +114,14 @@ std::string csv_of(const std::string& pgn, const std::string& flags = "") {
   EXPECT_EQ(o.status, 0) << o.err;
   EXPECT_EQ(o.err, "");
   return o.out;
+}
+
+// A game of `variant` from the position `fen`; `moves` ends with the result.
+std::string setup_game(const std::string& variant, const std::string& fen,
+                       const std::string& moves) {
+  const std::string result = moves.substr(moves.rfind(' ') + 1);
+  return "[Variant \"" + variant + "\"]\n[SetUp \"1\"]\n[FEN \"" + fen + "\"]\n[Result \"" +
+         result + "\"]\n\n" + moves + "\n\n";
 }
 
 // ---------------------------------------------------------------------------------------
@@ -427,20 +434,11 @@ TEST(FairyAnalyzeGroupBy, ResultsByTheValueOfATag) {
 TEST(FairyAnalyzeVariants, Chess960) {
   // Array rknnbbqr: the Knights leave c1/d1 (c8/d8) and both sides castle long (King c1,
   // Rook d1); 5. Nxd5 (a pawn) Nxd5 (a Knight). 10 plies, a draw; then 2 plies, 0-1.
-  const std::string csv = csv_of(R"([Variant "Chess960"]
-[SetUp "1"]
-[FEN "rknnbbqr/pppppppp/8/8/8/8/PPPPPPPP/RKNNBBQR w AHah - 0 1"]
-[Result "1/2-1/2"]
-
-1. Nb3 Nb6 2. Ne3 Ne6 3. O-O-O O-O-O 4. d4 d5 5. Nxd5 Nxd5 1/2-1/2
-
-[Variant "Chess960"]
-[SetUp "1"]
-[FEN "rknnbbqr/pppppppp/8/8/8/8/PPPPPPPP/RKNNBBQR w AHah - 0 1"]
-[Result "0-1"]
-
-1. e4 e5 0-1
-)");
+  const std::string csv =
+      csv_of(setup_game("Chess960", "rknnbbqr/pppppppp/8/8/8/8/PPPPPPPP/RKNNBBQR w AHah - 0 1",
+                        "1. Nb3 Nb6 2. Ne3 Ne6 3. O-O-O O-O-O 4. d4 d5 5. Nxd5 Nxd5 1/2-1/2") +
+             setup_game("Chess960", "rknnbbqr/pppppppp/8/8/8/8/PPPPPPPP/RKNNBBQR w AHah - 0 1",
+                        "1. e4 e5 0-1"));
   EXPECT_EQ(table(csv, "results_by_variant"), "chess960|2|0|1|1|0|25.0\n");
   EXPECT_EQ(table(csv, "length_summary"), "chess960|2|6.0|2|10\n");
   EXPECT_EQ(table(csv, "terminations"), "chess960|agreement|1\nchess960|resignation|1\n");
@@ -480,20 +478,11 @@ TEST(FairyAnalyzeVariants, Cwda) {
 TEST(FairyAnalyzeVariants, Superchess) {
   // Array RAVQKESR: Empress and Princess out, both castle short, 4. Exe6 (Empress takes
   // Empress) dxe6; 8 plies, 1-0. Array RNSEKBVA: 4 plies, 0-1.
-  const std::string csv = csv_of(R"([Variant "Superchess"]
-[SetUp "1"]
-[FEN "ravqkesr/pppppppp/8/8/8/8/PPPPPPPP/RAVQKESR w KQkq - 0 1"]
-[Result "1-0"]
-
-1. Ee3 Ee6 2. Sh3 Sh6 3. O-O O-O 4. Exe6 dxe6 1-0
-
-[Variant "Superchess"]
-[SetUp "1"]
-[FEN "rnsekbva/pppppppp/8/8/8/8/PPPPPPPP/RNSEKBVA w Qq - 0 1"]
-[Result "0-1"]
-
-1. b3 h6 2. f4 h5 0-1
-)");
+  const std::string csv =
+      csv_of(setup_game("Superchess", "ravqkesr/pppppppp/8/8/8/8/PPPPPPPP/RAVQKESR w KQkq - 0 1",
+                        "1. Ee3 Ee6 2. Sh3 Sh6 3. O-O O-O 4. Exe6 dxe6 1-0") +
+             setup_game("Superchess", "rnsekbva/pppppppp/8/8/8/8/PPPPPPPP/RNSEKBVA w Qq - 0 1",
+                        "1. b3 h6 2. f4 h5 0-1"));
   EXPECT_EQ(table(csv, "results_by_variant"), "superchess|2|1|0|1|0|50.0\n");
   EXPECT_EQ(table(csv, "results_by_start_array"),
             "RAVQKESR|1|1|0|0|0|100.0\nRNSEKBVA|1|0|0|1|0|0.0\n");
@@ -515,41 +504,13 @@ TEST(FairyAnalyzeVariants, InterweaveCaptureMethodsAndChains) {
   // 5 c6xc8=Nxe8: the Pawn leaps over c7 and promotes to a Leaper, which leaps over the
   //   Smasher d8 (two steps; the Pawn is the piece that moved); the Remover f8 removes it;
   //   White has nothing left: no legal move, 0-1.
-  const std::string csv = csv_of(R"([Variant "Interweave"]
-[SetUp "1"]
-[FEN "k1k5/8/8/8/2p5/8/1P6/K1K5 w 0 - 000000"]
-[Result "*"]
-
-1. b2-d4 c4xc2 2. Kc1xc3 *
-
-[Variant "Interweave"]
-[SetUp "1"]
-[FEN "8/1p6/8/8/8/8/1R4p1/8 w 0 - 000000"]
-[Result "1-0"]
-
-1. Rb2xb6 1-0
-
-[Variant "Interweave"]
-[SetUp "1"]
-[FEN "K1K5/8/8/8/8/8/8/Nk1b3k w 0 - 000000"]
-[Result "1-0"]
-
-1. Na1xc1xe1# 1-0
-
-[Variant "Interweave"]
-[SetUp "1"]
-[FEN "8/3P4/3p4/1Pp1pP2/3p4/3P4/8/8 w 0 - 000000"]
-[Result "1-0"]
-
-1. d3xd5 1-0
-
-[Variant "Interweave"]
-[SetUp "1"]
-[FEN "3r1bp1/2p5/2P5/8/8/8/8/8 w 0 - 010000"]
-[Result "0-1"]
-
-1. c6xc8=Nxe8 Bf8x 0-1
-)");
+  const std::string csv = csv_of(
+      setup_game("Interweave", "k1k5/8/8/8/2p5/8/1P6/K1K5 w 0 - 000000",
+                 "1. b2-d4 c4xc2 2. Kc1xc3 *") +
+      setup_game("Interweave", "8/1p6/8/8/8/8/1R4p1/8 w 0 - 000000", "1. Rb2xb6 1-0") +
+      setup_game("Interweave", "K1K5/8/8/8/8/8/8/Nk1b3k w 0 - 000000", "1. Na1xc1xe1# 1-0") +
+      setup_game("Interweave", "8/3P4/3p4/1Pp1pP2/3p4/3P4/8/8 w 0 - 000000", "1. d3xd5 1-0") +
+      setup_game("Interweave", "3r1bp1/2p5/2P5/8/8/8/8/8 w 0 - 010000", "1. c6xc8=Nxe8 Bf8x 0-1"));
   EXPECT_EQ(table(csv, "results_by_variant"), "interweave|5|3|0|1|1|75.0\n");
   // Plies 3 1 1 1 2: mean 1.6, median 1.
   EXPECT_EQ(table(csv, "length_summary"), "interweave|5|1.6|1|3\n");
@@ -578,20 +539,9 @@ TEST(FairyAnalyzeVariants, InterweaveCaptureMethodsAndChains) {
 TEST(FairyAnalyzeVariants, InterweaveEnPassantOnlyOverTheMidpoint) {
   // The Pawn that has just double-stepped (b2-d4, en passant square c3) taken by a short
   // leap from d5 and by a custodian capture (f5-e4 against the Remover c4): no en passant.
-  const std::string csv = csv_of(R"([Variant "Interweave"]
-[SetUp "1"]
-[FEN "k1k5/8/8/3p4/8/8/1P6/K1K5 w 0 - 000000"]
-[Result "*"]
-
-1. b2-d4 d5xd3 *
-
-[Variant "Interweave"]
-[SetUp "1"]
-[FEN "k1k5/8/8/5p2/2b5/8/1P6/K1K5 w 0 - 000000"]
-[Result "*"]
-
-1. b2-d4 f5xe4 *
-)");
+  const std::string csv = csv_of(
+      setup_game("Interweave", "k1k5/8/8/3p4/8/8/1P6/K1K5 w 0 - 000000", "1. b2-d4 d5xd3 *") +
+      setup_game("Interweave", "k1k5/8/8/5p2/2b5/8/1P6/K1K5 w 0 - 000000", "1. b2-d4 f5xe4 *"));
   EXPECT_EQ(table(csv, "capture_methods"), "interweave|short leap|1\ninterweave|custodian|1\n");
 }
 
@@ -600,27 +550,10 @@ TEST(FairyAnalyzeVariants, FluidityDissectionAndCastling) {
   //   the Rook lands: replacement); Black's Rook a8-c8 passes through the Rook b8; *.
   // 2 Rxe8# passes through the Bishop e6 and the King e7: capture of a King, 1-0.
   // 3 Nxc3 dissects its long leg b2 (Bishop) and b3 (Knight); a draw agreed.
-  const std::string csv = csv_of(R"([Variant "Fluidity"]
-[SetUp "1"]
-[FEN "rR1Bk2r/8/8/8/8/8/8/Rn1bKn1R w KQkq - 0 1"]
-[Result "*"]
-
-1. O-O-O Rxc8 *
-
-[Variant "Fluidity"]
-[SetUp "1"]
-[FEN "8/4k3/4b3/8/8/8/8/4R2K w - - 0 1"]
-[Result "1-0"]
-
-1. Rxe8# 1-0
-
-[Variant "Fluidity"]
-[SetUp "1"]
-[FEN "4k3/8/8/8/8/1n6/1b6/1N2K3 w - - 0 1"]
-[Result "1/2-1/2"]
-
-1. Nxc3 Kd7 1/2-1/2
-)");
+  const std::string csv = csv_of(
+      setup_game("Fluidity", "rR1Bk2r/8/8/8/8/8/8/Rn1bKn1R w KQkq - 0 1", "1. O-O-O Rxc8 *") +
+      setup_game("Fluidity", "8/4k3/4b3/8/8/8/8/4R2K w - - 0 1", "1. Rxe8# 1-0") +
+      setup_game("Fluidity", "4k3/8/8/8/8/1n6/1b6/1N2K3 w - - 0 1", "1. Nxc3 Kd7 1/2-1/2"));
   EXPECT_EQ(table(csv, "results_by_variant"), "fluidity|3|1|1|0|1|75.0\n");
   EXPECT_EQ(table(csv, "length_summary"), "fluidity|3|1.7|2|2\n");
   EXPECT_EQ(table(csv, "terminations"),
@@ -805,8 +738,7 @@ TEST(FairyAnalyzeFormats, JsonLinesInputGivesTheSameFigures) {
 
 TEST(FairyAnalyzeJobs, OneAndTwoThreadsGiveIdenticalOutput) {
   std::string files = "'" + kTwic + "'";
-  for (const auto& e : fs::directory_iterator(kSamples))
-    if (e.path().extension() == ".pgn") files += " '" + e.path().string() + "'";
+  for (const std::string& pgn : sample_pgns()) files += " '" + pgn + "'";
   for (const char* format : {"text", "json", "csv"}) {
     const std::string args = std::string("-q --tree 4 --group-by Event --format ") + format + " ";
     const Output one = run("-j 1 " + args + files);
