@@ -5,7 +5,7 @@ Usage: analyze_check.py FAIRY_CONVERT FAIRY_ANALYZE FILE [FILE...]
 
 For each FILE, the games are converted (fairy-convert --to jsonl) and counted by this
 script, which uses no fairykit code: only the JSON fields (variant, result, termination,
-plies, san, uci, start_fen, tags) and the rules as the documentation states them
+plies, san, uci, fen, start_fen, tags) and the rules as the documentation states them
 (docs/rules/*.md, fairy-analyze --help). Then fairy-analyze --format csv reads the same
 file, and every figure counted here is compared with its table:
 
@@ -15,12 +15,16 @@ file, and every figure counted here is compared with its table:
   lengths             games per bucket of 20 plies
   terminations        the board's verdict ("termination"), else the Termination tag,
                       else unfinished / resignation / the claimable draw / agreement
-  captures            chess, chess960, cwda, superchess: the capturing piece from the
-                      SAN (a move with 'x' takes one piece), the captured piece from a
-                      board replayed here from the UCI moves
-  capture_methods     the same games: replacement or en passant (a Pawn taking on an
-                      empty square)
-  chains              Interweave: a capturing turn's steps are its 'x' separators
+  captures            the capturing piece from the SAN (the piece letter, none for a
+                      Pawn, the King for castling); the captured pieces are those the
+                      opponent has lost between the FENs before and after the move
+                      (--with-fen); in chess-like games a move with 'x' takes one piece
+  capture_methods     chess-like: replacement, or en passant (a Pawn taking on an empty
+                      square); Fluidity: dissection, but replacement where castling puts
+                      its King or Rook; Interweave: by the piece (docs/rules/interweave.md
+                      1.4), a Pawn's steps replayed here to tell short leap, en passant
+                      and custodian apart
+  chains              Interweave: the steps of a capturing turn (squares of its UCI - 1)
   promotions          '=X' in the SAN
   castling            O-O and O-O-O in the SAN, the colour from the side to move
   players             games, wins, draws, losses, score, rated games, average opponent
@@ -53,7 +57,6 @@ LETTERS = {
     "superchess": dict(BASE_LETTERS, A="amazon", E="empress", S="princess", V="veteran"),
     "interweave": {"K": "king", "R": "smasher", "N": "leaper", "B": "remover", "P": "pawn"},
 }
-VARIANT_ORDER = ["chess", "chess960", "cwda", "superchess", "interweave", "fluidity"]
 
 # Ends of a game on the board (the game is over); the others a draw may be claimed by.
 BOARD_ENDS = {"checkmate", "stalemate", "insufficient material", "fivefold repetition",
@@ -248,16 +251,16 @@ def count(jsonl, rejected):
                 for letter in re.findall(r"=([A-Z])", move):
                     promotions[v][letters[letter]] += 1
             # The boards only when the opponent has fewer pieces after the move.
-            opponent = str.isupper if not white else str.islower
-            lost = (sum(map(opponent, placement)) -
-                    sum(map(opponent, fens[i + 1].split(maxsplit=1)[0])))
-            if lost == 0:
+            theirs = str.islower if white else str.isupper
+            taken = (sum(map(theirs, placement)) -
+                     sum(map(theirs, fens[i + 1].split(maxsplit=1)[0])))
+            if taken == 0:
                 if v in CHESS_LIKE and "x" in move:
                     problems.append("game %d, ply %d: %s takes nothing" % (g["game"], i + 1, move))
                 continue
             before, after = board(fens[i]), board(fens[i + 1])
-            victims = {square(k): p for k, (p, q) in enumerate(zip(before, after))
-                       if p != q and p != "." and opponent(p)}
+            victims = {square(k): a for k, (a, b) in enumerate(zip(before, after))
+                       if a != b and a != "." and theirs(a)}
             by = "king" if castles else letters.get(move[0], "pawn")
             steps = uci_squares(g["uci"][i])
             if v in CHESS_LIKE:
@@ -277,8 +280,8 @@ def count(jsonl, rejected):
             else:
                 chains[v][str(len(steps) - 1)] += 1
                 how = interweave_methods(fens[i], white, g["uci"][i], victims)
-            for sq, p in victims.items():
-                captures[v][(by, letters[p.upper()])] += 1
+            for sq, piece in victims.items():
+                captures[v][(by, letters[piece.upper()])] += 1
                 methods[v][how[sq]] += 1
         # Players and ratings.
         we, be = rating(g["tags"].get("WhiteElo", "")), rating(g["tags"].get("BlackElo", ""))
@@ -362,7 +365,7 @@ KEYS = {
 def read_csv(text):
     rows = collections.defaultdict(lambda: collections.defaultdict(dict))
     reader = csv.reader(io.StringIO(text))
-    if next(reader) != ["table", "row", "column", "value"]:
+    if next(reader, None) != ["table", "row", "column", "value"]:
         raise ValueError("not fairy-analyze's long-form CSV")
     for table, row, column, value in reader:
         rows[table][int(row)][column] = value
@@ -405,7 +408,11 @@ def check(convert, analyze, path):
     if rc != (1 if rejected else 0):
         problems.append("fairy-analyze exit status %d with %d rejected games: %s"
                         % (rc, rejected, err))
-    theirs = read_csv(out)
+    try:
+        theirs = read_csv(out)
+    except ValueError as e:
+        print("%s: fairy-analyze (exit status %d): %s %s" % (path, rc, e, err), file=sys.stderr)
+        return 2
     problems += compare(mine, theirs)
     # The players table comes most games first.
     counts = [int(r["games"]) for r in theirs.get("players", {}).values()]
