@@ -73,14 +73,14 @@ std::string length_bucket(int b) {
   return std::to_string(b * kLengthBucket) + "-" + std::to_string(b * kLengthBucket + 19);
 }
 
-// Rating difference buckets (White's rating minus Black's): 100 points each, -400 and
-// below and 400 and above together.
+// Rating difference buckets (White's rating minus Black's): 100 points each, four on each
+// side of 0 (-400 to -301 ... 300 to 399), then -401 and below, and 400 and above.
 int rating_bucket(int diff) {
   int b = diff >= 0 ? diff / 100 : -((-diff + 99) / 100);
-  return std::clamp(b, -4, 4);
+  return std::clamp(b, -5, 4);
 }
 std::string rating_bucket_name(int b) {
-  if (b <= -4) return "<= -301";
+  if (b <= -5) return "<= -401";
   if (b >= 4) return ">= 400";
   return std::to_string(b * 100) + " to " + std::to_string(b * 100 + 99);
 }
@@ -526,7 +526,7 @@ std::vector<StatsTable> CollectionStats::tables() const {
       t.rows.back().insert(t.rows.back().begin(), std::string(variant_info(k.first).name));
     }
     if (left_out)
-      t.note = std::to_string(left_out) + " lines of fewer than " +
+      t.note = std::to_string(left_out) + (left_out == 1 ? " line" : " lines") + " of fewer than " +
                std::to_string(options_.tree_min) + " games left out (--tree-min)";
     out.push_back(std::move(t));
   }

@@ -152,14 +152,18 @@ Bitboard Position::checkers() const {
 void Position::move_facts(Move m, MoveFacts& f) const {
   f = MoveFacts{};
   f.moved = type_of(board_[m.from()]);
+  // Castling takes the enemies between King and Rook (§3.5): those on the squares where the
+  // King and the Rook land are replaced, the others (b1) passed through. Any other move
+  // ends on an empty square and dissects its victims.
+  Bitboard landing = 0;
   if (m.is_castling()) {
     f.castling = m.to() > m.from() ? 1 : 2;
-    return;
+    landing = square_bb(m.to()) | square_bb(Square((m.from() + m.to()) / 2));
   }
   for (Bitboard b = victims(m); b; b &= b - 1) {
     const Square s = Square(__builtin_ctzll(b));
-    f.add_capture(type_of(board_[s]),
-                  s == m.to() ? CaptureMethod::kReplacement : CaptureMethod::kDissection);
+    f.add_capture(type_of(board_[s]), landing & square_bb(s) ? CaptureMethod::kReplacement
+                                                             : CaptureMethod::kDissection);
   }
 }
 

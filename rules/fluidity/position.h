@@ -136,8 +136,8 @@ class Position {
   bool in_check() const { return checkers() != 0; }
   // The enemy pieces `m` captures (castling included). m must be legal here.
   Bitboard victims(Move m) const;
-  // What the legal move m does (rules/move_facts.h): the victim on the destination taken by
-  // replacement, the others dissected.
+  // What the legal move m does (rules/move_facts.h): its victims dissected, except those of
+  // a castling on the squares where the King and the Rook land (replaced).
   void move_facts(Move m, MoveFacts& f) const;
 
   // The legal moves, in a fixed order: Knights, Bishops, Rooks, Queens (each by origin

@@ -383,14 +383,18 @@ void Position::move_facts(const Move& m, MoveFacts& f) const {
                           : pt == REMOVER ? CaptureMethod::kRemoval
                                           : CaptureMethod::kShortLeap;
       if (pt == PAWN) {
-        // Jumped over (the midpoint of the step): a short leap; the double-stepped Pawn:
-        // en passant; otherwise enclosed: custodian.
-        const bool between = file_of(victim) * 2 == file_of(from) + file_of(to) &&
-                             rank_of(victim) * 2 == rank_of(from) + rank_of(to);
-        if (i == 0 && victim == ep_to_ && ep_mid_ != SQ_NONE)
+        // Jumped over (the midpoint of the step): a short leap; the Pawn that has just
+        // double-stepped, taken by the first step leaping over the empty midpoint of that
+        // double step: en passant; otherwise enclosed: custodian. (That Pawn can also be
+        // leaped over, or enclosed, like any other.)
+        const auto midpoint = [&](Square s) {
+          return file_of(s) * 2 == file_of(from) + file_of(to) &&
+                 rank_of(s) * 2 == rank_of(from) + rank_of(to);
+        };
+        if (i == 0 && ep_mid_ != SQ_NONE && victim == ep_to_ && midpoint(ep_mid_))
           how = CaptureMethod::kEnPassant;
         else
-          how = between ? CaptureMethod::kShortLeap : CaptureMethod::kCustodian;
+          how = midpoint(victim) ? CaptureMethod::kShortLeap : CaptureMethod::kCustodian;
       }
       f.add_capture(type_of(board_[victim]), how);
     }

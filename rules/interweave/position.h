@@ -218,8 +218,8 @@ class Position {
   // What the legal turn m does (rules/move_facts.h): each victim with its capture method,
   // by the piece that takes it on that step (a Pawn promoted in a chain goes on as its new
   // piece): Smasher approach, Leaper leap, Remover removal, King short leap; a Pawn's
-  // victim jumped over is a short leap, one on the double-stepped Pawn en passant, any
-  // other custodian.
+  // victim jumped over is a short leap, the double-stepped Pawn taken by leaping over the
+  // empty midpoint of its double step en passant, any other custodian.
   void move_facts(const Move& m, MoveFacts& f) const;
 
   GameState state() const;

@@ -19,11 +19,11 @@ namespace {
 
 namespace fs = std::filesystem;
 
+using fairykit::testing::kSamples;
+using fairykit::testing::kTwic;
+using fairykit::testing::sample_pgns;
 using fairykit::testing::slurp;
 using Output = fairykit::testing::ToolOutput;
-
-const std::string kSamples = std::string(FAIRYKIT_SOURCE_DIR) + "/samples";
-const std::string kTwic = std::string(FAIRYKIT_DATA_DIR) + "/corpus/standard/twic0920.pgn";
 
 Output run(const std::string& args, const std::string& dir = ".", const std::string& input = "") {
   return fairykit::testing::run_tool("fairy-convert", args, dir, input);
@@ -39,14 +39,6 @@ std::string temp_dir() {
 std::string write_file(const std::string& dir, const std::string& name, const std::string& text) {
   std::ofstream(dir + name, std::ios::binary) << text;
   return dir + name;
-}
-
-std::vector<std::string> sample_pgns() {
-  std::vector<std::string> files;
-  for (const auto& e : fs::directory_iterator(kSamples))
-    if (e.path().extension() == ".pgn") files.push_back(e.path().string());
-  std::sort(files.begin(), files.end());
-  return files;
 }
 
 std::string q(const std::string& path) { return "'" + path + "'"; }

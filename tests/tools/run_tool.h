@@ -7,13 +7,29 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <vector>
 
 namespace fairykit::testing {
+
+// The inputs the tool tests share: the samples folder and a TWIC file of the corpus.
+inline const std::string kSamples = std::string(FAIRYKIT_SOURCE_DIR) + "/samples";
+inline const std::string kTwic = std::string(FAIRYKIT_DATA_DIR) + "/corpus/standard/twic0920.pgn";
+
+// The PGN files of samples/, sorted.
+inline std::vector<std::string> sample_pgns() {
+  std::vector<std::string> files;
+  for (const auto& e : std::filesystem::directory_iterator(kSamples))
+    if (e.path().extension() == ".pgn") files.push_back(e.path().string());
+  std::sort(files.begin(), files.end());
+  return files;
+}
 
 inline std::string slurp(const std::string& path) {
   std::ifstream in(path, std::ios::binary);

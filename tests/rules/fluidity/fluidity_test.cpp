@@ -15,6 +15,8 @@
 
 #include "parsers/perft_file.h"
 #include "rules/bitboard.h"
+#include "rules/move_facts.h"
+#include "rules/pieces.h"
 
 namespace fairykit::fluidity {
 namespace {
@@ -284,6 +286,35 @@ TEST(FluidityRules, CastlingCapturesNonAdjacentMinors) {
   EXPECT_EQ(uci(p, "O-O-O{b1,d1}"), ooo);
   p.do_move(ooo);
   EXPECT_EQ(p.fen(), "rR1Bk2r/8/8/8/8/8/8/2KR1n1R b kq - 0 1");
+}
+
+// What the move `text` did (rules/move_facts.h): "moved [castling] victim/method...".
+std::string facts(const Position& p, std::string_view text) {
+  MoveFacts f;
+  p.move_facts(uci(p, text), f);
+  std::string out(piece_info(f.moved).name);
+  if (f.castling) out += f.castling == 1 ? " O-O" : " O-O-O";
+  for (int i = 0; i < f.captures; ++i) {
+    const MoveFacts::Capture& c = f.captured[std::size_t(i)];
+    out.append(" ").append(piece_info(c.type).name).append("/").append(describe(c.method));
+  }
+  return out;
+}
+
+TEST(FluidityMoveFacts, DissectionAndTheCapturesOfCastling) {
+  // Castling takes the enemies between King and Rook (§3.5): the Knight on f1 and the
+  // Bishop on d1, where the Rook lands, are replaced; the Knight on b1 is passed through.
+  const Position p = at("rR1Bk2r/8/8/8/8/8/8/Rn1bKn1R w KQkq - 0 1");
+  EXPECT_EQ(facts(p, "O-O"), "king O-O knight/replacement");
+  EXPECT_EQ(facts(p, "O-O-O"), "king O-O-O knight/dissection bishop/replacement");
+  EXPECT_EQ(facts(at("4k3/8/8/8/8/8/8/4K2R w K - 0 1"), "O-O"), "king O-O");
+  EXPECT_EQ(facts(at("4k3/8/8/8/8/8/8/4Kb1R w K - 0 1"), "O-O"), "king O-O bishop/replacement");
+  // Any other move dissects: a ranger everything it passes, a Knight its long leg (§3.9).
+  EXPECT_EQ(facts(at("7k/8/8/n7/8/n7/8/R6K w - - 0 1"), "a1a8"),
+            "rook knight/dissection knight/dissection");
+  EXPECT_EQ(facts(at("4k3/8/8/8/8/1n6/1b6/1N2K3 w - - 0 1"), "b1c3"),
+            "knight bishop/dissection knight/dissection");
+  EXPECT_EQ(facts(at("4k3/8/8/8/8/8/8/1N2K3 w - - 0 1"), "b1c3"), "knight");
 }
 
 TEST(FluidityRules, CastlingRefusals) {

@@ -13,6 +13,8 @@
 
 #include "parsers/perft_file.h"
 #include "rules/bitboard.h"
+#include "rules/move_facts.h"
+#include "rules/pieces.h"
 
 namespace fairykit::interweave {
 namespace {
@@ -64,6 +66,20 @@ struct Iw {
       out += square_name(pop_lsb(b));
     }
     return out + "}";
+  }
+  // What the turn `text` did (rules/move_facts.h): "moved steps victim/method...", pieces
+  // by their letters.
+  std::string Facts(std::string_view text) const {
+    MoveFacts f;
+    pos.move_facts(Parse(text), f);
+    std::string out(1, piece_info(f.moved).letter);
+    out.append(" ").append(std::to_string(f.steps));
+    for (int i = 0; i < f.captures; ++i) {
+      const MoveFacts::Capture& c = f.captured[std::size_t(i)];
+      out.append(" ").append(1, piece_info(c.type).letter).append("/").append(describe(c.method));
+    }
+    if (f.promotion != NO_PIECE_TYPE) out.append(" =").append(1, piece_info(f.promotion).letter);
+    return out;
   }
   void Play(std::string_view text) { pos.do_move(Parse(text)); }
   std::string Error(std::string_view text) const {
@@ -302,6 +318,35 @@ TEST(InterweaveCaptures, EnPassantByShortLeapOnTheNextTurnOnly) {
   Iw from_fen("k1k5/8/8/8/2pP4/8/8/K1K5 w 1 - 000000");
   from_fen.Play("Ka1-b2");
   EXPECT_EQ(from_fen.Moves().find("c4xc2"), std::string::npos);
+}
+
+TEST(InterweaveMoveFacts, EachVictimWithTheWayItWasTaken) {
+  // En passant: over the empty midpoint c3 of White's double step, taking d4.
+  Iw ep("k1k5/8/8/8/2p5/8/1P6/K1K5 w 0 - 000000");
+  ep.Play("b2-d4");
+  EXPECT_EQ(ep.Facts("c4xc2"), "P 1 P/en passant");
+  // The Pawn that has just double-stepped leaped over from d5: a short leap, not en passant.
+  Iw leap("k1k5/8/8/3p4/8/8/1P6/K1K5 w 0 - 000000");
+  leap.Play("b2-d4");
+  EXPECT_EQ(leap.pos.fen(), "k1k5/8/8/3p4/3P4/8/8/K1K5 b 1 c3,d 000000");
+  EXPECT_EQ(leap.Captured("d5xd3"), "{d4}");
+  EXPECT_EQ(leap.Facts("d5xd3"), "P 1 P/short leap");
+  // ... or enclosed against the Remover on c4 by f5-e4: custodian.
+  Iw enclosed("k1k5/8/8/5p2/2b5/8/1P6/K1K5 w 0 - 000000");
+  enclosed.Play("b2-d4");
+  EXPECT_EQ(enclosed.Captured("f5xe4"), "{d4}");
+  EXPECT_EQ(enclosed.Facts("f5xe4"), "P 1 P/custodian");
+  // A short leap with custodian captures around the landing square.
+  EXPECT_EQ(Iw("8/3P4/3p4/1Pp1pP2/3p4/3P4/8/8").Facts("d3xd5"),
+            "P 1 P/short leap P/custodian P/custodian P/custodian");
+  // Each piece's own way; a chain counts its steps; a promoted Pawn goes on as its new piece.
+  EXPECT_EQ(Iw("8/8/4b3/3nK3/8/8/8/8").Facts("Ke5xc5"), "K 1 N/short leap");
+  EXPECT_EQ(Iw("8/1p6/8/8/8/8/1R4p1/8").Facts("Rb2xb6"), "R 1 P/approach");
+  EXPECT_EQ(Iw("8/8/8/4p3/4Bp2/8/8/8").Facts("Be4x"), "B 1 P/removal P/removal");
+  EXPECT_EQ(Iw("8/Nr5R/2rP3n/2N5/7b/4b2P/4P3/8").Facts("Na7xe7xa5"), "N 2 R/leap R/leap");
+  EXPECT_EQ(Iw("3r4/2p5/2P5/8/8/8/8/8 w 0 - 010000").Facts("c6xc8=Nxe8"),
+            "P 2 P/short leap R/leap =N");
+  EXPECT_EQ(Iw("8/8/8/8/8/8/1P6/8").Facts("b2-d4"), "P 1");
 }
 
 TEST(InterweaveCaptures, ChainsContinueWithTheSamePiece) {
