@@ -28,14 +28,27 @@ class MainOutput {
     if (file_) {
       batch_.write(file_, bytes);
     } else if (!stdout_failed_) {
+      if (bytes.size() >= kChunk) {  // large enough to be written as it is, without a copy
+        flush();
+        write_stdout(bytes);
+        return;
+      }
       buffer_.append(bytes);
       if (buffer_.size() >= kChunk) flush();
     }
   }
   // Writes what standard output has buffered (call it before the summary and the exit).
   void flush() {
-    const char* p = buffer_.data();
-    std::size_t n = buffer_.size();
+    write_stdout(buffer_);
+    buffer_.clear();
+  }
+  // Whether a write to standard output failed (the tool says so and exits 2).
+  bool stdout_failed() const { return stdout_failed_; }
+
+ private:
+  void write_stdout(std::string_view bytes) {
+    const char* p = bytes.data();
+    std::size_t n = bytes.size();
     while (n > 0 && !stdout_failed_) {
       const ssize_t w = ::write(STDOUT_FILENO, p, n);
       if (w < 0 && errno == EINTR) continue;
@@ -46,12 +59,8 @@ class MainOutput {
       p += w;
       n -= std::size_t(w);
     }
-    buffer_.clear();
   }
-  // Whether a write to standard output failed (the tool says so and exits 2).
-  bool stdout_failed() const { return stdout_failed_; }
 
- private:
   static constexpr std::size_t kChunk = std::size_t(64) << 10;
   analysis::GameBatch& batch_;
   analysis::OutputFile* file_;

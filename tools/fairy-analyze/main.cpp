@@ -290,6 +290,9 @@ int analyze_main(int argc, char** argv) {
 
   analysis::BatchOptions bo;
   bo.format.reset();
+  // A game's JSON records take about 35 times its text: smaller batches keep the results of
+  // the batches in flight to a few megabytes.
+  if (s.positions) bo.pipeline.batch_bytes = std::size_t(128) << 10;
   if (!cli::batch_flags(*args, "fairy-analyze", bo)) return 2;
   std::vector<std::string> files = args->positional;
   if (files.empty()) files.push_back("-");
