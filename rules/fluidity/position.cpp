@@ -152,10 +152,9 @@ Bitboard Position::checkers() const {
 void Position::move_facts(Move m, MoveFacts& f) const {
   f = MoveFacts{};
   f.moved = type_of(board_[m.from()]);
-  if (m.is_castling()) {
-    f.castling = m.to() > m.from() ? 1 : 2;
-    return;
-  }
+  // Castling captures the enemies between King and Rook (§3.5): passed through, like a
+  // ranger's victims.
+  if (m.is_castling()) f.castling = m.to() > m.from() ? 1 : 2;
   for (Bitboard b = victims(m); b; b &= b - 1) {
     const Square s = Square(__builtin_ctzll(b));
     f.add_capture(type_of(board_[s]),

@@ -137,7 +137,7 @@ class Position {
   // The enemy pieces `m` captures (castling included). m must be legal here.
   Bitboard victims(Move m) const;
   // What the legal move m does (rules/move_facts.h): the victim on the destination taken by
-  // replacement, the others dissected.
+  // replacement, the others dissected (castling's victims too).
   void move_facts(Move m, MoveFacts& f) const;
 
   // The legal moves, in a fixed order: Knights, Bishops, Rooks, Queens (each by origin
