@@ -225,10 +225,7 @@ void PositionWriter::begin_game(std::string_view file, std::int64_t game, std::s
 void PositionWriter::position(AnyGame& game, int ply) {
   position_facts(game, options_.perft_depth, facts_);
   ++records_;
-  if (options_.format == PositionFormat::kJsonl)
-    write_json(game, ply);
-  else
-    write_csv(game, ply);
+  write_record(game, ply);
 }
 
 // The material changes at a capture or a promotion only: its text is kept from the
@@ -269,76 +266,71 @@ const std::string& PositionWriter::material_text() {
   return out;
 }
 
-// The FENs the engines write are printable ASCII without '"' or '\\': written as they are.
-void PositionWriter::write_json(const AnyGame& game, int ply) {
-  std::string& out = *out_;
-  const PositionFacts& f = facts_;
-  out += prefix_;
-  append_number(out, ply);
-  out += ",\"variant\":\"";
-  out += variant_info(f.variant).name;
-  out += "\",\"fen\":\"";
-  game.append_fen(out);
-  out += f.side == WHITE ? "\",\"side\":\"white\",\"legal\":" : "\",\"side\":\"black\",\"legal\":";
-  append_number(out, f.legal);
-  out += ",\"captures\":";
-  append_number(out, f.captures);
-  out += ",\"check\":";
-  out += flag(f.check);
-  out += ",\"status\":\"";
-  out += describe(f.end);
-  out += "\",";
-  out += material_text();
-  if (f.chains) {
-    out += ",\"compulsory\":";
-    out += flag(f.compulsory);
-    out += ",\"longest_chain\":";
-    append_number(out, f.longest_chain);
-  }
-  if (options_.perft_depth > 0) {
-    out += ",\"perft\":";
-    append_number(out, f.perft);
-  }
-  out += "}\n";
-}
+// The text before each field of a record (after the ply) and after the last: JSON keys
+// (the quotes of the string values included) or CSV commas.
+enum Field {
+  kVariant,
+  kFen,
+  kSide,
+  kLegal,
+  kCaptures,
+  kCheck,
+  kStatus,
+  kMaterial,
+  kCompulsory,
+  kLongestChain,
+  kPerft,
+  kEnd,
+  kFieldCount
+};
+constexpr std::array<std::string_view, kFieldCount> kJsonBefore = {
+    ",\"variant\":\"",  "\",\"fen\":\"",       "\",\"side\":\"", "\",\"legal\":",
+    ",\"captures\":",   ",\"check\":",         ",\"status\":\"", "\",",
+    ",\"compulsory\":", ",\"longest_chain\":", ",\"perft\":",    "}\n"};
+constexpr std::array<std::string_view, kFieldCount> kCsvBefore = {",", ",", ",", ",", ",", ",",
+                                                                  ",", ",", ",", ",", ",", "\n"};
 
-void PositionWriter::write_csv(const AnyGame& game, int ply) {
+// The FENs the engines write are printable ASCII without '"' or '\\' (JSON writes them as they
+// are); Interweave's en passant field holds a comma ("c3,d"), so CSV quotes such a FEN.
+void PositionWriter::write_record(const AnyGame& game, int ply) {
+  const bool csv = options_.format == PositionFormat::kCsv;
+  const std::array<std::string_view, kFieldCount>& before = csv ? kCsvBefore : kJsonBefore;
   std::string& out = *out_;
   const PositionFacts& f = facts_;
   out += prefix_;
   append_number(out, ply);
-  out += ',';
+  out += before[kVariant];
   out += variant_info(f.variant).name;
-  out += ',';
-  // Interweave's en passant field holds a comma ("c3,d"): then the field is quoted (no FEN
-  // holds a quote).
+  out += before[kFen];
   const std::size_t fen_at = out.size();
   game.append_fen(out);
-  if (out.find(',', fen_at) != std::string::npos) {
+  if (csv && out.find(',', fen_at) != std::string::npos) {
     out.insert(fen_at, 1, '"');
     out += '"';
   }
-  out += f.side == WHITE ? ",white," : ",black,";
+  out += before[kSide];
+  out += f.side == WHITE ? "white" : "black";
+  out += before[kLegal];
   append_number(out, f.legal);
-  out += ',';
+  out += before[kCaptures];
   append_number(out, f.captures);
-  out += ',';
+  out += before[kCheck];
   out += flag(f.check);
-  out += ',';
+  out += before[kStatus];
   out += describe(f.end);
-  out += ',';
+  out += before[kMaterial];
   out += material_text();
-  if (csv_chains_) {
-    out += ',';
+  if (csv ? csv_chains_ : f.chains) {
+    out += before[kCompulsory];
     out += flag(f.compulsory);
-    out += ',';
+    out += before[kLongestChain];
     append_number(out, f.longest_chain);
   }
   if (options_.perft_depth > 0) {
-    out += ',';
+    out += before[kPerft];
     append_number(out, f.perft);
   }
-  out += '\n';
+  out += before[kEnd];
 }
 
 }  // namespace fairykit::analysis

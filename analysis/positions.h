@@ -101,8 +101,7 @@ class PositionWriter final : public PositionVisitor {
   std::uint64_t records() const { return records_; }
 
  private:
-  void write_json(const AnyGame& game, int ply);
-  void write_csv(const AnyGame& game, int ply);
+  void write_record(const AnyGame& game, int ply);
   // The material part of the record of facts_ (JSON: "material":{...},"balance":N; CSV: the
   // material columns and the balance).
   const std::string& material_text();

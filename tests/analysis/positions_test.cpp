@@ -50,79 +50,82 @@ std::uint32_t captures_by_move_facts(AnyGame& g) {
   return n;
 }
 
-TEST(PositionFacts, ChessPositionsCountedByHand) {
-  // Kiwipete: 48 moves, 8 of them captures (the perft(1) breakdown of the CPW page).
+// Positions whose moves were counted by hand (the comment says how).
+struct Counted {
+  const char* variant;
+  const char* fen;
+  std::uint32_t legal, captures;
+  bool check;
+  GameEnd end;
+  int balance;
+  const char* why;
+};
+constexpr Counted kCounted[] = {
+    {"chess", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 48, 8, false,
+     GameEnd::kNone, 0, "Kiwipete: the perft(1) breakdown of the CPW page"},
+    {"chess", "8/8/8/3pP3/8/8/8/4K2k w - d6 0 1", 7, 1, false, GameEnd::kNone, 0,
+     "Ke1 d1 d2 e2 f1 f2, e6, and en passant, a capture"},
+    {"chess", "1n5k/P7/8/8/8/8/8/K7 w - - 0 1", 11, 4, false, GameEnd::kNone, 1 - 3,
+     "four promotions on a8, four capturing on b8, Ka2 Kb1 Kb2"},
+    {"chess", "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1", 6, 0, true,
+     GameEnd::kNone, 1, "in check from b6, six answers, none a capture (CPW position 4)"},
+    {"chess960", "4k3/8/8/8/8/8/8/4K2R w K - 0 1", 15, 0, false, GameEnd::kNone, 5,
+     "castling is the King onto its own Rook: a move, never a capture"},
+    {"chess", "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3", 0, 0, true,
+     GameEnd::kCheckmate, 0, "the fool's mate"},
+    {"chess", "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", 0, 0, false, GameEnd::kStalemate, 9,
+     "the Queen covers g8, g7 and h7"},
+    {"chess", "8/8/8/4k3/8/8/8/4K3 w - - 0 1", 5, 0, false, GameEnd::kInsufficientMaterial, 0,
+     "two Kings"},
+    {"chess", "8/8/8/4k3/8/8/8/R3K3 w - - 100 80", 15, 0, false, GameEnd::kFiftyMoveRule, 5,
+     "Ra2-a8 (7), Rb1-d1 (3), Kd1 d2 e2 f1 f2 (5); the clock at 100 plies"},
+    {"interweave", "k7/8/8/8/8/8/8/K6K b 0 - 000000", 0, 0, false, GameEnd::kKingCaptured, 0,
+     "White has both Kings, Black one: Black has lost"},
+    {"interweave", "k6k/3p4/8/3p4/3K4/8/7p/7K w 0 - 000000", 2, 2, false, GameEnd::kNone, -3,
+     "Kd4 over d5 to d6, then over d7 to d8; Kh1 over h2 to h3; no quiet move (compulsory)"},
+    {"fluidity", "8/8/8/8/8/8/8/R3K3 w - - 0 1", 0, 0, false, GameEnd::kKingCaptured, 5,
+     "Black's King is gone"},
+    {"fluidity", "4k3/8/8/8/8/8/8/Rn2K3 w - - 0 1", 13, 2, false, GameEnd::kNone, 5 - 3,
+     "Ra1 through the Knight to c1 or d1, or up the file (7); Ke1 d1 e2 f1 f2 (d2 attacked)"},
+    {"fluidity", "7k/8/8/8/8/8/K7/Qnbnbnb1 w - - 0 1", 8, 1, false, GameEnd::kNone, 9 - 18,
+     "the Queen through six pieces to h1 or six steps up the diagonal; Kb3"},
+    {"fluidity", "4r2k/8/8/8/8/8/8/4K3 w - - 0 1", 4, 0, true, GameEnd::kNone, -5,
+     "the Rook checks along the e-file: Kd1 d2 f1 f2"},
+};
+
+TEST(PositionFacts, CountedByHand) {
+  for (const Counted& c : kCounted) {
+    const PositionFacts f = facts_of(c.variant, c.fen);
+    EXPECT_EQ(f.legal, c.legal) << c.fen << " (" << c.why << ")";
+    EXPECT_EQ(f.captures, c.captures) << c.fen;
+    EXPECT_EQ(f.check, c.check) << c.fen;
+    EXPECT_EQ(f.end, c.end) << c.fen << ": " << describe(f.end);
+    EXPECT_EQ(f.balance, c.balance) << c.fen;
+    EXPECT_EQ(f.side,
+              std::string_view(c.fen).find(" b ") == std::string_view::npos ? WHITE : BLACK);
+  }
+  // Material by type.
   PositionFacts f =
-      facts_of("chess", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
-  EXPECT_EQ(f.legal, 48u);
-  EXPECT_EQ(f.captures, 8u);
-  EXPECT_FALSE(f.check);
-  EXPECT_EQ(f.end, GameEnd::kNone);
-  // En passant is a capture: Ke1 d1 d2 e2 f1 f2, e6, exd6.
-  f = facts_of("chess", "8/8/8/3pP3/8/8/8/4K2k w - d6 0 1");
-  EXPECT_EQ(f.legal, 7u);
-  EXPECT_EQ(f.captures, 1u);
-  // Four promotions on a8, four capturing on b8, Ka2 Kb1 Kb2.
-  f = facts_of("chess", "1n5k/P7/8/8/8/8/8/K7 w - - 0 1");
-  EXPECT_EQ(f.legal, 11u);
-  EXPECT_EQ(f.captures, 4u);
-  EXPECT_EQ(f.balance, 1 - 3);
-  // In check from b6, six answers, none a capture (CPW position 4).
-  f = facts_of("chess", "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1");
-  EXPECT_EQ(f.legal, 6u);
-  EXPECT_EQ(f.captures, 0u);
-  EXPECT_TRUE(f.check);
+      facts_of("chess", "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1");
   EXPECT_EQ(count(f, WHITE, PAWN), 8);
   EXPECT_EQ(count(f, BLACK, PAWN), 7);
-  EXPECT_EQ(f.balance, 1);
-  // Chess960 castling is the King onto its own Rook: a move, never a capture.
-  f = facts_of("chess960", "4k3/8/8/8/8/8/8/4K2R w K - 0 1");
-  EXPECT_EQ(f.legal, 15u);
-  EXPECT_EQ(f.captures, 0u);
-}
-
-TEST(PositionFacts, StatusOfFinishedPositions) {
-  PositionFacts f =
-      facts_of("chess", "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3");
-  EXPECT_EQ(f.legal, 0u);
-  EXPECT_TRUE(f.check);
-  EXPECT_EQ(f.end, GameEnd::kCheckmate);
-  f = facts_of("chess", "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
-  EXPECT_EQ(f.legal, 0u);
-  EXPECT_FALSE(f.check);
-  EXPECT_EQ(f.end, GameEnd::kStalemate);
-  EXPECT_EQ(f.side, BLACK);
-  EXPECT_EQ(f.balance, 9);
-  f = facts_of("chess", "8/8/8/4k3/8/8/8/4K3 w - - 0 1");
-  EXPECT_EQ(f.legal, 5u);
-  EXPECT_EQ(f.end, GameEnd::kInsufficientMaterial);
-  f = facts_of("chess", "8/8/8/4k3/8/8/8/R3K3 w - - 100 80");
-  EXPECT_EQ(f.end, GameEnd::kFiftyMoveRule);
-  // Interweave: White has both Kings, Black one: Black has lost.
-  f = facts_of("interweave", "k7/8/8/8/8/8/8/K6K b 0 - 000000");
-  EXPECT_EQ(f.legal, 0u);
-  EXPECT_EQ(f.end, GameEnd::kKingCaptured);
-  // Fluidity: Black's King is gone.
-  f = facts_of("fluidity", "8/8/8/8/8/8/8/R3K3 w - - 0 1");
-  EXPECT_EQ(f.legal, 0u);
-  EXPECT_EQ(f.end, GameEnd::kKingCaptured);
+  EXPECT_EQ(count(f, BLACK, QUEEN), 1);
+  f = facts_of("fluidity", "7k/8/8/8/8/8/K7/Qnbnbnb1 w - - 0 1");
+  EXPECT_EQ(count(f, BLACK, KNIGHT), 3);
+  EXPECT_EQ(count(f, BLACK, BISHOP), 3);
+  EXPECT_EQ(count(f, WHITE, QUEEN), 1);
 }
 
 TEST(PositionFacts, InterweaveCompulsoryCaptureAndChains) {
-  // The King on d4 leaps over d5 to d6 and must go on over d7 to d8 (two steps); the King
-  // on h1 leaps over h2 to h3 (one). Capturing is compulsory: no quiet move is legal.
+  // kCounted's: two capturing turns, the longer of two steps.
   PositionFacts f = facts_of("interweave", "k6k/3p4/8/3p4/3K4/8/7p/7K w 0 - 000000");
-  EXPECT_EQ(f.legal, 2u);
-  EXPECT_EQ(f.captures, 2u);
   EXPECT_TRUE(f.chains);
   EXPECT_TRUE(f.compulsory);
   EXPECT_EQ(f.longest_chain, 2);
-  EXPECT_FALSE(f.check);
   EXPECT_EQ(count(f, WHITE, KING), 2);
   EXPECT_EQ(count(f, BLACK, PAWN), 3);
-  EXPECT_EQ(f.balance, -3);  // one a piece but the Kings
-  // Without the pawn on h2 the King on h1 has its quiet steps, but the capture still
-  // comes first: one legal turn.
+  // Without the pawn on h2 the King on h1 has its quiet steps, but the capture comes first:
+  // one legal turn.
   f = facts_of("interweave", "k6k/3p4/8/3p4/3K4/8/8/7K w 0 - 000000");
   EXPECT_EQ(f.legal, 1u);
   EXPECT_EQ(f.longest_chain, 2);
@@ -141,24 +144,6 @@ TEST(PositionFacts, InterweaveCompulsoryCaptureAndChains) {
   EXPECT_FALSE(facts_of("chess", "startpos").chains);
   EXPECT_TRUE(has_chains(VariantId::kInterweave));
   EXPECT_FALSE(has_chains(VariantId::kFluidity));
-}
-
-TEST(PositionFacts, FluidityDissection) {
-  // Ra1 slides through the Knight on b1 to c1 or d1 (two captures) or up the file (7);
-  // Ke1 d1 e2 f1 f2 (d2 is the Knight's).
-  PositionFacts f = facts_of("fluidity", "4k3/8/8/8/8/8/8/Rn2K3 w - - 0 1");
-  EXPECT_EQ(f.legal, 13u);
-  EXPECT_EQ(f.captures, 2u);
-  EXPECT_EQ(f.balance, 5 - 3);
-  // The Queen through six pieces to h1, six diagonal steps, Kb3.
-  f = facts_of("fluidity", "7k/8/8/8/8/8/K7/Qnbnbnb1 w - - 0 1");
-  EXPECT_EQ(f.legal, 8u);
-  EXPECT_EQ(f.captures, 1u);
-  EXPECT_EQ(count(f, BLACK, KNIGHT), 3);
-  EXPECT_EQ(count(f, BLACK, BISHOP), 3);
-  // A Rook's check on the e-file.
-  f = facts_of("fluidity", "4r2k/8/8/8/8/8/8/4K3 w - - 0 1");
-  EXPECT_TRUE(f.check);
 }
 
 TEST(PositionFacts, MaterialAndBalanceOfTheFairyArmies) {
@@ -222,29 +207,30 @@ TEST(PositionFacts, LegalMovesAndCapturesAgreeWithTheOracles) {
   EXPECT_GT(checked, 100);
 }
 
-TEST(PositionWriter, JsonRecordOfTheStartPosition) {
-  std::unique_ptr<AnyGame> g = game_of("chess", "startpos");
+// The record a writer with `options` writes of one position (ply 0 of game `game`).
+std::string record_of(const PositionOptions& options, std::string_view variant,
+                      std::string_view fen, std::string_view file, std::int64_t game) {
+  std::unique_ptr<AnyGame> g = game_of(variant, fen);
   std::string out;
-  PositionWriter w({.perft_depth = 2});
-  w.begin_game("a \"b\".pgn", 7, out);
-  w.position(*g, 0);
-  EXPECT_EQ(out,
+  PositionWriter w(options);
+  w.begin_game(file, game, out);
+  if (g) w.position(*g, 0);
+  EXPECT_EQ(w.records(), g ? 1u : 0u);
+  return out;
+}
+
+TEST(PositionWriter, JsonRecordOfTheStartPosition) {
+  EXPECT_EQ(record_of({.perft_depth = 2}, "chess", "startpos", "a \"b\".pgn", 7),
             "{\"file\":\"a \\\"b\\\".pgn\",\"game\":7,\"ply\":0,\"variant\":\"chess\","
             "\"fen\":\"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\","
             "\"side\":\"white\",\"legal\":20,\"captures\":0,\"check\":false,\"status\":\"\","
             "\"material\":{\"white\":{\"pawn\":8,\"knight\":2,\"bishop\":2,\"rook\":2,"
             "\"queen\":1,\"king\":1},\"black\":{\"pawn\":8,\"knight\":2,\"bishop\":2,"
             "\"rook\":2,\"queen\":1,\"king\":1}},\"balance\":0,\"perft\":400}\n");
-  EXPECT_EQ(w.records(), 1u);
 }
 
 TEST(PositionWriter, JsonRecordOfAnInterweavePosition) {
-  std::unique_ptr<AnyGame> g = game_of("interweave", "k6k/3p4/8/3p4/3K4/8/7p/7K w 0 - 000000");
-  std::string out;
-  PositionWriter w({});
-  w.begin_game("iw.fen", 1, out);
-  w.position(*g, 0);
-  EXPECT_EQ(out,
+  EXPECT_EQ(record_of({}, "interweave", "k6k/3p4/8/3p4/3K4/8/7p/7K w 0 - 000000", "iw.fen", 1),
             "{\"file\":\"iw.fen\",\"game\":1,\"ply\":0,\"variant\":\"interweave\","
             "\"fen\":\"k6k/3p4/8/3p4/3K4/8/7p/7K w 0 - 000000\",\"side\":\"white\","
             "\"legal\":2,\"captures\":2,\"check\":false,\"status\":\"\","
@@ -276,23 +262,16 @@ TEST(PositionWriter, CsvHeaderAndRows) {
   EXPECT_FALSE(csv_fits(iw, VariantId::kChess));
 
   // Mate, and Interweave's en passant field quoted (it holds a comma).
-  std::string out;
-  PositionWriter w(chess);
-  w.begin_game("x,y.pgn", 3, out);
-  std::unique_ptr<AnyGame> g =
-      game_of("chess", "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3");
-  w.position(*g, 4);
-  EXPECT_EQ(out,
-            "\"x,y.pgn\",3,4,chess,rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 "
-            "3,white,0,0,true,checkmate,8,2,2,2,1,1,8,2,2,2,1,1,0\n");
-  out.clear();
-  PositionWriter wi(iw);
-  wi.begin_game("iw.pgn", 1, out);
-  g = game_of("interweave", "rbnkknbr/pp1ppppp/8/4p3/8/1P6/PP1PPPPP/RBNKKNBR w 2 d6,e 000000");
-  wi.position(*g, 2);
-  EXPECT_EQ(out,
-            "iw.pgn,1,2,interweave,\"rbnkknbr/pp1ppppp/8/4p3/8/1P6/PP1PPPPP/RBNKKNBR w 2 d6,e "
-            "000000\",white,33,0,false,,8,2,2,2,2,8,2,2,2,2,0,false,0,33\n");
+  EXPECT_EQ(
+      record_of(chess, "chess", "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3",
+                "x,y.pgn", 3),
+      "\"x,y.pgn\",3,0,chess,rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 "
+      "3,white,0,0,true,checkmate,8,2,2,2,1,1,8,2,2,2,1,1,0\n");
+  EXPECT_EQ(
+      record_of(iw, "interweave", "rbnkknbr/pp1ppppp/8/4p3/8/1P6/PP1PPPPP/RBNKKNBR w 2 d6,e 000000",
+                "iw.pgn", 1),
+      "iw.pgn,1,0,interweave,\"rbnkknbr/pp1ppppp/8/4p3/8/1P6/PP1PPPPP/RBNKKNBR w 2 d6,e "
+      "000000\",white,33,0,false,,8,2,2,2,2,8,2,2,2,2,0,false,0,33\n");
 }
 
 // The material text is kept between positions: a capture must still show.
