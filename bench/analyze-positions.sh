@@ -24,7 +24,7 @@ positions=$((one * copies))
 
 echo "CPU:         $(awk -F': *' '/^model name/ { print $2; exit }' /proc/cpuinfo) ($(nproc) available)"
 echo "input:       $src x $copies = $bytes bytes, $games games, $positions positions"
-echo "fairykit:    $fa -q --positions [--format csv] [-j 1|-j 2]"
+echo "fairykit:    $fa --positions [--format csv] [-j 1|-j 2]"
 echo "rounds:      $rounds, alternating; wall time and max RSS per process"
 echo "load:        $(cut -d' ' -f1-3 /proc/loadavg)"
 echo
