@@ -18,7 +18,25 @@
 #include "rules/registry.h"
 #include "rules/types.h"
 
+namespace fairykit {
+class AnyGame;
+}
+
 namespace fairykit::analysis {
+
+// Sees every position of a game's main line while validate_game replays it: the start
+// position (ply 0) once it is set up, then the position after each main-line move (ply =
+// half-moves from the start), never the positions inside variations. The game is the live
+// engine (no FEN written and read again); position() may run moves on it (perft) but must
+// leave it as it found it. Called for a game that later turns out invalid too, up to its
+// first error: the caller decides what to keep.
+class PositionVisitor {
+ public:
+  virtual void position(AnyGame& game, int ply) = 0;
+
+ protected:
+  ~PositionVisitor() = default;
+};
 
 // What a record keeps besides the moves (each costs time: only what the output needs).
 struct RecordOptions {
@@ -31,6 +49,7 @@ struct RecordOptions {
   bool facts = false;      // what each move did (GameRecord::facts: statistics)
   bool variations = true;  // keep the variations (their moves are checked either way unless
                            // ValidateOptions::variations is off)
+  PositionVisitor* positions = nullptr;  // shown each main-line position (nullptr: none)
 };
 
 // One element of the movetext, in the order of the input.

@@ -26,15 +26,6 @@ constexpr std::uint32_t kStyleQuirks =
     std::uint32_t(SanQuirk::kLowercasePromotion) | std::uint32_t(SanQuirk::kEnPassantMarker) |
     std::uint32_t(SanQuirk::kLongAlgebraic);
 
-// The game of each variant this thread replays, set up again for each game (keeping its
-// memory).
-AnyGame& thread_game(const VariantInfo& variant) {
-  thread_local std::unique_ptr<AnyGame> games[static_cast<int>(kLastVariantId) + 1];
-  std::unique_ptr<AnyGame>& g = games[static_cast<int>(variant.id)];
-  if (!g) g = *AnyGame::create(variant);  // the start position: cannot fail
-  return *g;
-}
-
 // The seven-tag roster, in its PGN order.
 constexpr std::string_view kRoster[7] = {"Event", "Site",  "Date",  "Round",
                                          "White", "Black", "Result"};
@@ -126,6 +117,8 @@ class GameChecker final : public parsers::PgnVisitor {
     for (const std::string& w : game.fen_warnings())
       add(Severity::kWarning, fen_where_, 0,
           absl::StrCat("FEN tag \"", fen_tag_echo(tags_.fen.value_or("")), "\": ", w));
+    if (ro_) visitor_ = ro_->positions;
+    if (visitor_) visitor_->position(game, 0);
   }
 
   void move(std::string_view text, PgnLocation where) override {
@@ -167,6 +160,7 @@ class GameChecker final : public parsers::PgnVisitor {
     if (!quirks.empty()) report_quirks(text, quirks, where, ply, before);
     if (depth_ == 0) report_.plies = ply;
     if (item) record_move(*item, ply);
+    if (visitor_ && depth_ == 0) visitor_->position(*replay_, ply);
   }
 
   void nag(int value, PgnLocation) override {
@@ -404,9 +398,10 @@ class GameChecker final : public parsers::PgnVisitor {
       armies_where_;
   GameRecord* record_ = nullptr;  // filled when not null (validate_game's second form)
   const RecordOptions* ro_ = nullptr;
-  AnyGame* replay_ = nullptr;         // thread-local, see end_tags()
-  std::uint32_t style_reported_ = 0;  // style quirks already reported in this game
-  bool dead_reported_ = false;        // a move after a dead position was reported
+  AnyGame* replay_ = nullptr;           // thread-local, see end_tags()
+  PositionVisitor* visitor_ = nullptr;  // RecordOptions::positions
+  std::uint32_t style_reported_ = 0;    // style quirks already reported in this game
+  bool dead_reported_ = false;          // a move after a dead position was reported
   int depth_ = 0;
   int dead_depth_ = -1;       // moves at this variation depth or deeper are not checked
   bool stopped_ = false;      // an illegal main-line move: no further move is checked
@@ -415,6 +410,13 @@ class GameChecker final : public parsers::PgnVisitor {
 };
 
 }  // namespace
+
+AnyGame& thread_game(const VariantInfo& variant) {
+  thread_local std::unique_ptr<AnyGame> games[static_cast<int>(kLastVariantId) + 1];
+  std::unique_ptr<AnyGame>& g = games[static_cast<int>(variant.id)];
+  if (!g) g = *AnyGame::create(variant);  // the start position: cannot fail
+  return *g;
+}
 
 GameReport validate_game(const parsers::RawGame& game, const ValidateOptions& options) {
   GameChecker checker(game, options);

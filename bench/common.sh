@@ -55,3 +55,39 @@ require_pgn_extract() {
       { "${sudo[@]}" apt-get update >&2 && "${sudo[@]}" apt-get install -y pgn-extract >&2; }
   fi
 }
+
+# TWIC 920 (tests/data/corpus/standard/twic0920.pgn, 2,245 games) repeated $1 times (107:
+# about 200 MB) in a new temporary folder, removed on exit. Sets src, copies, tmp, archive,
+# bytes and games.
+twic_archive() {
+  copies=$1
+  src=tests/data/corpus/standard/twic0920.pgn
+  tmp=$(mktemp -d)
+  trap 'rm -rf "$tmp"' EXIT
+  archive=$tmp/twic0920x$copies.pgn
+  for ((i = 0; i < copies; ++i)); do cat "$src"; done >"$archive"
+  bytes=$(stat -c %s "$archive")
+  games=$((2245 * copies))
+}
+
+# run LABEL CMD...: runs CMD once, appends "seconds maxrss_kb" (wall time, max RSS) to
+# $tmp/LABEL and prints them with the round $r of $rounds on standard error. Its standard
+# error goes to $tmp/err.LABEL, its standard output to $tmp/out.LABEL when keep_output is
+# set, else to /dev/null.
+keep_output=
+run() {
+  local label=$1 out=/dev/null
+  shift
+  [[ -z $keep_output ]] || out=$tmp/out.$label
+  /usr/bin/time -f "%e %M" -o "$tmp/time" "$@" >"$out" 2>"$tmp/err.$label" || true
+  cat "$tmp/time" >>"$tmp/$label"
+  printf 'round %d/%d  %-14s %8.3f s  %8d KB\n' "$r" "$rounds" "$label" $(cat "$tmp/time") >&2
+}
+
+# Of the runs of LABEL (see run): the median wall time into $s, the largest max RSS (KB)
+# into $m, and secs[LABEL]=$s (the caller declares the array: declare -A secs).
+summarize() {
+  s=$(cut -d' ' -f1 "$tmp/$1" | median)
+  m=$(cut -d' ' -f2 "$tmp/$1" | sort -n | tail -n 1)
+  secs[$1]=$s
+}

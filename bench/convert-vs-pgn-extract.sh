@@ -19,14 +19,7 @@ parse_rounds "$@"
 fc=build/bin/fairy-convert
 [[ -x $fc ]] || { echo "$name: $fc not found; run ./run.sh first to build it" >&2; exit 1; }
 require_pgn_extract
-src=tests/data/corpus/standard/twic0920.pgn
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-copies=107
-archive=$tmp/twic0920x$copies.pgn
-for ((i = 0; i < copies; ++i)); do cat "$src"; done >"$archive"
-bytes=$(stat -c %s "$archive")
-games=$((2245 * copies))
+twic_archive 107
 
 echo "CPU:         $(awk -F': *' '/^model name/ { print $2; exit }' /proc/cpuinfo) ($(nproc) available)"
 echo "input:       $src x $copies = $bytes bytes, $games games"
@@ -36,14 +29,6 @@ echo "rounds:      $rounds, alternating; wall time and max RSS per process"
 echo "load:        $(cut -d' ' -f1-3 /proc/loadavg)"
 echo
 
-# run LABEL CMD... -> appends "seconds maxrss_kb" to $tmp/LABEL; stderr kept in $tmp/err.LABEL
-run() {
-  local label=$1
-  shift
-  /usr/bin/time -f "%e %M" -o "$tmp/time" "$@" >/dev/null 2>"$tmp/err.$label" || true
-  cat "$tmp/time" >>"$tmp/$label"
-  printf 'round %d/%d  %-14s %8.3f s  %8d KB\n' "$r" "$rounds" "$label" $(cat "$tmp/time") >&2
-}
 for ((r = 1; r <= rounds; ++r)); do
   run uci-fk-j1 "$fc" -q -j 1 --notation uci "$archive"
   run uci-pe "$pe" -s -Wuci "$archive"
@@ -65,9 +50,7 @@ echo
 printf '%-14s %10s %12s %10s %12s\n' program "median s" "games/s" "MB/s" "max RSS MB"
 declare -A secs
 for label in uci-fk-j1 uci-fk-j2 uci-pe json-fk-j1 json-fk-j2 json-pe; do
-  s=$(cut -d' ' -f1 "$tmp/$label" | median)
-  m=$(cut -d' ' -f2 "$tmp/$label" | sort -n | tail -n 1)
-  secs[$label]=$s
+  summarize "$label"
   awk -v l="$label" -v s="$s" -v g="$games" -v b="$bytes" -v m="$m" \
     'BEGIN { printf "%-14s %10.3f %12.0f %10.1f %12.1f\n", l, s, g / s, b / s / 1e6, m / 1024 }'
 done

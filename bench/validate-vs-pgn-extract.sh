@@ -26,14 +26,7 @@ if [[ -n $baseline && ! -x $baseline/fairy-validate ]]; then
   exit 2
 fi
 require_pgn_extract
-src=tests/data/corpus/standard/twic0920.pgn
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-copies=107
-archive=$tmp/twic0920x$copies.pgn
-for ((i = 0; i < copies; ++i)); do cat "$src"; done >"$archive"
-bytes=$(stat -c %s "$archive")
-games=$((2245 * copies))
+twic_archive 107
 
 echo "CPU:         $(awk -F': *' '/^model name/ { print $2; exit }' /proc/cpuinfo) ($(nproc) available)"
 echo "input:       $src x $copies = $bytes bytes, $games games"
@@ -44,14 +37,7 @@ echo "rounds:      $rounds, alternating; wall time and max RSS per process"
 echo "load:        $(cut -d' ' -f1-3 /proc/loadavg)"
 echo
 
-# run LABEL CMD... -> appends "seconds maxrss_kb" to $tmp/LABEL
-run() {
-  local label=$1
-  shift
-  /usr/bin/time -f "%e %M" -o "$tmp/time" "$@" >"$tmp/out.$label" 2>"$tmp/err.$label" || true
-  cat "$tmp/time" >>"$tmp/$label"
-  printf 'round %d/%d  %-12s %8.3f s  %8d KB\n' "$r" "$rounds" "$label" $(cat "$tmp/time") >&2
-}
+keep_output=1
 for ((r = 1; r <= rounds; ++r)); do
   run fk-j1 "$fv" -q -j 1 "$archive"
   run pgn-extract "$pe" -s -r "$archive"
@@ -72,9 +58,7 @@ declare -A secs
 labels=(fk-j1 fk-j2 pgn-extract)
 [[ -z $baseline ]] || labels+=(base-j1 base-j2)
 for label in "${labels[@]}"; do
-  s=$(cut -d' ' -f1 "$tmp/$label" | median)
-  m=$(cut -d' ' -f2 "$tmp/$label" | sort -n | tail -n 1)
-  secs[$label]=$s
+  summarize "$label"
   awk -v l="$label" -v s="$s" -v g="$games" -v b="$bytes" -v m="$m" \
     'BEGIN { printf "%-12s %10.3f %12.0f %10.1f %12.1f\n", l, s, g / s, b / s / 1e6, m / 1024 }'
 done

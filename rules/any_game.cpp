@@ -66,6 +66,14 @@ absl::Status AnyGame::set_up(std::string_view fen, const VariantOptions& options
 std::string AnyGame::fen() const {
   return visit([](const auto& g) { return g.fen(); });
 }
+void AnyGame::append_fen(std::string& out) const {
+  visit([&](const auto& g) {
+    if constexpr (requires { g.append_fen(out); })
+      g.append_fen(out);
+    else
+      out += g.fen();
+  });
+}
 Key AnyGame::key() const {
   return visit([](const auto& g) { return g.key(); });
 }

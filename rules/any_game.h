@@ -48,6 +48,8 @@ class AnyGame {
 
   const VariantInfo& variant() const { return *variant_; }
   std::string fen() const;  // the variant's native FEN
+  // The same appended to `out` (without a string of its own where the engine can).
+  void append_fen(std::string& out) const;
   Key key() const;
   Color side_to_move() const;
   // What the FEN reader accepted leniently (rules/game_engine.h), for warnings.

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
+#include <charconv>
 #include <optional>
 #include <string>
 
@@ -15,8 +16,8 @@ namespace fairykit {
 char piece_letter(Piece pc) {
   PieceType pt = type_of(pc);
   if (pt >= kPieceCatalog.size() || pt == NO_PIECE_TYPE) return '?';
-  char c = piece_info(pt).letter;
-  return color_of(pc) == WHITE ? c : char(std::tolower(static_cast<unsigned char>(c)));
+  char c = piece_info(pt).letter;  // an upper-case ASCII letter
+  return color_of(pc) == WHITE ? c : char(c - 'A' + 'a');
 }
 
 namespace {
@@ -356,6 +357,16 @@ absl::StatusOr<Setup> setup_from_fen_ast(const parsers::FenAst& ast, const FenDi
 std::string setup_to_fen(const Setup& s, const FenDialect& dialect,
                          const FenWriteOptions& options) {
   std::string out;
+  append_setup_fen(s, dialect, out, options);
+  return out;
+}
+
+// On the path of every position fairy-analyze --positions writes: no string of its own, no
+// locale-aware case conversion.
+void append_setup_fen(const Setup& s, const FenDialect& dialect, std::string& out,
+                      const FenWriteOptions& options) {
+  char board[72];  // 64 squares and 7 slashes at most
+  std::size_t n = 0;
   for (int rank = 7; rank >= 0; --rank) {
     int empty = 0;
     for (int file = 0; file < 8; ++file) {
@@ -364,17 +375,21 @@ std::string setup_to_fen(const Setup& s, const FenDialect& dialect,
         ++empty;
         continue;
       }
-      if (empty) out += char('0' + empty);
+      if (empty) board[n++] = char('0' + empty);
       empty = 0;
-      out += piece_letter(pc);
+      board[n++] = piece_letter(pc);
     }
-    if (empty) out += char('0' + empty);
-    if (rank) out += '/';
+    if (empty) board[n++] = char('0' + empty);
+    if (rank) board[n++] = '/';
   }
+  out.append(board, n);
   if (options.holdings && !dialect.pool_types.empty())
     absl::StrAppend(&out, "[", pools_text(setup_pools(s, dialect), dialect), "]");
   out += s.side_to_move == WHITE ? " w " : " b ";
-  std::string castling;
+  // Keep the conventional order (white before black, king side before queen side, which
+  // for file letters means the higher file first).
+  char castling[4];
+  std::size_t rights = 0;
   for (int i = 0; i < 4; ++i) {
     const Square rook = s.castling_rooks[i];
     if (rook == SQ_NONE) continue;
@@ -390,20 +405,29 @@ std::string setup_to_fen(const Setup& s, const FenDialect& dialect,
       if (options.castling == CastlingStyle::kShredder || !outermost)
         letter = char('A' + file_of(rook));
     }
-    castling += c == WHITE ? letter : char(std::tolower(static_cast<unsigned char>(letter)));
+    castling[rights++] = c == WHITE ? letter : char(letter - 'A' + 'a');
   }
-  // Keep the conventional order (white before black, king side before queen side, which
-  // for file letters means the higher file first).
-  out += castling.empty() ? "-" : castling;
+  if (rights)
+    out.append(castling, rights);
+  else
+    out += '-';
   out += ' ';
-  out += square_name(s.ep_square);
-  absl::StrAppend(&out, " ", s.halfmove_clock, " ", s.fullmove_number);
+  if (!is_ok(s.ep_square)) {
+    out += '-';
+  } else {
+    out += char('a' + file_of(s.ep_square));
+    out += char('1' + rank_of(s.ep_square));
+  }
+  char number[12];  // an int
+  out += ' ';
+  out.append(number, std::to_chars(number, number + sizeof number, s.halfmove_clock).ptr);
+  out += ' ';
+  out.append(number, std::to_chars(number, number + sizeof number, s.fullmove_number).ptr);
   if (dialect.armies_field) {
     out += ' ';
     out += kArmyLetters[s.armies[WHITE]];
     out += kArmyLetters[s.armies[BLACK]];
   }
-  return out;
 }
 
 }  // namespace fairykit

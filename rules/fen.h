@@ -97,6 +97,9 @@ absl::StatusOr<std::array<Piece, SQUARE_NB>> board_from_fen_ast(
 
 std::string setup_to_fen(const Setup& setup, const FenDialect& dialect,
                          const FenWriteOptions& options = {});
+// The same, appended to `out`.
+void append_setup_fen(const Setup& setup, const FenDialect& dialect, std::string& out,
+                      const FenWriteOptions& options = {});
 
 // The FEN letter of a piece (upper case for White), '?' if the type has none.
 char piece_letter(Piece pc);
@@ -117,6 +120,11 @@ absl::Status set_from_fen(Position<V>& pos, std::string_view fen, StateInfo& roo
 template <class V>
 std::string to_fen(const Position<V>& pos, const FenWriteOptions& options = {}) {
   return setup_to_fen(pos.setup(), fen_dialect<V>(), options);
+}
+// The same, appended to `out`.
+template <class V>
+void append_fen(const Position<V>& pos, std::string& out, const FenWriteOptions& options = {}) {
+  append_setup_fen(pos.setup(), fen_dialect<V>(), out, options);
 }
 
 }  // namespace fairykit

@@ -88,6 +88,7 @@ class ClassicGame {
   const std::vector<std::string>& fen_warnings() const { return fen_warnings_; }
 
   std::string fen() const { return to_fen(pos_); }
+  void append_fen(std::string& out) const { fairykit::append_fen(pos_, out); }
   Key key() const { return pos_.key(); }
   Color side_to_move() const { return pos_.side_to_move(); }
   void generate_legal(MoveList& list) const {

@@ -70,14 +70,17 @@ bool insufficient_material(const Position<V>& pos) {
   return !(bishops & kDarkSquares) || !(bishops & ~kDarkSquares);
 }
 
+// How the game stands in `pos` (the rules at the top of this file), with the number of its
+// legal moves already counted (`legal` = count_legal(pos)): callers that count them anyway
+// (fairy-analyze --positions) generate them once.
 template <class V>
-GameState game_state(const Position<V>& pos) {
+GameState game_state(const Position<V>& pos, std::uint64_t legal) {
   GameState s;
   s.side_to_move = pos.side_to_move();
   s.repetitions = repetition_count(pos);
   s.threefold = s.repetitions >= 3;
   s.fifty_moves = pos.rule50() >= 100;
-  if (count_legal(pos) == 0)
+  if (legal == 0)
     s.end = pos.in_check() ? GameEnd::kCheckmate : GameEnd::kStalemate;
   else if (insufficient_material(pos))
     s.end = GameEnd::kInsufficientMaterial;
@@ -90,6 +93,12 @@ GameState game_state(const Position<V>& pos) {
   else if (s.fifty_moves)
     s.end = GameEnd::kFiftyMoveRule;
   return s;
+}
+
+// The same, counting the legal moves.
+template <class V>
+GameState game_state(const Position<V>& pos) {
+  return game_state(pos, count_legal(pos));
 }
 
 }  // namespace fairykit

@@ -119,6 +119,35 @@ class MoveCounter {
   }
 };
 
+// Counts the legal moves and, among them, the captures (a move onto an enemy piece, and en
+// passant), by popcount of whole target sets as MoveCounter does: both in one generation.
+class CaptureCounter {
+ public:
+  static constexpr bool kCountOnly = true;
+  explicit CaptureCounter(Bitboard enemies) : enemies_(enemies) {}
+  std::uint64_t count = 0;
+  std::uint64_t captures = 0;
+  void add(Move m) {
+    ++count;
+    // Chess960 castling is written as the King taking its own Rook: never a capture.
+    if (m.kind() == EN_PASSANT || (m.kind() != CASTLING && (enemies_ & square_bb(m.to()))))
+      ++captures;
+  }
+  void add_targets(Square, Bitboard targets) { tally(targets, 1); }
+  void add_pawn_moves(Bitboard targets, int) { tally(targets, 1); }
+  template <class Promos>
+  void add_promotions(Bitboard targets, int, const Promos& promos) {
+    tally(targets, promos.size());
+  }
+
+ private:
+  void tally(Bitboard targets, std::uint64_t each) {
+    count += std::uint64_t(popcount(targets)) * each;
+    captures += std::uint64_t(popcount(targets & enemies_)) * each;
+  }
+  Bitboard enemies_;
+};
+
 template <class V, Color Us, class Sink>
 struct MoveGenerator {
   static constexpr Color Them = ~Us;

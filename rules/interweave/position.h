@@ -176,6 +176,7 @@ class Position {
   Key key() const { return key_; }
   Color side_to_move() const { return side_; }
   Piece piece_on(Square s) const { return board_[s]; }
+  Bitboard pieces(Color c, PieceType pt) const { return by_color_[c] & by_type_[pt]; }
   // Pieces of `pt` (SMASHER, LEAPER or REMOVER) that `c` may promote to.
   int pool(Color c, PieceType pt) const;
   Square ep_midpoint() const { return ep_mid_; }  // SQ_NONE without an en passant right

@@ -619,7 +619,8 @@ TEST(FairyAnalyzeRejected, APositionListIsRejectedWithItsMessage) {
             "table,row,column,value\n"
             "summary,1,games read,2\nsummary,1,analysed,0\nsummary,1,rejected,2\n"
             "summary,1,plies,0\nsummary,1,mean plies,\n"
-            "rejected,1,error,a position list holds no games to analyse\nrejected,1,games,2\n");
+            "rejected,1,error,a position list holds no games to analyse (--positions reads "
+            "it)\nrejected,1,games,2\n");
 }
 
 // ---------------------------------------------------------------------------------------
@@ -788,7 +789,9 @@ TEST(FairyAnalyzeOutput, AnOutputThatIsAnInputIsRefused) {
 TEST(FairyAnalyzeUsage, ErrorsExitWith2) {
   Output o = run("--format xml");
   EXPECT_EQ(o.status, 2);
-  EXPECT_NE(o.err.find("--format wants text, json or csv, not 'xml'"), std::string::npos) << o.err;
+  EXPECT_NE(o.err.find("--format wants text, json or csv (jsonl with --positions), not 'xml'"),
+            std::string::npos)
+      << o.err;
   o = run("--tree 41");
   EXPECT_EQ(o.status, 2);
   o = run("--tree-min 0");

@@ -2,10 +2,9 @@
 // analysis/ (inputs, splitting, ordered pipeline); each game is checked and replayed once
 // (read_game with a GameRecord recording what each move did) and its contribution
 // (analysis/stats.h, game_facts) gathered in the worker threads; the contributions are
-// added in input order, so the figures are the same at any -j.
-#include <unistd.h>
-
-#include <cerrno>
+// added in input order, so the figures are the same at any -j. With --positions each
+// game's replay shows every main-line position to an analysis::PositionWriter, which writes
+// the records into the game's result; they are written out in input order.
 #include <cstdio>
 #include <cstdlib>
 #include <ctime>
@@ -18,6 +17,8 @@
 #include "analysis/convert.h"
 #include "analysis/game_batch.h"
 #include "analysis/openings.h"
+#include "analysis/position_line.h"
+#include "analysis/positions.h"
 #include "analysis/report_html.h"
 #include "analysis/stats.h"
 #include "analysis/validate.h"
@@ -25,6 +26,7 @@
 #include "rules/registry.h"
 #include "tools/common/batch_flags.h"
 #include "tools/common/cli.h"
+#include "tools/common/main_output.h"
 #include "tools/common/progress.h"
 
 namespace {
@@ -40,9 +42,11 @@ their first error (a table of the reasons; -v prints each one's diagnostics); ev
 read is either analysed or rejected.
 
 Inputs (FILE, "-" or nothing = standard input; gzip, bzip2, zstd recognised by content):
-  PGN, or fairy-convert's JSON (--to json) and JSON Lines (--to jsonl); told by the file
-  name (.pgn .json .jsonl, also under .gz/.bz2/.zst), else by the first bytes.
-      --variant NAME      variant of games without a Variant tag (default: chess)
+  PGN, or fairy-convert's JSON (--to json) and JSON Lines (--to jsonl); with --positions
+  also FEN / EPD lists (one position a line). Told by the file name (.pgn .json .jsonl
+  .fen .epd, also under .gz/.bz2/.zst), else by the first bytes.
+      --variant NAME      variant of games without a Variant tag and of position lists
+                          (default: chess)
 
 The tables (text for people; --format json or csv for programs):
   games read, analysed and rejected; results by variant, by CwDA army pairing, by
@@ -71,6 +75,34 @@ The tables (text for people; --format json or csv for programs):
                           against the rating difference, the opening tree) and a table of
                           contents; written as -o is (atomic, refused when it is an input)
 
+Per-position records instead of the tables:
+      --positions         one record per position: the start position of every game
+                          (ply 0) and the position after each move of its main line,
+                          or each line of a FEN / EPD list (ply 0). A record holds the
+                          file, game (its number in the file) and ply; variant; FEN (the
+                          variant's native form); side to move; legal moves and the
+                          captures among them; check (never in Interweave, which has
+                          none); status: checkmate, stalemate, capture of a King, no
+                          legal move, insufficient material, third repetition, the
+                          repetition and move-count draws, or empty while the game goes
+                          on; material: pieces on the board by colour and type; balance:
+                          White's material minus Black's, valued pawn 1, knight and
+                          bishop 3, rook 5, queen 9 (chess, chess960, fluidity), a CwDA
+                          piece as the FIDE piece whose place it takes in its army,
+                          Superchess amazon 12, empress 8, princess 6, veteran 6, and
+                          in Interweave 1 for every piece but the Kings (a count);
+                          Interweave also whether capturing is compulsory (then every
+                          legal turn captures) and the longest chain available (steps).
+                          Rejected games give no records.
+      --format F          jsonl (the default with --positions): one JSON object a line,
+                          material as {"white":{"pawn":8,...},"black":{...}} listing the
+                          pieces present; or csv: a header line and a row a position,
+                          one column per colour and piece type of --variant (a game of
+                          a variant with other pieces is rejected: use jsonl, or
+                          --variant for that variant)
+      --perft D           add perft D (1-6), the leaf count of the legal move tree
+                          (slow: millions of nodes per position from D 4)
+
 Other:
   -j, --jobs N            threads (default 1); the output is identical at any N
   -q, --quiet             no progress bar, no summary on standard error
@@ -88,6 +120,8 @@ Examples:
   fairy-analyze --group-by Event --format csv games.pgn -o stats.csv
   fairy-analyze --variant interweave --tree 4 --tree-min 3 interweave.pgn
   fairy-analyze --tree 3 --tree-min 20 --html report.html games.pgn
+  fairy-analyze -j 2 --positions games.pgn.zst -o positions.jsonl
+  fairy-analyze --positions --format csv --perft 2 suite.epd
 )";
 
 const std::vector<cli::FlagSpec> kFlags = {
@@ -98,44 +132,100 @@ const std::vector<cli::FlagSpec> kFlags = {
     {"jobs", 'j', true, false},         {"quiet", 'q', false, false},
     {"verbose", 'v', false, false},     {"max-game-size", 0, true, false},
     {"list-variants", 0, false, false}, {"help", 'h', false, false},
-    {"version", 0, false, false},       {"html", 0, true, false},
+    {"version", 0, false, false},       {"positions", 0, false, false},
+    {"perft", 0, true, false},          {"html", 0, true, false},
 };
 
 int usage_error(const std::string& msg) { return cli::usage_error("fairy-analyze", msg); }
 
-enum class Format { kText, kJson, kCsv };
+enum class Format { kText, kJson, kJsonl, kCsv };
 
 struct Analysed {
   analysis::GameReport report;
   analysis::GameFacts facts;
+  std::string records;        // --positions: the game's records
+  std::uint64_t written = 0;  // --positions: how many
 };
 
 struct Settings {
   analysis::ValidateOptions validate;
   analysis::RecordOptions record;
   analysis::StatsOptions stats;
+  bool positions = false;
+  analysis::PositionOptions position;
 };
+
+// A report of one error about the whole game (its first line, column 1).
+void reject(const parsers::RawGame& game, std::string message, analysis::GameReport& report) {
+  report.index = game.index;
+  report.first_line = game.first_line;
+  analysis::Diagnostic d;
+  d.severity = parsers::Severity::kError;
+  d.line = game.first_line;
+  d.column = 1;
+  d.message = std::move(message);
+  report.diagnostics.push_back(std::move(d));
+  ++report.errors;
+}
 
 void analyse_game(const parsers::RawGame& game, const Settings& s, Analysed& a) {
   thread_local analysis::GameRecord record;
   a.report = analysis::GameReport{};
   if (game.format == parsers::RecordFormat::kPositions) {
     // A FEN / EPD line: a position, not a game.
-    a.report.index = game.index;
-    a.report.first_line = game.first_line;
-    analysis::Diagnostic d;
-    d.severity = parsers::Severity::kError;
-    d.line = game.first_line;
-    d.column = 1;
-    d.message = "a position list holds no games to analyse";
-    a.report.diagnostics.push_back(std::move(d));
-    ++a.report.errors;
+    reject(game, "a position list holds no games to analyse (--positions reads it)", a.report);
     record.clear();
   } else {
     a.report = analysis::read_game(game, s.validate, record, s.record);
   }
   const std::string result = analysis::game_result(record, false, nullptr);
   analysis::game_facts(record, a.report, result, s.stats, a.facts);
+}
+
+// --positions: the records of a game, or of a line of a position list.
+void game_positions(const parsers::RawGame& game, const Settings& s, std::string_view file,
+                    Analysed& a) {
+  thread_local analysis::GameRecord record;
+  a.report = analysis::GameReport{};
+  a.facts = analysis::GameFacts{};
+  if (a.records.capacity() > (std::size_t(4) << 20)) std::string().swap(a.records);  // a huge game
+  a.records.clear();
+  analysis::PositionWriter writer(s.position);
+  writer.begin_game(file, game.index, a.records);
+  VariantId variant = s.validate.default_variant;
+  if (game.format == parsers::RecordFormat::kPositions) {
+    absl::StatusOr<analysis::PositionLine> line =
+        analysis::read_position_line(game.text, s.validate.default_variant);
+    if (!line.ok()) {
+      reject(game, absl::StrCat("invalid position: ", line.status().message()), a.report);
+    } else {
+      a.report.index = game.index;
+      a.report.first_line = game.first_line;
+      variant = line->game->variant().id;
+      writer.position(*line->game, 0);
+    }
+  } else {
+    analysis::RecordOptions ro = s.record;
+    ro.positions = &writer;
+    a.report = analysis::read_game(game, s.validate, record, ro);
+    variant = record.variant;
+  }
+  if (a.report.valid() && s.position.format == analysis::PositionFormat::kCsv &&
+      !analysis::csv_fits(s.position, variant)) {
+    const std::string name(variant_info(variant).name);
+    reject(game,
+           absl::StrCat("--format csv: the pieces of ", name, " have no columns in the CSV of ",
+                        std::string(variant_info(s.position.csv_variant).name), " (use --variant ",
+                        name, " or --format jsonl)"),
+           a.report);
+  }
+  a.facts.analysed = a.report.valid();
+  if (!a.facts.analysed) {
+    a.records.clear();
+    a.written = 0;
+  } else {
+    a.written = writer.records();
+  }
 }
 
 // The report's date: now (local time), or SOURCE_DATE_EPOCH (UTC) for reproducible pages.
@@ -166,47 +256,68 @@ int analyze_main(int argc, char** argv) {
   if (!variant) return 2;
   s.validate.default_variant = variant->id;
   s.validate.roster_warnings = false;
-  s.validate.variations = false;  // statistics are about the main line
+  s.validate.variations = false;  // statistics and positions are about the main line
   s.record.variations = false;
-  s.record.facts = true;
-  s.record.uci = false;
-  Format format = Format::kText;
+  s.positions = args->has("positions");
+  Format format = s.positions ? Format::kJsonl : Format::kText;
   if (auto f = args->get("format")) {
-    if (*f == "text")
+    if (*f == "text" && !s.positions)
       format = Format::kText;
-    else if (*f == "json")
+    else if (*f == "json" && !s.positions)
       format = Format::kJson;
+    else if (*f == "jsonl" && s.positions)
+      format = Format::kJsonl;
     else if (*f == "csv")
       format = Format::kCsv;
+    else if (s.positions)
+      return usage_error("--format with --positions wants jsonl or csv, not '" + *f + "'");
     else
-      return usage_error("--format wants text, json or csv, not '" + *f + "'");
+      return usage_error("--format wants text, json or csv (jsonl with --positions), not '" + *f +
+                         "'");
   }
   auto int_flag = [&](const char* flag, long long lo, long long hi, auto& into) {
     return cli::int_flag(*args, "fairy-analyze", flag, lo, hi, into);
   };
-  if (!int_flag("tree", 0, analysis::OpeningBook::kMaxPlies, s.stats.tree_plies)) return 2;
-  if (!int_flag("tree-min", 1, 1000000000000LL, s.stats.tree_min)) return 2;
-  if (!int_flag("top", 0, 1000000000, s.stats.top)) return 2;
-  if (auto g = args->get("group-by")) {
-    if (g->empty()) return usage_error("--group-by wants a tag name");
-    s.stats.group_by = *g;
-  }
-  // SAN only for the tree; position keys for the opening names.
-  s.record.san = s.stats.tree_plies > 0;
-  if (!args->has("no-openings")) {
-    const absl::StatusOr<analysis::OpeningBook>& book = analysis::OpeningBook::builtin();
-    if (!book.ok()) {
-      std::cerr << "fairy-analyze: the opening names: " << book.status().message() << '\n';
-      return 2;
+  if (s.positions) {
+    for (const char* stats_only : {"group-by", "tree", "tree-min", "top", "no-openings", "html"})
+      if (args->has(stats_only))
+        return usage_error(absl::StrCat("--", stats_only, " is about the tables, not --positions"));
+    if (!int_flag("perft", 1, 6, s.position.perft_depth)) return 2;
+    s.position.format =
+        format == Format::kCsv ? analysis::PositionFormat::kCsv : analysis::PositionFormat::kJsonl;
+    s.position.csv_variant = variant->id;
+    s.record.san = false;  // the replay only: no notation is written back
+  } else {
+    if (args->has("perft")) return usage_error("--perft is about --positions records");
+    s.record.facts = true;
+    s.record.uci = false;
+    if (!int_flag("tree", 0, analysis::OpeningBook::kMaxPlies, s.stats.tree_plies)) return 2;
+    if (!int_flag("tree-min", 1, 1000000000000LL, s.stats.tree_min)) return 2;
+    if (!int_flag("top", 0, 1000000000, s.stats.top)) return 2;
+    if (auto g = args->get("group-by")) {
+      if (g->empty()) return usage_error("--group-by wants a tag name");
+      s.stats.group_by = *g;
     }
-    s.stats.openings = &*book;
-    s.record.keys = true;
+    // SAN only for the tree; position keys for the opening names.
+    s.record.san = s.stats.tree_plies > 0;
+    if (!args->has("no-openings")) {
+      const absl::StatusOr<analysis::OpeningBook>& book = analysis::OpeningBook::builtin();
+      if (!book.ok()) {
+        std::cerr << "fairy-analyze: the opening names: " << book.status().message() << '\n';
+        return 2;
+      }
+      s.stats.openings = &*book;
+      s.record.keys = true;
+    }
   }
   const bool quiet = args->has("quiet");
   const bool verbose = args->has("verbose");
 
   analysis::BatchOptions bo;
   bo.format.reset();
+  // A game's JSON records take about 35 times its text: smaller batches keep the results of
+  // the batches in flight to a few megabytes.
+  if (s.positions) bo.pipeline.batch_bytes = std::size_t(128) << 10;
   if (!cli::batch_flags(*args, "fairy-analyze", bo)) return 2;
   std::vector<std::string> files = args->positional;
   if (files.empty()) files.push_back("-");
@@ -220,16 +331,22 @@ int analyze_main(int argc, char** argv) {
     return 2;
   }
   analysis::GameBatch& batch = **opened;
-  analysis::OutputFile* out_file = batch.output("--output");
-  analysis::OutputFile* html_file = batch.output("--html");
+  cli::MainOutput out(batch, batch.output("--output"));
+  if (s.positions && format == Format::kCsv) out.write(analysis::positions_csv_header(s.position));
 
   cli::ProgressLine progress(!quiet && cli::ProgressLine::stderr_is_terminal());
   analysis::CollectionStats stats(s.stats);
   bool unreadable = false;
-  std::uint64_t file_games = 0, file_rejected = 0;
+  std::uint64_t file_games = 0, file_rejected = 0, file_positions = 0;
+  std::uint64_t games_read = 0, rejected = 0, positions = 0;
   std::string diag;
   batch.run_into<Analysed>(
-      [&](const parsers::RawGame& game, Analysed& a) { analyse_game(game, s, a); },
+      [&](const parsers::RawGame& game, Analysed& a) {
+        if (s.positions)
+          game_positions(game, s, batch.current().name, a);
+        else
+          analyse_game(game, s, a);
+      },
       [&](const analysis::BatchFile& file, const parsers::RawGame&, Analysed& a) {
         ++file_games;
         if (!a.facts.analysed) {
@@ -241,7 +358,12 @@ int analyze_main(int argc, char** argv) {
             std::fwrite(diag.data(), 1, diag.size(), stderr);
           }
         }
-        stats.add(a.facts);
+        if (s.positions) {
+          file_positions += a.written;
+          out.write(a.records);
+        } else {
+          stats.add(a.facts);
+        }
       },
       [&](const analysis::BatchFile& file, const absl::Status& status) {
         progress.clear();
@@ -250,63 +372,60 @@ int analyze_main(int argc, char** argv) {
           unreadable = true;
         }
         if (!file.opened) return;
-        if (!quiet)
+        if (!quiet) {
           std::cerr << file.name << ": " << games(file_games)
                     << " read: " << file_games - file_rejected << " analysed, " << file_rejected
-                    << " rejected\n";
-        file_games = file_rejected = 0;
+                    << " rejected";
+          if (s.positions) std::cerr << "; " << file_positions << " positions";
+          std::cerr << '\n';
+        }
+        games_read += file_games;
+        rejected += file_rejected;
+        positions += file_positions;
+        file_games = file_rejected = file_positions = 0;
       },
       [&](const analysis::BatchProgress& p) {
         progress.show_games(p.file.name, p.fraction, p.file_games, p.total_games);
       });
 
-  std::string text;
-  const std::vector<analysis::StatsTable> tables = stats.tables();
-  switch (format) {
-    case Format::kText:
-      analysis::write_stats_text(tables, text);
-      break;
-    case Format::kJson:
-      analysis::write_stats_json(tables, text);
-      break;
-    case Format::kCsv:
-      analysis::write_stats_csv(tables, text);
-      break;
-  }
-  if (html_file) {
-    analysis::HtmlReportOptions ho;
-    ho.inputs = files;
-    ho.date = report_date();
-    std::string html;
-    analysis::write_html_report(tables, ho, html);
-    html_file->write(html);
-  }
-  bool stdout_failed = false;
-  if (out_file) {
-    out_file->write(text);
-  } else {
-    const char* p = text.data();
-    std::size_t n = text.size();
-    while (n > 0) {
-      const ssize_t w = ::write(STDOUT_FILENO, p, n);
-      if (w < 0 && errno == EINTR) continue;
-      if (w <= 0) {
-        stdout_failed = true;
+  if (!s.positions) {
+    std::string text;
+    const std::vector<analysis::StatsTable> tables = stats.tables();
+    switch (format) {
+      case Format::kText:
+        analysis::write_stats_text(tables, text);
         break;
-      }
-      p += w;
-      n -= std::size_t(w);
+      case Format::kJson:
+        analysis::write_stats_json(tables, text);
+        break;
+      case Format::kJsonl:  // --positions only
+      case Format::kCsv:
+        analysis::write_stats_csv(tables, text);
+        break;
+    }
+    out.write(text);
+    if (analysis::OutputFile* html_file = batch.output("--html")) {
+      analysis::HtmlReportOptions ho;
+      ho.inputs = files;
+      ho.date = report_date();
+      std::string html;
+      analysis::write_html_report(tables, ho, html);
+      html_file->write(html);
     }
   }
-  if (files.size() > 1 && !quiet)
-    std::cerr << "total: " << games(stats.games()) << " read: " << stats.games() - stats.rejected()
-              << " analysed, " << stats.rejected() << " rejected\n";
+  out.flush();
+  if (files.size() > 1 && !quiet) {
+    std::cerr << "total: " << games(games_read) << " read: " << games_read - rejected
+              << " analysed, " << rejected << " rejected";
+    if (s.positions) std::cerr << "; " << positions << " positions";
+    std::cerr << '\n';
+  }
   const std::vector<absl::Status> write_errors = batch.commit();
   for (const absl::Status& st : write_errors)
     std::cerr << "fairy-analyze: " << st.message() << " (the file is left as it was)\n";
-  if (stdout_failed) std::cerr << "fairy-analyze: cannot write standard output\n";
-  if (unreadable || !write_errors.empty() || stdout_failed) return 2;
-  return stats.rejected() ? 1 : 0;
+  if (out.stdout_failed()) std::cerr << "fairy-analyze: cannot write standard output\n";
+  if (unreadable || !write_errors.empty() || out.stdout_failed()) return 2;
+  return rejected ? 1 : 0;
 }
 
 }  // namespace

@@ -2,9 +2,6 @@
 // of analysis/ (inputs, splitting, ordered pipeline, side files); each game is checked and
 // replayed once (validate_game with a GameRecord) and written by the writers of
 // analysis/convert.h in the worker threads; this file wires them and prints the summary.
-#include <unistd.h>
-
-#include <cerrno>
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
@@ -20,10 +17,10 @@
 #include "analysis/game_batch.h"
 #include "analysis/game_db.h"
 #include "analysis/json_read.h"
+#include "analysis/position_line.h"
 #include "analysis/svg_board.h"
 #include "analysis/validate.h"
 #include "analysis/validate_report.h"
-#include "parsers/fen.h"
 #include "parsers/message_text.h"
 #include "parsers/records.h"
 #include "rules/any_game.h"
@@ -32,6 +29,7 @@
 #include "rules/vchess_record.h"
 #include "tools/common/batch_flags.h"
 #include "tools/common/cli.h"
+#include "tools/common/main_output.h"
 #include "tools/common/progress.h"
 
 namespace {
@@ -213,13 +211,6 @@ struct Settings {
                         // (--every) instead of the final position
 };
 
-AnyGame& thread_game(const VariantInfo& variant) {
-  thread_local std::unique_ptr<AnyGame> games[static_cast<int>(kLastVariantId) + 1];
-  std::unique_ptr<AnyGame>& g = games[static_cast<int>(variant.id)];
-  if (!g) g = *AnyGame::create(variant);
-  return *g;
-}
-
 void reject(Converted& c, const parsers::RawGame& game, std::int64_t column,
             const std::string& message) {
   c.report.index = game.index;
@@ -238,57 +229,14 @@ void reject(Converted& c, const parsers::RawGame& game, std::int64_t column,
 bool read_position(const parsers::RawGame& game, const Settings& s, GameRecord& record,
                    Converted& c) {
   record.clear();
-  const VariantInfo* variant = &variant_info(s.validate.default_variant);
-  std::string_view line = game.text;
-  while (!line.empty() && (line.back() == ' ' || line.back() == '\t' || line.back() == '\r'))
-    line.remove_suffix(1);
-  AnyGame* g = &thread_game(*variant);
-  absl::Status st = g->set_up(line);
-  if (!st.ok()) {
-    // An EPD line: four fields and operations; or, as --to epd writes a FEN that is not
-    // four fields and two clocks (Interweave), the whole FEN, then ';' and the operations.
-    absl::StatusOr<parsers::EpdRecord> epd = parsers::parse_epd(line);
-    const std::size_t semi = line.find(';');
-    if (!epd.ok() && semi != std::string_view::npos) {
-      absl::StatusOr<parsers::EpdRecord> ops =
-          parsers::parse_epd("8/8/8/8/8/8/8/8 w - - " + std::string(line.substr(semi + 1)));
-      if (ops.ok()) epd = std::move(ops);
-    }
-    if (epd.ok()) {
-      // The position: the first four fields as written.
-      std::vector<std::string> fields =
-          absl::StrSplit(std::string(line), absl::ByAnyChar(" \t"), absl::SkipEmpty());
-      // The clocks: the hmvc and fmvn operations, else the two numbers after the four
-      // fields (a full FEN before the operations), else 0 and 1.
-      std::string hmvc = "0", fmvn = "1";
-      if (epd->position.halfmove_clock) hmvc = epd->position.halfmove_clock->text;
-      if (epd->position.fullmove_number) fmvn = epd->position.fullmove_number->text;
-      if (const parsers::EpdOperation* op = epd->Find("hmvc"); op && !op->operands.empty())
-        hmvc = op->operands[0];
-      if (const parsers::EpdOperation* op = epd->Find("fmvn"); op && !op->operands.empty())
-        fmvn = op->operands[0];
-      if (const parsers::EpdOperation* op = epd->Find("variant"); op && !op->operands.empty()) {
-        if (const VariantInfo* v = find_variant(op->operands[0])) variant = v;
-      }
-      std::string fen;
-      for (std::size_t i = 0; i < 4 && i < fields.size(); ++i) fen += fields[i] + " ";
-      fen += hmvc + " " + fmvn;
-      if (const parsers::EpdOperation* op = epd->Find("armies"); op && !op->operands.empty())
-        fen += " " + op->operands[0];
-      g = &thread_game(*variant);
-      absl::Status st2 = g->set_up(fen);
-      if (!st2.ok() && semi != std::string_view::npos) {
-        if (absl::Status st3 = g->set_up(line.substr(0, semi)); st3.ok()) st2 = st3;
-      }
-      if (st2.ok()) st = st2;
-      if (const parsers::EpdOperation* op = epd->Find("id"); op && !op->operands.empty())
-        record.tags.emplace_back("Event", op->operands[0]);
-    }
-  }
-  if (!st.ok()) {
-    reject(c, game, 1, absl::StrCat("invalid position: ", std::string(st.message())));
+  absl::StatusOr<analysis::PositionLine> line =
+      analysis::read_position_line(game.text, s.validate.default_variant);
+  if (!line.ok()) {
+    reject(c, game, 1, absl::StrCat("invalid position: ", std::string(line.status().message())));
     return false;
   }
+  const AnyGame* g = line->game;
+  if (!line->id.empty()) record.tags.emplace_back("Event", std::move(line->id));
   record.variant = g->variant().id;
   record.set_up = true;
   record.start_fen = g->fen();
@@ -400,7 +348,7 @@ void convert_game(const parsers::RawGame& game, const Settings& s, const std::st
       } else {
         positions.emplace_back(int(line.size()), fen_at(int(line.size())));
       }
-      AnyGame& g = thread_game(variant_info(record.variant));
+      AnyGame& g = analysis::thread_game(variant_info(record.variant));
       for (const auto& [ply, fen] : positions) {
         if (absl::Status st = g.set_up(*fen); !st.ok()) {
           reject(c, game, 1,
@@ -653,36 +601,8 @@ int convert_main(int argc, char** argv) {
   analysis::OutputFile* out_file = batch.output("--output");
   analysis::OutputFile* invalid_out = batch.output("--invalid-out");
   analysis::OutputFile* duplicates_out = batch.output("--duplicates-out");
-  bool stdout_failed = false;
-  // Standard output: the games gathered in a buffer and written with write(2) 64 KB at a
-  // time (a call per game costs more than the conversion of a short one; stdio would copy
-  // the bytes once more).
-  std::string stdout_buffer;
-  constexpr std::size_t kStdoutChunk = std::size_t(64) << 10;
-  auto flush_stdout = [&] {
-    const char* p = stdout_buffer.data();
-    std::size_t n = stdout_buffer.size();
-    while (n > 0 && !stdout_failed) {
-      const ssize_t w = ::write(STDOUT_FILENO, p, n);
-      if (w < 0 && errno == EINTR) continue;
-      if (w <= 0) {
-        stdout_failed = true;
-        break;
-      }
-      p += w;
-      n -= std::size_t(w);
-    }
-    stdout_buffer.clear();
-  };
-  auto write_out = [&](std::string_view bytes) {
-    if (bytes.empty()) return;
-    if (out_file) {
-      batch.write(out_file, bytes);
-    } else if (!stdout_failed) {
-      stdout_buffer.append(bytes);
-      if (stdout_buffer.size() >= kStdoutChunk) flush_stdout();
-    }
-  };
+  cli::MainOutput main_out(batch, out_file);
+  auto write_out = [&](std::string_view bytes) { main_out.write(bytes); };
 
   cli::ProgressLine progress(!quiet && cli::ProgressLine::stderr_is_terminal());
   Counts all, totals;
@@ -778,7 +698,7 @@ int convert_main(int argc, char** argv) {
         progress.show_games(p.file.name, p.fraction, p.file_games, p.total_games);
       });
   if (s.to == Target::kJson) write_out(written_total ? "\n]\n" : "]\n");
-  flush_stdout();
+  main_out.flush();
   if (svg_dir.empty() && svg_count > 1) {
     std::cerr << "fairy-convert: --to svg drew " << svg_count
               << " positions, and a single output holds one: only the first was written; "
@@ -789,7 +709,7 @@ int convert_main(int argc, char** argv) {
   const std::vector<absl::Status> write_errors = batch.commit();
   for (const absl::Status& st : write_errors)
     std::cerr << "fairy-convert: " << st.message() << " (the file is left as it was)\n";
-  if (stdout_failed) std::cerr << "fairy-convert: cannot write standard output\n";
+  if (main_out.stdout_failed()) std::cerr << "fairy-convert: cannot write standard output\n";
   bool db_failed = false;
   if (db) {
     // All or nothing: the games are committed only when every input was read to its end
@@ -807,7 +727,8 @@ int convert_main(int argc, char** argv) {
       db_failed = true;
     }
   }
-  if (unreadable || !write_errors.empty() || stdout_failed || db_failed || svg_failed) return 2;
+  if (unreadable || !write_errors.empty() || main_out.stdout_failed() || db_failed || svg_failed)
+    return 2;
   return all.rejected ? 1 : 0;
 }
 
