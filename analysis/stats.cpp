@@ -547,7 +547,7 @@ std::vector<StatsTable> CollectionStats::tables() const {
         "stopped at the node limit",
         {"file", "game", "ply", "variant", "side", "fen", "win plies", "line", "played", "verdict"},
         {false, true, true, false, false, false, true, false, false, false});
-    for (const Listed& e : wins_listed_) {
+    for (const WinListing& e : wins_listed_) {
       const WinFinding& f = e.finding;
       std::string line;
       for (const std::string& m : f.line) {

@@ -89,6 +89,14 @@ class CollectionStats {
 
   std::vector<StatsTable> tables() const;
 
+  // --find-wins: the findings listed in the forced_wins table, in input order.
+  struct WinListing {
+    std::string file;
+    VariantId variant;
+    WinFinding finding;
+  };
+  const std::vector<WinListing>& wins_listed() const { return wins_listed_; }
+
  private:
   struct Results {
     std::uint64_t white = 0, black = 0, draws = 0, unfinished = 0;
@@ -127,12 +135,7 @@ class CollectionStats {
   };
   std::map<VariantId, WinCounts> win_counts_;
   // The findings listed: missed wins, wins with no move played from them, node limits.
-  struct Listed {
-    std::string file;
-    VariantId variant;
-    WinFinding finding;
-  };
-  std::vector<Listed> wins_listed_;
+  std::vector<WinListing> wins_listed_;
 };
 
 // The tables written for people: each a title, a header and aligned columns.

@@ -10,6 +10,7 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -802,6 +803,100 @@ TEST(FairyAnalyzeUsage, ErrorsExitWith2) {
   o = run("-q no-such-file.pgn");
   EXPECT_EQ(o.status, 2);
   EXPECT_NE(o.err.find("no-such-file.pgn"), std::string::npos) << o.err;
+}
+
+}  // namespace
+
+namespace {
+
+// --find-wins on the puzzle file: every mate found, with its exact length (the dm operation
+// of each line, in moves: 2 dm - 1 plies), and nothing played from a puzzle.
+TEST(FairyAnalyzeWins, PuzzlesFoundWithTheirExactLength) {
+  const std::string file = std::string(FAIRYKIT_DATA_DIR) + "/puzzles/mates-twic0920.epd";
+  const Output o = run("-q --format csv --find-wins 5 " + file);
+  ASSERT_EQ(o.status, 0) << o.err;
+  // The dm of each line, in order.
+  std::vector<int> dm;
+  std::istringstream lines(slurp(file));
+  for (std::string line; std::getline(lines, line);) {
+    const std::size_t at = line.find(" dm ");
+    ASSERT_NE(at, std::string::npos) << line;
+    dm.push_back(std::stoi(line.substr(at + 4)));
+  }
+  ASSERT_EQ(dm.size(), 28u);
+  const auto tables = parse_csv(o.out);
+  const auto& wins = tables.at("forced_wins");
+  ASSERT_EQ(wins.size(), dm.size());
+  for (std::size_t i = 0; i < wins.size(); ++i) {
+    // file, game, ply, variant, side, fen, win plies, line, played, verdict
+    ASSERT_EQ(wins[i].size(), 10u);
+    EXPECT_EQ(wins[i][1], std::to_string(i + 1));
+    EXPECT_EQ(wins[i][2], "0");
+    EXPECT_EQ(wins[i][6], std::to_string(2 * dm[i] - 1)) << "puzzle " << i + 1;
+    EXPECT_EQ(std::count(wins[i][7].begin(), wins[i][7].end(), ' '), 2 * dm[i] - 2);
+    EXPECT_EQ(wins[i][7].back(), '#') << wins[i][7];
+    EXPECT_EQ(wins[i][9], "no move played");
+  }
+  EXPECT_EQ(table(o.out, "forced_wins_summary"), "chess|28|28|0|0|0|0\n");
+  // A mate in 3 is no win within 3 plies.
+  const Output o3 = run("-q --format csv --find-wins 3 " + file);
+  EXPECT_EQ(table(o3.out, "forced_wins_summary"), "chess|28|17|0|0|0|0\n");
+}
+
+// A mate in one missed (4.Nc3 instead of Qxf7#): listed with the win and the move played.
+TEST(FairyAnalyzeWins, AMissedMate) {
+  const std::string csv = csv_of(
+      "[Event \"t\"]\n[White \"A\"]\n[Black \"B\"]\n[Result \"*\"]\n\n"
+      "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Nc3 Nxh5 *\n",
+      "--find-wins 5");
+  EXPECT_EQ(table(csv, "forced_wins_summary"), "chess|9|1|0|1|0|0\n");
+  EXPECT_EQ(table(csv, "forced_wins"),
+            "t.pgn|1|6|chess|white|r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq "
+            "- 4 4|1|Qxf7#|Nc3|missed\n");
+}
+
+// The mate played: a win kept is counted, not listed.
+TEST(FairyAnalyzeWins, AWinKeptIsCounted) {
+  const std::string csv = csv_of(
+      "[Event \"t\"]\n[White \"A\"]\n[Black \"B\"]\n[Result \"1-0\"]\n\n"
+      "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n",
+      "--find-wins 3");
+  EXPECT_EQ(table(csv, "forced_wins_summary"), "chess|8|1|1|0|0|0\n");
+  EXPECT_EQ(table(csv, "forced_wins"), "");
+}
+
+// A search stopped at --win-nodes is listed as such.
+TEST(FairyAnalyzeWins, TheNodeLimitIsListed) {
+  const std::string csv =
+      csv_of("[Event \"t\"]\n[White \"A\"]\n[Black \"B\"]\n[Result \"*\"]\n\n1. e4 *\n",
+             "--find-wins 5 --win-nodes 100");
+  EXPECT_EQ(table(csv, "forced_wins_summary"), "chess|2|0|0|0|0|2\n");
+  EXPECT_EQ(table(csv, "forced_wins"),
+            "t.pgn|1|0|chess|white|rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1|||"
+            "|node limit\n"
+            "t.pgn|1|1|chess|black|rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1|||"
+            "|node limit\n");
+}
+
+// The same figures at -j 1 and -j 2, on every sample (random play: wins found and missed in
+// every variant).
+TEST(FairyAnalyzeWins, SameOutputAtOneAndTwoThreads) {
+  std::string inputs;
+  for (const std::string& f : sample_pgns()) inputs += f + " ";
+  const Output a = run("-q -j 1 --find-wins 3 " + inputs);
+  const Output b = run("-q -j 2 --find-wins 3 " + inputs);
+  EXPECT_EQ(a.out, b.out);
+  EXPECT_NE(a.out.find("interweave"), std::string::npos);
+  EXPECT_NE(a.out.find("missed"), std::string::npos);
+}
+
+// Usage: --win-nodes without --find-wins, --find-wins with --positions, out of range.
+TEST(FairyAnalyzeWins, UsageErrors) {
+  EXPECT_EQ(run("--win-nodes 10 x.pgn").status, 2);
+  EXPECT_EQ(run("--positions --find-wins 3 x.pgn").status, 2);
+  const Output o = run("--find-wins 16 x.pgn");
+  EXPECT_EQ(o.status, 2);
+  EXPECT_NE(o.err.find("find-wins"), std::string::npos) << o.err;
 }
 
 }  // namespace

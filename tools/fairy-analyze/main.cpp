@@ -16,6 +16,7 @@
 #include "absl/strings/str_cat.h"
 #include "analysis/convert.h"
 #include "analysis/game_batch.h"
+#include "analysis/missed_wins.h"
 #include "analysis/openings.h"
 #include "analysis/position_line.h"
 #include "analysis/positions.h"
@@ -69,6 +70,17 @@ The tables (text for people; --format json or csv for programs):
       --top N             rows of the players and openings tables (default 20; the
                           tables say how many were left out)
       --no-openings       no opening names
+      --find-wins N       search every position of every game (and of a FEN / EPD list:
+                          puzzles) for a forced win of the side to move within N plies
+                          (1-15): checkmate, or the variant's own win (a King captured,
+                          no legal move, the opponent's third repetition); an exact
+                          search, no evaluation. Tables: per variant the positions
+                          searched, those with a win, wins kept and missed by the move
+                          played; the list of missed wins (the win, its line, the move
+                          played), of wins with no move played from them, and of the
+                          positions where the search reached --win-nodes
+      --win-nodes N       positions one search may visit (default 1000000); a position
+                          over it is listed, never silently skipped
       --html FILE         also write a report for people there: one self-contained web
                           page (no scripts, nothing fetched) with the tables, charts
                           (results, game lengths, captures by method, White's score
@@ -134,6 +146,7 @@ const std::vector<cli::FlagSpec> kFlags = {
     {"list-variants", 0, false, false}, {"help", 'h', false, false},
     {"version", 0, false, false},       {"positions", 0, false, false},
     {"perft", 0, true, false},          {"html", 0, true, false},
+    {"find-wins", 0, true, false},      {"win-nodes", 0, true, false},
 };
 
 int usage_error(const std::string& msg) { return cli::usage_error("fairy-analyze", msg); }
@@ -153,6 +166,7 @@ struct Settings {
   analysis::StatsOptions stats;
   bool positions = false;
   analysis::PositionOptions position;
+  std::uint64_t win_nodes = 1'000'000;  // --win-nodes
 };
 
 // A report of one error about the whole game (its first line, column 1).
@@ -168,18 +182,57 @@ void reject(const parsers::RawGame& game, std::string message, analysis::GameRep
   ++report.errors;
 }
 
+// --find-wins: the replay's positions shown to a WinScanner.
+class WinVisitor final : public analysis::PositionVisitor {
+ public:
+  explicit WinVisitor(analysis::WinScanner& scanner) : scanner_(scanner) {}
+  void position(AnyGame& game, int ply) override { scanner_.position(game, ply); }
+
+ private:
+  analysis::WinScanner& scanner_;
+};
+
 void analyse_game(const parsers::RawGame& game, const Settings& s, Analysed& a) {
   thread_local analysis::GameRecord record;
   a.report = analysis::GameReport{};
+  analysis::WinScanner scanner({s.stats.find_wins, s.win_nodes});
+  scanner.begin(game.index);
   if (game.format == parsers::RecordFormat::kPositions) {
-    // A FEN / EPD line: a position, not a game.
-    reject(game, "a position list holds no games to analyse (--positions reads it)", a.report);
-    record.clear();
+    if (s.stats.find_wins <= 0) {
+      // A FEN / EPD line: a position, not a game.
+      reject(game, "a position list holds no games to analyse (--positions reads it)", a.report);
+      record.clear();
+    } else {
+      // --find-wins on a position list (puzzles): each line a game of no moves.
+      absl::StatusOr<analysis::PositionLine> line =
+          analysis::read_position_line(game.text, s.validate.default_variant);
+      if (!line.ok()) {
+        reject(game, absl::StrCat("invalid position: ", line.status().message()), a.report);
+        record.clear();
+      } else {
+        a.report.index = game.index;
+        a.report.first_line = game.first_line;
+        scanner.position(*line->game, 0);
+        record.clear();
+        record.set_up = true;
+        record.variant = line->game->variant().id;
+        record.start_fen = line->game->fen();
+        record.start_side = line->game->side_to_move();
+        record.final_state = line->game->state();
+      }
+    }
   } else {
-    a.report = analysis::read_game(game, s.validate, record, s.record);
+    analysis::RecordOptions ro = s.record;
+    WinVisitor visitor(scanner);
+    if (s.stats.find_wins > 0) ro.positions = &visitor;
+    a.report = analysis::read_game(game, s.validate, record, ro);
   }
   const std::string result = analysis::game_result(record, false, nullptr);
   analysis::game_facts(record, a.report, result, s.stats, a.facts);
+  if (a.facts.analysed) {
+    a.facts.win_positions = scanner.positions();
+    a.facts.wins = scanner.findings();
+  }
 }
 
 // --positions: the records of a game, or of a line of a position list.
@@ -279,7 +332,8 @@ int analyze_main(int argc, char** argv) {
     return cli::int_flag(*args, "fairy-analyze", flag, lo, hi, into);
   };
   if (s.positions) {
-    for (const char* stats_only : {"group-by", "tree", "tree-min", "top", "no-openings", "html"})
+    for (const char* stats_only :
+         {"group-by", "tree", "tree-min", "top", "no-openings", "html", "find-wins", "win-nodes"})
       if (args->has(stats_only))
         return usage_error(absl::StrCat("--", stats_only, " is about the tables, not --positions"));
     if (!int_flag("perft", 1, 6, s.position.perft_depth)) return 2;
@@ -294,6 +348,10 @@ int analyze_main(int argc, char** argv) {
     if (!int_flag("tree", 0, analysis::OpeningBook::kMaxPlies, s.stats.tree_plies)) return 2;
     if (!int_flag("tree-min", 1, 1000000000000LL, s.stats.tree_min)) return 2;
     if (!int_flag("top", 0, 1000000000, s.stats.top)) return 2;
+    if (!int_flag("find-wins", 1, 15, s.stats.find_wins)) return 2;
+    if (!int_flag("win-nodes", 1, 1'000'000'000'000LL, s.win_nodes)) return 2;
+    if (args->has("win-nodes") && !args->has("find-wins"))
+      return usage_error("--win-nodes is about --find-wins");
     if (auto g = args->get("group-by")) {
       if (g->empty()) return usage_error("--group-by wants a tag name");
       s.stats.group_by = *g;
@@ -362,7 +420,7 @@ int analyze_main(int argc, char** argv) {
           file_positions += a.written;
           out.write(a.records);
         } else {
-          stats.add(a.facts);
+          stats.add(a.facts, file.name);
         }
       },
       [&](const analysis::BatchFile& file, const absl::Status& status) {
@@ -408,6 +466,15 @@ int analyze_main(int argc, char** argv) {
       analysis::HtmlReportOptions ho;
       ho.inputs = files;
       ho.date = report_date();
+      // The missed wins drawn: the first kMaxDrawn, in input order (the tables list all).
+      constexpr std::size_t kMaxDrawn = 100;
+      for (const analysis::CollectionStats::WinListing& w : stats.wins_listed()) {
+        if (w.finding.move != analysis::WinFinding::Move::kMissed) continue;
+        if (ho.missed_wins.size() == kMaxDrawn) break;
+        ho.missed_wins.push_back({w.file, w.finding.game, w.finding.ply + 1, w.variant,
+                                  w.finding.fen, w.finding.played, w.finding.line,
+                                  w.finding.plies});
+      }
       std::string html;
       analysis::write_html_report(tables, ho, html);
       html_file->write(html);
