@@ -40,13 +40,17 @@ class PositionVisitor {
 
 // What a record keeps besides the moves (each costs time: only what the output needs).
 struct RecordOptions {
-  bool fens = false;       // the FEN after each main-line move (RecordItem::fen) ...
-  int fen_every = 1;       // ... whose ply is a multiple of this (and the final one always)
-  bool all_fens = false;   // ... and after the moves of variations too
-  bool keys = false;       // the position key after each main-line move (RecordMove::key)
-  bool san = true;         // write SAN (RecordItem::san); off: left empty (UCI output)
-  bool uci = true;         // write UCI (RecordItem::uci); off: left empty (statistics)
-  bool facts = false;      // what each move did (GameRecord::facts: statistics)
+  bool fens = false;      // the FEN after each main-line move (RecordItem::fen) ...
+  int fen_every = 1;      // ... whose ply is a multiple of this (and the final one always)
+  bool all_fens = false;  // ... and after the moves of variations too
+  bool keys = false;      // the position key after each main-line move (RecordMove::key)
+  bool san = true;        // write SAN (RecordItem::san); off: left empty (UCI output)
+  bool uci = true;        // write UCI (RecordItem::uci); off: left empty (statistics)
+  bool facts = false;     // what each move did (GameRecord::facts: statistics)
+  // The movetext items (moves, NAGs, comments, variations). Off (statistics): no items;
+  // GameRecord::facts holds one entry per main-line move and ::line_keys the keys after
+  // them (with ::keys).
+  bool items = true;
   bool variations = true;  // keep the variations (their moves are checked either way unless
                            // ValidateOptions::variations is off)
   PositionVisitor* positions = nullptr;  // shown each main-line position (nullptr: none)
@@ -78,6 +82,8 @@ struct GameRecord {
   // RecordOptions::facts: facts[k] is what the move items[k] did (rules/move_facts.h); the
   // entries of other items are empty, and the vector may end before the items do.
   std::vector<MoveFacts> facts;
+  // RecordOptions::items off and ::keys on: the position key after each main-line move.
+  std::vector<Key> line_keys;
   int plies = 0;              // main-line moves
   std::string result_marker;  // as written ("" when missing)
   GameState final_state;      // after the last main-line move
@@ -104,6 +110,7 @@ struct GameRecord {
     start_move = 1;
     items.clear();
     facts.clear();
+    line_keys.clear();
     plies = 0;
     result_marker.clear();
     final_state = GameState{};

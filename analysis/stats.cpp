@@ -160,7 +160,10 @@ void game_facts(const GameRecord& r, const GameReport& report, std::string_view 
   f.start_side = WHITE;
   f.opening = nullptr;
   f.tree.clear();
-  f.moves.clear();
+  f.captures.clear();
+  f.promotions.clear();
+  f.castling = {};
+  f.chains = {};
   f.win_positions = 0;
   f.wins.clear();
   if (!report.valid() || !r.set_up) {
@@ -198,11 +201,36 @@ void game_facts(const GameRecord& r, const GameReport& report, std::string_view 
   if (o.openings && r.variant == VariantId::kChess) {
     if (std::optional<OpeningMatch> m = o.openings->classify(r)) f.opening = m->opening;
   }
-  for (std::size_t k = 0; k < r.items.size(); ++k) {
-    const RecordItem& it = r.items[k];
-    if (it.kind != RecordItem::kMove || it.depth != 0) continue;
-    if (k < r.facts.size()) f.moves.push_back(r.facts[k]);
-    if (int(f.tree.size()) < o.tree_plies) f.tree.push_back(it.san);
+  if (o.tree_plies > 0) {
+    for (const RecordItem& it : r.items) {
+      if (it.kind != RecordItem::kMove || it.depth != 0) continue;
+      if (int(f.tree.size()) == o.tree_plies) break;
+      f.tree.push_back(it.san);
+    }
+  }
+  // What the moves did, counted here (the facts are in this thread's cache): the entries
+  // of comments and NAGs are empty.
+  int ply = 0;  // the moves seen: the first is start_side's
+  for (const MoveFacts& m : r.facts) {
+    if (m.moved == NO_PIECE_TYPE && !m.null_move) continue;
+    const int i = ply++;
+    if (m.null_move) continue;
+    for (int c = 0; c < m.captures; ++c) {
+      const MoveFacts::Capture& cap = m.captured[std::size_t(c)];
+      auto it = std::find_if(f.captures.begin(), f.captures.end(), [&](const auto& e) {
+        return e.by == m.moved && e.taken == cap.type && e.method == cap.method;
+      });
+      if (it == f.captures.end())
+        it = f.captures.insert(f.captures.end(), {m.moved, cap.type, cap.method, 0});
+      ++it->n;
+    }
+    if (r.variant == VariantId::kInterweave && m.captures > 0)
+      ++f.chains[std::min<std::size_t>(m.steps, MoveFacts::kMaxCaptures)];
+    if (m.promotion != NO_PIECE_TYPE) f.promotions.push_back(m.promotion);
+    if (m.castling) {
+      const Color mover = i % 2 == 0 ? r.start_side : ~r.start_side;
+      ++f.castling[std::size_t(mover)][std::size_t(m.castling - 1)];
+    }
   }
 }
 
@@ -289,21 +317,14 @@ void CollectionStats::add(const GameFacts& g, std::string_view file) {
     tree_[{g.variant, std::move(line)}].add(g.result);
   }
   // The moves.
-  for (std::size_t i = 0; i < g.moves.size(); ++i) {
-    const MoveFacts& m = g.moves[i];
-    if (m.null_move) continue;
-    for (int c = 0; c < m.captures; ++c) {
-      ++v.captures[m.moved][m.captured[std::size_t(c)].type];
-      ++v.methods[static_cast<int>(m.captured[std::size_t(c)].method)];
-    }
-    if (g.variant == VariantId::kInterweave && m.captures > 0)
-      ++v.chains[std::min<std::size_t>(m.steps, MoveFacts::kMaxCaptures)];
-    if (m.promotion != NO_PIECE_TYPE) ++v.promotions[m.promotion];
-    if (m.castling) {
-      const Color mover = i % 2 == 0 ? g.start_side : ~g.start_side;
-      ++v.castling[std::size_t(mover)][std::size_t(m.castling - 1)];
-    }
+  for (const GameFacts::CaptureCount& c : g.captures) {
+    v.captures[c.by][c.taken] += c.n;
+    v.methods[static_cast<int>(c.method)] += c.n;
   }
+  for (std::size_t k = 0; k < v.chains.size(); ++k) v.chains[k] += g.chains[k];
+  for (PieceType p : g.promotions) ++v.promotions[p];
+  for (std::size_t c = 0; c < 2; ++c)
+    for (std::size_t side = 0; side < 2; ++side) v.castling[c][side] += g.castling[c][side];
 }
 
 std::vector<StatsTable> CollectionStats::tables() const {

@@ -47,7 +47,16 @@ struct GameFacts {
   Color start_side = WHITE;          // who made the first move
   const Opening* opening = nullptr;  // chess games from the standard start, when named
   std::vector<std::string> tree;     // SAN of the first StatsOptions::tree_plies plies
-  std::vector<MoveFacts> moves;      // the main line's moves, in order
+  // What the main line's moves did, counted where the record is (the worker thread):
+  struct CaptureCount {
+    PieceType by = NO_PIECE_TYPE, taken = NO_PIECE_TYPE;
+    CaptureMethod method = CaptureMethod::kReplacement;
+    std::uint32_t n = 0;
+  };
+  std::vector<CaptureCount> captures;  // by capturing and captured type and method
+  std::vector<PieceType> promotions;   // one per promotion
+  std::array<std::array<std::uint32_t, 2>, 2> castling{};           // [colour][O-O, O-O-O]
+  std::array<std::uint32_t, MoveFacts::kMaxCaptures + 1> chains{};  // Interweave: steps
   // --find-wins: the positions searched, and what was found (WinScanner::findings).
   std::uint64_t win_positions = 0;
   std::vector<WinFinding> wins;

@@ -132,10 +132,13 @@ class GameChecker final : public parsers::PgnVisitor {
     SanQuirks quirks;
     const bool record = recording();
     // A recorded move is written straight into its item (taken back when it is illegal).
-    RecordItem* item = record ? &record_->items.emplace_back() : nullptr;
+    RecordItem* item = record && ro_->items ? &record_->items.emplace_back() : nullptr;
     MoveFacts* facts = nullptr;
-    if (item && ro_->facts) {
-      record_->facts.resize(record_->items.size());
+    if (record && ro_->facts) {
+      if (item)
+        record_->facts.resize(record_->items.size());
+      else
+        record_->facts.emplace_back();
       facts = &record_->facts.back();
     }
     if (absl::Status s = replay_->play_move(text, &quirks, item && ro_->san ? &item->san : nullptr,
@@ -159,12 +162,15 @@ class GameChecker final : public parsers::PgnVisitor {
     }
     if (!quirks.empty()) report_quirks(text, quirks, where, ply, before);
     if (depth_ == 0) report_.plies = ply;
-    if (item) record_move(*item, ply);
+    if (item)
+      record_move(*item, ply);
+    else if (record && ro_->keys && depth_ == 0)
+      record_->line_keys.push_back(replay_->key());
     if (visitor_ && depth_ == 0) visitor_->position(*replay_, ply);
   }
 
   void nag(int value, PgnLocation) override {
-    if (!recording()) return;
+    if (!recording() || !ro_->items) return;
     RecordItem& item = record_->items.emplace_back();
     item.kind = RecordItem::kNag;
     item.nag = value;
@@ -172,7 +178,7 @@ class GameChecker final : public parsers::PgnVisitor {
   }
 
   void comment(std::string_view text, PgnLocation) override {
-    if (!recording()) return;
+    if (!recording() || !ro_->items) return;
     RecordItem& item = record_->items.emplace_back();
     item.kind = RecordItem::kComment;
     item.san = std::string(text);
@@ -190,7 +196,7 @@ class GameChecker final : public parsers::PgnVisitor {
       }
     }
     active_.push_back(active);
-    if (recording()) {
+    if (recording() && ro_->items) {
       RecordItem& item = record_->items.emplace_back();
       item.kind = RecordItem::kBeginVariation;
       item.depth = depth_;
@@ -199,7 +205,7 @@ class GameChecker final : public parsers::PgnVisitor {
 
   void end_variation(PgnLocation) override {
     if (active_.empty()) return;
-    if (recording()) {
+    if (recording() && ro_->items) {
       RecordItem& item = record_->items.emplace_back();
       item.kind = RecordItem::kEndVariation;
       item.depth = depth_;

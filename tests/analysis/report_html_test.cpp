@@ -119,11 +119,9 @@ GameFacts game(VariantId v, char result, int plies, std::string white = "Alpha",
   return g;
 }
 
-MoveFacts capture(PieceType moved, PieceType taken, CaptureMethod method) {
-  MoveFacts m;
-  m.moved = moved;
-  m.add_capture(taken, method);
-  return m;
+GameFacts::CaptureCount capture(PieceType moved, PieceType taken, CaptureMethod method,
+                                std::uint32_t n = 1) {
+  return {moved, taken, method, n};
 }
 
 // A collection with a row in every table: chess games (rated, with an opening tree and
@@ -141,17 +139,16 @@ std::vector<StatsTable> sample_tables() {
     g.white_elo = 2400 + 100 * i;
     g.black_elo = 2500;
     g.tree = lines[std::size_t(i)];
-    g.moves = {MoveFacts{}, capture(KNIGHT, PAWN, CaptureMethod::kReplacement)};
-    if (i == 1) g.moves.push_back(capture(PAWN, PAWN, CaptureMethod::kEnPassant));
+    g.captures = {capture(KNIGHT, PAWN, CaptureMethod::kReplacement)};
+    if (i == 1) g.captures.push_back(capture(PAWN, PAWN, CaptureMethod::kEnPassant));
     stats.add(g);
   }
   GameFacts bad = game(VariantId::kChess, 'w', 30, "<script>\"Bad\" & 'Co'</script>", "Gamma");
   stats.add(bad);
   for (char r : {'b', 'b', 'w'}) {
     GameFacts g = game(VariantId::kInterweave, r, 60);
-    g.moves = {capture(ROOK, PAWN, CaptureMethod::kApproach),
-               capture(KNIGHT, BISHOP, CaptureMethod::kLeap),
-               capture(KNIGHT, BISHOP, CaptureMethod::kLeap)};
+    g.captures = {capture(ROOK, PAWN, CaptureMethod::kApproach),
+                  capture(KNIGHT, BISHOP, CaptureMethod::kLeap, 2)};
     stats.add(g);
   }
   GameFacts unfinished = game(VariantId::kCwda, '*', 12);

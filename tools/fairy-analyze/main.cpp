@@ -358,6 +358,7 @@ int analyze_main(int argc, char** argv) {
     }
     // SAN only for the tree; position keys for the opening names.
     s.record.san = s.stats.tree_plies > 0;
+    s.record.items = s.stats.tree_plies > 0;  // the tree reads the SAN of the items
     if (!args->has("no-openings")) {
       const absl::StatusOr<analysis::OpeningBook>& book = analysis::OpeningBook::builtin();
       if (!book.ok()) {
