@@ -1,6 +1,7 @@
 // The shell completions in completions/ against the flags of the built tools: for every tool
 // in kTools, every long (`--name`) and short (`-x`) flag that `TOOL --help` shows must be
-// offered by each of its completion files, and no completion file may offer a flag that
+// offered by each of its completion files (except the flags of other tools that it names,
+// listed in kTools and checked to be refused), and no completion file may offer a flag that
 // --help lacks, so the test fails as soon as a tool and its completions fall out of step, in
 // either direction. A tool's completion files must exist and register for that tool; every
 // file in completions/ must belong to a tool of the table (a new tool's completions are not
@@ -189,6 +190,10 @@ struct ToolCompletions {
   std::vector<std::string> sample_flags;
   std::size_t min_long = 0;
   std::size_t min_short = 0;
+  // Flags of other tools that its --help names (fairy-analyze reads "fairy-convert's JSON
+  // (--to json)"): not its own, so its completions must not offer them, and it must refuse
+  // them.
+  std::vector<std::string> other_tools_flags = {};
 };
 
 void PrintTo(const ToolCompletions& t, std::ostream* os) { *os << t.tool; }
@@ -218,6 +223,15 @@ const std::vector<ToolCompletions> kTools = {
       "--ends-in", "--output", "-o", "--invalid-out", "--duplicates-out", "--jobs", "-j", "-q"},
      35,
      4},
+    {"fairy-analyze",
+     "fairy-analyze.bash",
+     "_fairy-analyze",
+     "fairy-analyze.fish",
+     {"--help", "-h", "--version", "--variant", "--format", "--output", "-o", "--html",
+      "--find-wins", "--win-nodes", "--positions", "--perft", "--jobs", "-j", "-q", "-v"},
+     20,
+     5,
+     {"--to"}},
 };
 
 std::string completion_path(const std::string& name) { return kSourceDir + "/completions/" + name; }
@@ -283,9 +297,16 @@ class CompletionsTest : public ::testing::TestWithParam<ToolCompletions> {
     return it->second;
   }
 
-  // Compares the flags a completion file offers with the flags of --help, both ways.
+  // The tool's own flags: those --help shows but other tools' flags it names.
+  static std::set<std::string> own_flags() {
+    std::set<std::string> flags = help_flags(help().out);
+    for (const std::string& f : GetParam().other_tools_flags) flags.erase(f);
+    return flags;
+  }
+
+  // Compares the flags a completion file offers with the tool's flags in --help, both ways.
   static void expect_same_flags(const std::string& file, const std::set<std::string>& offered) {
-    const std::set<std::string> wanted = help_flags(help().out);
+    const std::set<std::string> wanted = own_flags();
     std::set<std::string> missing, extra;
     for (const std::string& f : wanted)
       if (!offered.count(f)) missing.insert(f);
@@ -323,6 +344,20 @@ TEST_P(CompletionsTest, HelpShowsTheFlags) {
                                 << " --help: " << join(flags);
   EXPECT_GE(long_flags(help().out).size(), GetParam().min_long) << join(flags);
   EXPECT_GE(short_flags(help().out).size(), GetParam().min_short) << join(flags);
+}
+
+TEST_P(CompletionsTest, OtherToolsFlagsAreNotItsOwn) {
+  // Each flag listed as another tool's is named by --help (else the entry is stale) and
+  // refused by the tool as an unknown option (exit 2), so that no flag of its own is hidden.
+  const std::set<std::string> flags = help_flags(help().out);
+  for (const std::string& f : GetParam().other_tools_flags) {
+    EXPECT_TRUE(flags.count(f)) << tool() << " --help no longer names " << f
+                                << ": remove it from other_tools_flags";
+    const CommandResult r =
+        run(shell_quote(kBinDir + "/" + tool()) + " " + f + " x </dev/null 2>&1");
+    EXPECT_EQ(r.status, 2) << tool() << " " << f << " x:\n" << r.out;
+    EXPECT_NE(r.out.find("unknown option"), std::string::npos) << r.out;
+  }
 }
 
 TEST_P(CompletionsTest, FilesExist) {
