@@ -68,7 +68,7 @@ TEST(Registry, PropertiesOfEachVariant) {
   }
   EXPECT_EQ(armies, "cwda ");
   EXPECT_EQ(amazon, "superchess ");
-  EXPECT_EQ(numbered, "superchess ");
+  EXPECT_EQ(numbered, "chess960 superchess ");
   EXPECT_EQ(needs_fen, "superchess ");
   EXPECT_EQ(titles, "Chess Chess960 CWDA Superchess Interweave Fluidity ");
 }

@@ -37,7 +37,8 @@ TEST(VariantOptions, TheRegistryNamesTheVariantsThatTakeEachOption) {
   EXPECT_EQ(variants_where([](const VariantInfo& v) { return v.takes_amazon_promotes; }),
             "superchess");
   EXPECT_EQ(variants_where([](const VariantInfo& v) { return v.numbered_starts > 0; }),
-            "superchess");
+            "chess960, superchess");
+  EXPECT_EQ(find_variant("chess960")->numbered_starts, 960);
   EXPECT_EQ(find_variant("superchess")->numbered_starts, 1728);
   EXPECT_TRUE(valid_armies("CN"));
   EXPECT_FALSE(valid_armies("CX"));
@@ -47,6 +48,13 @@ TEST(VariantOptions, TheRegistryNamesTheVariantsThatTakeEachOption) {
             std::string(find_variant("superchess")->start_fen));
   EXPECT_NE(numbered_start_fen(*find_variant("superchess"), 1727),
             numbered_start_fen(*find_variant("superchess"), 0));
+  // Chess960's are Scharnagl's numbers: 518 is the standard array.
+  EXPECT_EQ(numbered_start_fen(*find_variant("chess960"), 518),
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+  EXPECT_EQ(numbered_start_fen(*find_variant("chess960"), 0),
+            "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1");
+  EXPECT_EQ(numbered_start_fen(*find_variant("chess960"), 959),
+            "rkrnnqbb/pppppppp/8/8/8/8/PPPPPPPP/RKRNNQBB w KQkq - 0 1");
 }
 
 TEST(VariantOptionsDeathTest, NumberedStartsOfAVariantWithoutThem) {

@@ -77,7 +77,8 @@ TEST(FairyPerftCli, VariantOptionFlagsNameTheVariantsThatTakeThem) {
   for (const auto& [args, want] : std::vector<std::pair<std::string, std::string>>{
            {"--fen startpos --amazon-promotes --depth 1",
             "fairy-perft: --amazon-promotes applies to --variant superchess only"},
-           {"--shuffle 5 --depth 1", "fairy-perft: --shuffle applies to --variant superchess only"},
+           {"--shuffle 5 --depth 1",
+            "fairy-perft: --shuffle applies to --variant chess960, superchess only"},
            {"--variant fluidity --fen startpos --armies CN --depth 1",
             "fairy-perft: --armies applies to --variant cwda only"}}) {
     CliRun r = run(args);
@@ -319,7 +320,7 @@ TEST(FairyPerftCli, AmazonPromotesAddsAPromotion) {
 
 TEST(FairyPerftCli, SuperchessFlagUsageErrors) {
   for (const std::string args :
-       {"--shuffle 5 --depth 1", "--variant chess960 --shuffle random --seed 1 --depth 1",
+       {"--shuffle 5 --depth 1", "--variant fluidity --shuffle random --seed 1 --depth 1",
         "--variant superchess --shuffle 1728 --depth 1",
         "--variant superchess --shuffle x --depth 1",
         "--variant superchess --shuffle 5 --fen startpos --depth 1",
