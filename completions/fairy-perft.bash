@@ -60,7 +60,7 @@ _fairy_perft() {
       return
       ;;
     --format)
-      mapfile -t COMPREPLY < <(compgen -W 'text json' -- "$cur")
+      mapfile -t COMPREPLY < <(compgen -W 'text json perft epd' -- "$cur")
       return
       ;;
     -f | --fen)
@@ -79,7 +79,19 @@ _fairy_perft() {
       mapfile -t COMPREPLY < <(compgen -W 'random' -- "$cur")
       return
       ;;
-    -d | --depth | -m | --max-depth | --max-nodes | -j | --jobs | --seed)
+    --bias)
+      mapfile -t COMPREPLY < <(compgen -W 'captures promotions castling captures,promotions,castling' -- "$cur")
+      return
+      ;;
+    --fen-dialect)
+      mapfile -t COMPREPLY < <(compgen -W 'native vchess xogo pychess xboard' -- "$cur")
+      return
+      ;;
+    -o | --output)
+      mapfile -t COMPREPLY < <(compgen -f -- "$cur")
+      return
+      ;;
+    -d | --depth | -m | --max-depth | --max-nodes | -j | --jobs | --seed | --make-suite)
       # a number: nothing to offer
       return
       ;;
@@ -88,7 +100,7 @@ _fairy_perft() {
 
   if [[ $cur == -* ]]; then
     local opts="-v --variant -f --fen --armies --shuffle --seed --amazon-promotes -s --suite -d --depth -m --max-depth --max-nodes
-      --divide --format -q --quiet -j --jobs --list-variants -h --help --version"
+      --make-suite --bias --fen-dialect -o --output --divide --format -q --quiet -j --jobs --list-variants -h --help --version"
     mapfile -t COMPREPLY < <(compgen -W "$opts" -- "$cur")
     return
   fi

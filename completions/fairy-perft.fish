@@ -32,8 +32,8 @@ complete -c fairy-perft -f -k -a '(__fairy_perft_suite_files)'
 complete -c fairy-perft -s v -l variant -x -a '(__fairy_perft_variants)' -d 'Variant of the positions'
 complete -c fairy-perft -s f -l fen -x -a startpos -d 'Position to count (FEN or startpos)'
 complete -c fairy-perft -l armies -x -a 'FF FC FN FR CF CC CN CR NF NC NN NR RF RC RN RR' -d 'cwda: the armies, White then Black'
-complete -c fairy-perft -l shuffle -x -a random -d 'superchess: start array number 0-1727, or random'
-complete -c fairy-perft -l seed -x -d 'With --shuffle random: the seed'
+complete -c fairy-perft -l shuffle -x -a random -d 'chess960, superchess: start array number, or random'
+complete -c fairy-perft -l seed -x -d 'With --shuffle random or --make-suite: the seed'
 complete -c fairy-perft -l amazon-promotes -d 'superchess: Amazons may be promoted to'
 complete -c fairy-perft -s s -l suite -x -k -a '(__fairy_perft_suite_files)' -d 'Suite file'
 
@@ -42,9 +42,15 @@ complete -c fairy-perft -s d -l depth -x -d 'Count at depth N only'
 complete -c fairy-perft -s m -l max-depth -x -d 'Count every depth up to N'
 complete -c fairy-perft -l max-nodes -x -d 'Skip expected counts larger than N nodes'
 
+# Making a suite
+complete -c fairy-perft -l make-suite -x -d 'Write a suite of N positions from random playouts'
+complete -c fairy-perft -l bias -x -a 'captures promotions castling captures,promotions,castling' -d 'Favour these kinds of move'
+complete -c fairy-perft -l fen-dialect -x -a 'native vchess xogo pychess xboard' -d 'FEN dialect of the suite'
+complete -c fairy-perft -s o -l output -r -F -d 'Suite file to write'
+
 # Output
 complete -c fairy-perft -l divide -d 'Count below each root move, then the total'
-complete -c fairy-perft -l format -x -a 'text\t"plain text (default)" json\t"one JSON document"' -d 'Output format'
+complete -c fairy-perft -l format -x -a 'text\t"plain text (default)" json\t"one JSON document" perft\t"--make-suite: .perft (default)" epd\t"--make-suite: EPD"' -d 'Output format'
 complete -c fairy-perft -s q -l quiet -d 'Print only failures and the summary'
 complete -c fairy-perft -s j -l jobs -x -d 'Number of threads'
 complete -c fairy-perft -l list-variants -d 'List the variants and exit'

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
@@ -431,3 +432,105 @@ TEST(FairyPerftCli, SuiteDepthLimitsNameTheLine) {
 }
 
 }  // namespace
+
+// --make-suite (analysis/make_suite.h): for every game a suite made to a file re-checks clean
+// with --suite, in both formats where the FEN fits EPD.
+TEST(FairyPerftCliMakeSuite, EveryGameChecksClean) {
+  for (const std::string variant :
+       {"chess", "chess960", "cwda", "superchess", "interweave", "fluidity"}) {
+    for (const std::string format : {"perft", "epd"}) {
+      if (format == "epd" && (variant == "cwda" || variant == "interweave")) continue;
+      const std::string path = fairykit::testing::unique_temp("made." + format);
+      CliRun make = run("--make-suite 4 --seed 5 --depth 2 --variant " + variant + " --format " +
+                        format + " -o " + path);
+      ASSERT_EQ(make.status, 0) << variant << ": " << make.err;
+      EXPECT_EQ(make.out, "");
+      CliRun check = run("--suite " + path + " -q");
+      EXPECT_EQ(check.status, 0) << variant << " " << format << ": " << check.out << check.err;
+      EXPECT_NE(check.out.find("4 positions: 4 passed"), std::string::npos) << check.out;
+      std::remove(path.c_str());
+    }
+  }
+}
+
+TEST(FairyPerftCliMakeSuite, DialectsCheckClean) {
+  for (const std::string args :
+       {"--variant chess --fen-dialect xogo", "--variant cwda --fen-dialect pychess",
+        "--variant chess960 --fen-dialect xboard --format epd",
+        "--variant superchess --fen-dialect xboard", "--variant interweave --fen-dialect vchess"}) {
+    const bool epd = args.find("--format epd") != std::string::npos;
+    const std::string path = fairykit::testing::unique_temp(epd ? "dialect.epd" : "dialect.perft");
+    CliRun make = run("--make-suite 3 --seed 9 --depth 2 " + args + " -o " + path);
+    ASSERT_EQ(make.status, 0) << args << ": " << make.err;
+    CliRun check = run("--suite " + path + " -q");
+    EXPECT_EQ(check.status, 0) << args << ": " << check.out << check.err;
+    EXPECT_NE(check.out.find("3 positions: 3 passed"), std::string::npos) << check.out;
+    std::remove(path.c_str());
+  }
+}
+
+// The same seed gives the same bytes (at any -j, to standard output or a file); another seed
+// or a bias gives another suite.
+TEST(FairyPerftCliMakeSuite, ReproducibleFromTheSeed) {
+  const std::string base = "--make-suite 6 --seed 2026 --depth 2 --variant chess960";
+  CliRun once = run(base);
+  ASSERT_EQ(once.status, 0) << once.err;
+  EXPECT_EQ(once.out.rfind("# fairy-perft " + base + "\n", 0), 0u) << once.out;
+  EXPECT_EQ(run(base).out, once.out);
+  EXPECT_EQ(run(base + " -j 2").out, once.out);
+  const std::string path = fairykit::testing::unique_temp("same.perft");
+  ASSERT_EQ(run(base + " -o " + path).status, 0);
+  EXPECT_EQ(fairykit::testing::slurp(path), once.out);
+  std::remove(path.c_str());
+  EXPECT_NE(run("--make-suite 6 --seed 2027 --depth 2 --variant chess960").out, once.out);
+  CliRun biased = run(base + " --bias captures,promotions,castling");
+  ASSERT_EQ(biased.status, 0) << biased.err;
+  EXPECT_NE(biased.out, once.out);
+  EXPECT_EQ(run(base + " --bias captures,promotions,castling").out, biased.out);
+  EXPECT_NE(run(base + " --bias castling").out, once.out);
+}
+
+// The bias shows in what the playouts did: more captures made, so fewer pieces left.
+TEST(FairyPerftCliMakeSuite, CaptureBiasLeavesFewerPieces) {
+  auto pieces = [](const std::string& suite) {
+    std::size_t n = 0;
+    for (std::size_t at = suite.find("\nfen "); at != std::string::npos;
+         at = suite.find("\nfen ", at + 1))
+      for (std::size_t i = at + 5; suite[i] != ' '; ++i)
+        if (std::isalpha(static_cast<unsigned char>(suite[i]))) ++n;
+    return n;
+  };
+  const std::string base = "--make-suite 40 --seed 1 --depth 1";
+  CliRun plain = run(base);
+  CliRun biased = run(base + " --bias captures");
+  ASSERT_EQ(plain.status, 0);
+  ASSERT_EQ(biased.status, 0);
+  EXPECT_LT(pieces(biased.out), pieces(plain.out));
+}
+
+TEST(FairyPerftCliMakeSuite, UsageErrors) {
+  for (const auto& [args, want] : std::vector<std::pair<std::string, std::string>>{
+           {"--make-suite 0 --seed 1 --depth 1", "--make-suite"},
+           {"--make-suite x --seed 1 --depth 1", "--make-suite"},
+           {"--make-suite 3 --depth 1", "--make-suite needs --seed S"},
+           {"--make-suite 3 --seed 1", "--make-suite needs --depth D"},
+           {"--make-suite 3 --seed -1 --depth 1", "--seed"},
+           {"--make-suite 3 --seed 1 --depth 0", "--depth"},
+           {"--make-suite 3 --seed 1 --depth 1 --bias checks", "--bias wants captures"},
+           {"--make-suite 3 --seed 1 --depth 1 --format json", "--format wants perft or epd"},
+           {"--make-suite 3 --seed 1 --depth 1 --fen-dialect fancy", "--fen-dialect wants one of"},
+           {"--make-suite 3 --seed 1 --depth 1 --variant fluidity --fen-dialect xogo",
+            "the xogo FEN dialect has no form for Fluidity"},
+           {"--make-suite 3 --seed 1 --depth 1 --fen startpos", "--fen and --make-suite"},
+           {"--make-suite 3 --seed 1 --depth 1 x.perft", "suite files and --make-suite"},
+           {"--fen startpos --depth 1 -o x.perft", "--output applies to --make-suite only"},
+           {"--fen startpos --depth 1 --bias captures", "--bias applies to --make-suite only"},
+           {"--make-suite 3 --seed 1 --depth 1 -o /nonexistent/dir/x.perft", "/nonexistent"},
+           {"--make-suite 3 --seed 1 --depth 1 --variant cwda --format epd",
+            "use the .perft format"}}) {
+    CliRun r = run(args);
+    EXPECT_EQ(r.status, 2) << args;
+    EXPECT_EQ(r.out, "") << args;
+    EXPECT_NE(r.err.find(want), std::string::npos) << args << ": " << r.err;
+  }
+}

@@ -7,17 +7,23 @@
 #include <iostream>
 #include <limits>
 #include <memory>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "absl/strings/str_split.h"
 #include "analysis/json.h"
+#include "analysis/make_suite.h"
+#include "analysis/output_file.h"
 #include "analysis/perft.h"
 #include "analysis/suite.h"
 #include "parsers/message_text.h"
 #include "rules/bitboard.h"
 #include "rules/fen.h"
+#include "rules/fen_dialect.h"
 #include "rules/registry.h"
 #include "rules/variant_options.h"
 #include "tools/common/cli.h"
@@ -29,9 +35,11 @@ using namespace fairykit;
 
 constexpr const char* kHelp = R"(Usage: fairy-perft [OPTIONS] --fen FEN --depth N
        fairy-perft [OPTIONS] --suite FILE [FILE...]
+       fairy-perft --make-suite N --seed S --depth D [--variant V] [-o FILE]
 
 Count the leaf nodes of the legal move tree (perft) of one position, or check the
-expected counts of perft suites (EPD with ;D1 N operations, or .perft files).
+expected counts of perft suites (EPD with ;D1 N operations, or .perft files),
+or make such a suite from seeded random playouts.
 
 Position:
   -v, --variant NAME    variant of the positions (default: chess); see --list-variants.
@@ -44,10 +52,11 @@ Position:
                         --fen startpos that pairing's start position, with a
                         pychess FEN (which names none) its armies
       --shuffle N       superchess: the start array with XBoard's shuffle number N
-                        (0-1727) as the position, instead of --fen;
+                        (0-1727); chess960: Scharnagl's number N (0-959, 518 the
+                        standard array); as the position, instead of --fen;
                         "random" picks one from --seed (the number goes to stderr)
       --seed S          with --shuffle random: the seed (0 or more) of SplitMix64;
-                        the array is its first output mod 1728
+                        the array is its first output mod the number of arrays
       --amazon-promotes superchess: Amazons may be promoted to (pool base 1)
   -s, --suite FILE      a suite file; more files may follow as arguments ("-" = stdin):
                         EPD (";D1 20 ;D2 400") or .perft, told apart by the name
@@ -60,6 +69,25 @@ Depth:
   -m, --max-depth N     with --fen: count every depth 1..N;
                         with --suite: check every expected count up to depth N
       --max-nodes N     with --suite: skip expected counts larger than N nodes
+
+Making a suite:
+      --make-suite N    write a suite of N positions (1-100000) of --variant, each
+                        the end of a random playout of 4-40 plies from the start
+                        position (Chess960 and Superchess: a start array drawn
+                        too; CwDA: the armies too), with the counts of depths
+                        1..--depth; the same --seed gives the same bytes anywhere
+                        (xoshiro256** seeded by SplitMix64, analysis/make_suite.h).
+                        Playouts that end the game, or repeat a position, are
+                        drawn again
+      --seed S          the seed (0 or more); required
+      --bias KINDS      favour these kinds of move, comma-separated: captures,
+                        promotions, castling (weight 4 against 1 for the others)
+      --fen-dialect D   write the FENs in dialect D (native default; vchess, xogo,
+                        pychess, xboard where the variant has a form)
+      --format FORMAT   perft (default: .perft blocks) or epd (";D1 N" operations;
+                        not for FENs with fields beyond EPD's six)
+  -o, --output FILE     write the suite to FILE (under a temporary name, renamed
+                        when complete) instead of standard output
 
 Output:
       --divide          with --fen: the count below each root move, then the total
@@ -78,7 +106,8 @@ Timings go to standard error; standard output is the same at any thread count.
 Exit status:
   0  every count computed (and, for suites, every count as expected)
   1  some input invalid or some count wrong
-  2  usage error, unreadable input, or standard output that cannot be written
+  2  usage error, unreadable input, or standard output that cannot be written;
+     --make-suite: also a suite that cannot be made (the message says why)
 
 Examples:
   fairy-perft --fen startpos --depth 6
@@ -88,18 +117,31 @@ Examples:
   fairy-perft --variant superchess --shuffle random --seed 7 --depth 3
   fairy-perft --variant interweave --fen startpos --depth 5
   fairy-perft --variant fluidity --fen startpos --max-depth 4
+  fairy-perft --make-suite 20 --seed 1 --depth 3 --variant chess960 -o c960.perft
 )";
 
 const std::vector<cli::FlagSpec> kFlags = {
-    {"variant", 'v', true, false},        {"fen", 'f', true, false},
-    {"armies", 0, true, false},           {"suite", 's', true, true},
-    {"depth", 'd', true, false},          {"max-depth", 'm', true, false},
-    {"max-nodes", 0, true, false},        {"divide", 0, false, false},
-    {"format", 0, true, false},           {"quiet", 'q', false, false},
-    {"jobs", 'j', true, false},           {"list-variants", 0, false, false},
-    {"help", 'h', false, false},          {"version", 0, false, false},
-    {"shuffle", 0, true, false},          {"seed", 0, true, false},
+    {"variant", 'v', true, false},
+    {"fen", 'f', true, false},
+    {"armies", 0, true, false},
+    {"suite", 's', true, true},
+    {"depth", 'd', true, false},
+    {"max-depth", 'm', true, false},
+    {"max-nodes", 0, true, false},
+    {"divide", 0, false, false},
+    {"format", 0, true, false},
+    {"quiet", 'q', false, false},
+    {"jobs", 'j', true, false},
+    {"list-variants", 0, false, false},
+    {"help", 'h', false, false},
+    {"version", 0, false, false},
+    {"shuffle", 0, true, false},
+    {"seed", 0, true, false},
     {"amazon-promotes", 0, false, false},
+    {"make-suite", 0, true, false},
+    {"bias", 0, true, false},
+    {"fen-dialect", 0, true, false},
+    {"output", 'o', true, false},
 };
 
 // "--armies applies to --variant cwda only": the variants that take a flag, from the registry.
@@ -280,6 +322,88 @@ int run_suites(const Options& o) {
   return summary.failed ? 1 : 0;
 }
 
+// --make-suite: flags -> MakeSuiteOptions -> analysis::make_suite(), written to -o FILE
+// (OutputFile: renamed into place when complete) or standard output.
+int run_make_suite(const cli::Args& args, const VariantInfo& variant) {
+  for (const char* flag :
+       {"fen", "suite", "shuffle", "max-depth", "max-nodes", "divide", "armies", "amazon-promotes"})
+    if (args.has(flag))
+      return usage_error(absl::StrCat("--", flag, " and --make-suite cannot be combined"));
+  if (!args.positional.empty())
+    return usage_error("suite files and --make-suite cannot be combined");
+  analysis::MakeSuiteOptions o;
+  o.variant = variant.id;
+  if (!cli::int_flag(args, "fairy-perft", "make-suite", 1, 100000, o.positions)) return 2;
+  if (!args.has("seed")) return usage_error("--make-suite needs --seed S");
+  if (!args.has("depth")) return usage_error("--make-suite needs --depth D");
+  long long seed = 0;
+  if (!cli::int_flag(args, "fairy-perft", "seed", 0, std::numeric_limits<long long>::max(), seed))
+    return 2;
+  o.seed = std::uint64_t(seed);
+  if (!cli::int_flag(args, "fairy-perft", "depth", 1, 64, o.depth)) return 2;
+  if (!cli::int_flag(args, "fairy-perft", "jobs", 1, 1024, o.threads)) return 2;
+  if (auto f = args.get("format")) {
+    if (*f == "epd")
+      o.format = analysis::SuiteFormat::kEpd;
+    else if (*f != "perft")
+      return usage_error("--format wants perft or epd with --make-suite, not '" + *f + "'");
+  }
+  if (auto d = args.get("fen-dialect")) {
+    std::optional<FenDialectId> id = find_fen_dialect(*d);
+    if (!id)
+      return usage_error(
+          absl::StrCat("--fen-dialect wants one of ", fen_dialect_names(), ", not '", *d, "'"));
+    if (!fen_dialect_has_form(variant, *id))
+      return usage_error(absl::StrCat("the ", std::string(fen_dialect_name(*id)),
+                                      " FEN dialect has no form for ", std::string(variant.title)));
+    o.dialect = *id;
+  }
+  if (auto b = args.get("bias")) {
+    for (absl::string_view piece : absl::StrSplit(*b, ',')) {
+      const std::string kind(piece);
+      if (kind == "captures")
+        o.bias.captures = true;
+      else if (kind == "promotions")
+        o.bias.promotions = true;
+      else if (kind == "castling")
+        o.bias.castling = true;
+      else
+        return usage_error(absl::StrCat(
+            "--bias wants captures, promotions or castling (comma-separated), not '", kind, "'"));
+    }
+  }
+  std::unique_ptr<analysis::OutputFile> file;
+  if (auto path = args.get("output")) {
+    absl::StatusOr<std::unique_ptr<analysis::OutputFile>> opened =
+        analysis::OutputFile::open(*path);
+    if (!opened.ok()) {
+      std::cerr << "fairy-perft: " << opened.status().message() << '\n';
+      return 2;
+    }
+    file = *std::move(opened);
+  }
+  const absl::Status made = analysis::make_suite(o, [&](std::string_view text) {
+    if (file)
+      file->write(text);
+    else
+      std::cout << text;
+  });
+  if (!made.ok()) {
+    std::cerr << "fairy-perft: " << made.message() << '\n';
+    return 2;  // the temporary file is removed, the target left as it was
+  }
+  if (file) {
+    if (const absl::Status s = file->commit(); !s.ok()) {
+      std::cerr << "fairy-perft: " << s.message() << '\n';
+      return 2;
+    }
+  } else if (!std::cout.flush()) {
+    std::cerr << "fairy-perft: cannot write standard output\n";
+    return 2;
+  }
+  return 0;
+}
+
 int perft_main(int argc, char** argv) {
   absl::StatusOr<cli::Args> args = cli::parse(argc, argv, kFlags);
   if (!args.ok()) return usage_error(std::string(args.status().message()));
@@ -290,6 +414,10 @@ int perft_main(int argc, char** argv) {
   Options o;
   o.variant = cli::variant_flag(*args, "fairy-perft");
   if (!o.variant) return 2;
+  if (args->has("make-suite")) return run_make_suite(*args, *o.variant);
+  for (const char* flag : {"bias", "fen-dialect", "output"})
+    if (args->has(flag))
+      return usage_error(absl::StrCat("--", flag, " applies to --make-suite only"));
   o.fen = args->get("fen").value_or("");
   o.variant_options.armies = args->get("armies").value_or("");
   if (args->has("armies")) {
@@ -329,7 +457,7 @@ int perft_main(int argc, char** argv) {
     }
     o.fen = numbered_start_fen(*o.variant, int(number));
   } else if (args->has("seed")) {
-    return usage_error("--seed applies to --shuffle random only");
+    return usage_error("--seed applies to --shuffle random and --make-suite only");
   }
   o.suites = args->all("suite");
   for (const std::string& p : args->positional) o.suites.push_back(p);
