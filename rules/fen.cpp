@@ -171,6 +171,23 @@ absl::Status read_holdings(const std::string& text, int column, Setup& s,
   return absl::OkStatus();
 }
 
+// Puts `letter` on the index-th empty square ('.') of a back rank, counted from the a-file:
+// how XBoard's Prelude() and Scharnagl's numbering place pieces.
+void place_on_empty(std::string& rank, char letter, int index) {
+  for (char& sq : rank)
+    if (sq == '.' && index-- == 0) {
+      sq = letter;
+      return;
+    }
+}
+
+// The FEN of a start array: `rank` for White, mirrored for Black, the pawns, White to move.
+std::string start_array_fen(const std::string& rank, const std::string& castling) {
+  std::string lower;
+  for (char ch : rank) lower += char(std::tolower(static_cast<unsigned char>(ch)));
+  return lower + "/pppppppp/8/8/8/8/PPPPPPPP/" + rank + " w " + castling + " - 0 1";
+}
+
 }  // namespace
 
 std::string superchess_start_fen(int n) {
@@ -190,28 +207,40 @@ std::string superchess_start_fen(int n) {
   if (k2 >= k) ++k2;
   for (int file : {j, j2, 5 + k, 5 + k2}) rank[std::size_t(file)] = '.';
   // Amazon, Veteran, Empress on the (n mod 4, 3, 2)-th empty square; the Princess last.
-  auto place = [&](char letter, int index) {
-    for (char& sq : rank)
-      if (sq == '.' && index-- == 0) {
-        sq = letter;
-        return;
-      }
-  };
+  auto place = [&](char letter, int index) { place_on_empty(rank, letter, index); };
   place('A', n % 4);
   n /= 4;
   place('V', n % 3);
   n /= 3;
   place('E', n % 2);
   place('S', 0);
-  std::string lower;
-  for (char ch : rank) lower += char(std::tolower(static_cast<unsigned char>(ch)));
   std::string castling;
   if (rank[7] == 'R') castling += 'K';
   if (rank[0] == 'R') castling += 'Q';
   for (std::size_t i = 0, w = castling.size(); i < w; ++i)
     castling += char(std::tolower(static_cast<unsigned char>(castling[i])));
-  return lower + "/pppppppp/8/8/8/8/PPPPPPPP/" + rank + " w " +
-         (castling.empty() ? "-" : castling) + " - 0 1";
+  return start_array_fen(rank, castling.empty() ? "-" : castling);
+}
+
+std::string chess960_start_fen(int n) {
+  n = ((n % 960) + 960) % 960;
+  std::string rank = "........";
+  rank[std::size_t(2 * (n % 4) + 1)] = 'B';  // light squares: b, d, f, h
+  n /= 4;
+  rank[std::size_t(2 * (n % 4))] = 'B';  // dark squares: a, c, e, g
+  n /= 4;
+  auto place = [&](char letter, int index) { place_on_empty(rank, letter, index); };
+  place('Q', n % 6);
+  n /= 6;
+  // The Knights on two of the five squares left (Scharnagl's table, n = 0..9).
+  static constexpr int kKnights[10][2] = {{0, 1}, {0, 2}, {0, 3}, {0, 4}, {1, 2},
+                                          {1, 3}, {1, 4}, {2, 3}, {2, 4}, {3, 4}};
+  place('N', kKnights[n][1]);  // the later square first: placing it leaves the earlier index
+  place('N', kKnights[n][0]);
+  place('R', 0);
+  place('K', 0);
+  place('R', 0);
+  return start_array_fen(rank, "KQkq");
 }
 
 absl::StatusOr<Setup> setup_from_fen(std::string_view fen, const FenDialect& dialect,

@@ -110,6 +110,14 @@ char piece_letter(Piece pc);
 // corners that hold a Rook. No holdings bracket (write one with FenWriteOptions::holdings).
 std::string superchess_start_fen(int n);
 
+// The Chess960 start position with Scharnagl's number n (0-959), n taken modulo 960: the
+// light-squared Bishop on file b, d, f or h by n mod 4, the dark-squared one on a, c, e or g
+// by (n / 4) mod 4, the Queen on the ((n / 16) mod 6)-th empty square, the Knights by the
+// pattern n / 96 of the five squares left (0: NN---, 1: N-N--, ... 9: ---NN), then Rook,
+// King, Rook. n = 518 is the standard array; the castling field is KQkq (X-FEN: the
+// outermost Rooks).
+std::string chess960_start_fen(int n);
+
 template <class V>
 absl::Status set_from_fen(Position<V>& pos, std::string_view fen, StateInfo& root) {
   absl::StatusOr<Setup> setup = setup_from_fen(fen, fen_dialect<V>());

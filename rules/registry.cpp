@@ -4,48 +4,12 @@
 #include <cctype>
 #include <cstdio>
 #include <cstdlib>
-#include <string>
 
 #include "rules/fen.h"
 
 namespace fairykit {
 
 namespace {
-
-// The Chess960 start position with Scharnagl's number n (0-959): the light-squared Bishop on
-// file b, d, f or h by n mod 4, the dark-squared one on a, c, e or g by (n / 4) mod 4, the
-// Queen on the ((n / 16) mod 6)-th empty square, the Knights by the pattern n / 96 of the
-// five squares left (0: NN---, 1: N-N--, ... 9: ---NN), then Rook, King, Rook. n = 518 is
-// the standard array; the castling field is KQkq (X-FEN: the outermost Rooks).
-std::string chess960_start_fen(int n) {
-  n = ((n % 960) + 960) % 960;
-  std::string rank = "........";
-  rank[std::size_t(2 * (n % 4) + 1)] = 'B';  // light squares: b, d, f, h
-  n /= 4;
-  rank[std::size_t(2 * (n % 4))] = 'B';  // dark squares: a, c, e, g
-  n /= 4;
-  // The index-th empty square, counted from the a-file.
-  auto place = [&](char letter, int index) {
-    for (char& sq : rank)
-      if (sq == '.' && index-- == 0) {
-        sq = letter;
-        return;
-      }
-  };
-  place('Q', n % 6);
-  n /= 6;
-  // The Knights on two of the five squares left (Scharnagl's table, n = 0..9).
-  static constexpr int kKnights[10][2] = {{0, 1}, {0, 2}, {0, 3}, {0, 4}, {1, 2},
-                                          {1, 3}, {1, 4}, {2, 3}, {2, 4}, {3, 4}};
-  place('N', kKnights[n][1]);  // the later square first: placing it leaves the earlier index
-  place('N', kKnights[n][0]);
-  place('R', 0);
-  place('K', 0);
-  place('R', 0);
-  std::string lower;
-  for (char ch : rank) lower += char(std::tolower(static_cast<unsigned char>(ch)));
-  return lower + "/pppppppp/8/8/8/8/PPPPPPPP/" + rank + " w KQkq - 0 1";
-}
 
 // "From Position" is what lichess writes for standard chess from a set-up position.
 constexpr std::array<std::string_view, 5> kChessAliases = {"standard", "normal", "fide",
