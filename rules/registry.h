@@ -63,8 +63,9 @@ struct VariantInfo {
   // The VariantOptions it takes (rules/variant_options.h), which tools check flags against:
   bool takes_armies = false;           // armies (White's then Black's)
   bool takes_amazon_promotes = false;  // Amazon promotion
-  // Start arrays by number, 0..numbered_starts-1 (XBoard's shuffle numbers), and the FEN of
-  // each (numbered_start_fen() in rules/variant_options.h calls it); 0 / null when none.
+  // Start arrays by number, 0..numbered_starts-1 (XBoard's shuffle numbers for Superchess,
+  // Scharnagl's for Chess960), and the FEN of each (numbered_start_fen() in
+  // rules/variant_options.h calls it); 0 / null when none.
   int numbered_starts = 0;
   std::string (*numbered_start)(int n) = nullptr;
   // Whether a game record must say where it starts: the start arrays vary from game to

@@ -25,7 +25,8 @@ struct VariantOptions {
 bool valid_armies(std::string_view armies);
 
 // The FEN of start array `n` of a variant with numbered start arrays
-// (0 <= n < variant.numbered_starts; XBoard's shuffle numbers for Superchess).
+// (0 <= n < variant.numbered_starts; XBoard's shuffle numbers for Superchess, Scharnagl's
+// for Chess960).
 std::string numbered_start_fen(const VariantInfo& variant, int n);
 
 // The names of the variants for which `has` holds, comma-separated, for messages such as
