@@ -79,7 +79,7 @@ _fairy_perft() {
       mapfile -t COMPREPLY < <(compgen -W 'random' -- "$cur")
       return
       ;;
-    -d | --depth | -m | --max-depth | --max-nodes | -j | --jobs | --seed)
+    -d | --depth | -m | --max-depth | --max-nodes | -j | --jobs | --seed | --hash)
       # a number: nothing to offer
       return
       ;;
@@ -88,7 +88,7 @@ _fairy_perft() {
 
   if [[ $cur == -* ]]; then
     local opts="-v --variant -f --fen --armies --shuffle --seed --amazon-promotes -s --suite -d --depth -m --max-depth --max-nodes
-      --divide --format -q --quiet -j --jobs --list-variants -h --help --version"
+      --divide --format -q --quiet -j --jobs --hash --list-variants -h --help --version"
     mapfile -t COMPREPLY < <(compgen -W "$opts" -- "$cur")
     return
   fi
