@@ -23,11 +23,14 @@
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <cstdlib>
 #include <memory>
+#include <new>
 #include <optional>
 #include <string>
 #include <string_view>
 
+#include "rules/game.h"
 #include "rules/types.h"
 
 namespace fairykit::analysis {
@@ -47,8 +50,17 @@ class PerftTable {
   static std::unique_ptr<PerftTable> with_bytes(std::size_t bytes) {
     return std::make_unique<PerftTable>(std::max<std::size_t>(1, bytes / kBucketBytes));
   }
-  explicit PerftTable(std::size_t buckets)
-      : buckets_(buckets), table_(std::make_unique<Bucket[]>(buckets)) {}
+  // The memory comes zeroed from calloc (fresh pages of the system for large tables: no
+  // time spent writing zeros); throws std::bad_alloc when there is not enough.
+  explicit PerftTable(std::size_t buckets) : buckets_(buckets) {
+    raw_ = std::calloc(buckets * kBucketBytes + kBucketBytes, 1);
+    if (!raw_) throw std::bad_alloc();
+    const std::uintptr_t p = reinterpret_cast<std::uintptr_t>(raw_);
+    table_ = reinterpret_cast<Bucket*>((p + kBucketBytes - 1) & ~std::uintptr_t(kBucketBytes - 1));
+  }
+  ~PerftTable() { std::free(raw_); }
+  PerftTable(const PerftTable&) = delete;
+  PerftTable& operator=(const PerftTable&) = delete;
 
   std::size_t buckets() const { return buckets_; }
   std::size_t bytes() const { return buckets_ * kBucketBytes; }
@@ -57,8 +69,8 @@ class PerftTable {
   std::optional<std::uint64_t> probe(Key key, int depth) const {
     const Bucket& b = bucket(key);
     for (const Entry& e : b.entries) {
-      const std::uint64_t data = e.data.load(std::memory_order_relaxed);
-      const std::uint64_t check = e.check.load(std::memory_order_relaxed);
+      const std::uint64_t data = load(e.data);
+      const std::uint64_t check = load(e.check);
       if ((check ^ data) == key && int(data & 0xff) == depth) return data >> 8;
     }
     return std::nullopt;
@@ -71,9 +83,9 @@ class PerftTable {
     Entry* victim = &b.entries[0];
     int victim_depth = 256;
     for (Entry& e : b.entries) {
-      const std::uint64_t data = e.data.load(std::memory_order_relaxed);
+      const std::uint64_t data = load(e.data);
       const int d = int(data & 0xff);
-      if (d == depth && (e.check.load(std::memory_order_relaxed) ^ data) == key) {
+      if (d == depth && (load(e.check) ^ data) == key) {
         victim = &e;
         break;
       }
@@ -83,8 +95,8 @@ class PerftTable {
       }
     }
     const std::uint64_t data = count << 8 | std::uint64_t(depth);
-    victim->data.store(data, std::memory_order_relaxed);
-    victim->check.store(key ^ data, std::memory_order_relaxed);
+    put(victim->data, data);
+    put(victim->check, key ^ data);
     return true;
   }
 
@@ -92,8 +104,8 @@ class PerftTable {
   void clear() {
     for (std::size_t i = 0; i < buckets_; ++i)
       for (Entry& e : table_[i].entries) {
-        e.data.store(0, std::memory_order_relaxed);
-        e.check.store(0, std::memory_order_relaxed);
+        put(e.data, 0);
+        put(e.check, 0);
       }
   }
 
@@ -114,20 +126,30 @@ class PerftTable {
   }
 
  private:
+  // Plain words, every access atomic (relaxed) through std::atomic_ref.
   struct Entry {
-    std::atomic<std::uint64_t> data{0};
-    std::atomic<std::uint64_t> check{0};
+    std::uint64_t data;
+    std::uint64_t check;
   };
+  static std::uint64_t load(const std::uint64_t& w) {
+    return std::atomic_ref<std::uint64_t>(const_cast<std::uint64_t&>(w))
+        .load(std::memory_order_relaxed);
+  }
+  static void put(std::uint64_t& w, std::uint64_t v) {
+    std::atomic_ref<std::uint64_t>(w).store(v, std::memory_order_relaxed);
+  }
   struct alignas(kBucketBytes) Bucket {
     Entry entries[kWays];
   };
   static_assert(sizeof(Bucket) == kBucketBytes);
+  static_assert(std::atomic_ref<std::uint64_t>::is_always_lock_free);
 
   // Bucket index: the high half of key * buckets (any number of buckets, no modulo).
   Bucket& bucket(Key key) const { return table_[std::size_t((Count128(key) * buckets_) >> 64)]; }
 
   std::size_t buckets_;
-  std::unique_ptr<Bucket[]> table_;
+  void* raw_ = nullptr;
+  Bucket* table_ = nullptr;
   std::atomic<std::uint64_t> probes_{0}, hits_{0}, stores_{0};
 };
 
@@ -165,6 +187,36 @@ std::uint64_t hashed_perft(G& g, int depth, PerftTable& table, Key salt, PerftTa
   }
   if (table.store(key, depth, nodes)) ++st.stores;
   return nodes;
+}
+
+// The same for the Position<V> family, on the position itself (a StateInfo on the stack
+// per ply, as the unhashed kernel of rules/perft.h), without the adapter's move stack.
+template <class V>
+std::uint64_t hashed_perft(Position<V>& pos, int depth, PerftTable& table, Key salt,
+                           PerftTable::Stats& st) {
+  if (depth <= 1) return depth <= 0 ? 1 : count_legal(pos);
+  const Key key = pos.key() ^ salt;
+  ++st.probes;
+  if (std::optional<std::uint64_t> hit = table.probe(key, depth)) {
+    ++st.hits;
+    return *hit;
+  }
+  MoveList<V> moves;
+  generate_legal(pos, moves);
+  std::uint64_t nodes = 0;
+  StateInfo state;
+  for (Move m : moves) {
+    pos.do_move(m, state);
+    nodes += depth == 2 ? count_legal(pos) : hashed_perft(pos, depth - 1, table, salt, st);
+    pos.undo_move(m);
+  }
+  if (table.store(key, depth, nodes)) ++st.stores;
+  return nodes;
+}
+template <class V>
+std::uint64_t hashed_perft(ClassicGame<V>& g, int depth, PerftTable& table, Key salt,
+                           PerftTable::Stats& st) {
+  return hashed_perft(g.position(), depth, table, salt, st);
 }
 
 }  // namespace fairykit::analysis
