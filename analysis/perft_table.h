@@ -30,6 +30,10 @@
 #include <string>
 #include <string_view>
 
+#ifdef __linux__
+#include <sys/mman.h>
+#endif
+
 #include "rules/game.h"
 #include "rules/types.h"
 
@@ -50,15 +54,38 @@ class PerftTable {
   static std::unique_ptr<PerftTable> with_bytes(std::size_t bytes) {
     return std::make_unique<PerftTable>(std::max<std::size_t>(1, bytes / kBucketBytes));
   }
-  // The memory comes zeroed from calloc (fresh pages of the system for large tables: no
-  // time spent writing zeros); throws std::bad_alloc when there is not enough.
+  // The memory comes zeroed from the system (no time spent writing zeros up front); on
+  // Linux in 2 MiB pages where the kernel allows (madvise), which saves a page fault and a
+  // TLB entry per 4 KiB. Throws std::bad_alloc when there is not enough.
   explicit PerftTable(std::size_t buckets) : buckets_(buckets) {
-    raw_ = std::calloc(buckets * kBucketBytes + kBucketBytes, 1);
+    raw_bytes_ = buckets * kBucketBytes;
+#ifdef __linux__
+    if (raw_bytes_ >= kHugePage) {
+      raw_bytes_ = (raw_bytes_ + kHugePage - 1) / kHugePage * kHugePage;
+      void* p =
+          mmap(nullptr, raw_bytes_, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+      if (p == MAP_FAILED) throw std::bad_alloc();
+      madvise(p, raw_bytes_, MADV_HUGEPAGE);  // a hint: 4 KiB pages when refused
+      mapped_ = true;
+      raw_ = p;
+      table_ = static_cast<Bucket*>(p);
+      return;
+    }
+#endif
+    raw_ = std::calloc(raw_bytes_ + kBucketBytes, 1);
     if (!raw_) throw std::bad_alloc();
     const std::uintptr_t p = reinterpret_cast<std::uintptr_t>(raw_);
     table_ = reinterpret_cast<Bucket*>((p + kBucketBytes - 1) & ~std::uintptr_t(kBucketBytes - 1));
   }
-  ~PerftTable() { std::free(raw_); }
+  ~PerftTable() {
+#ifdef __linux__
+    if (mapped_) {
+      munmap(raw_, raw_bytes_);
+      return;
+    }
+#endif
+    std::free(raw_);
+  }
   PerftTable(const PerftTable&) = delete;
   PerftTable& operator=(const PerftTable&) = delete;
 
@@ -148,7 +175,10 @@ class PerftTable {
   Bucket& bucket(Key key) const { return table_[std::size_t((Count128(key) * buckets_) >> 64)]; }
 
   std::size_t buckets_;
+  static constexpr std::size_t kHugePage = std::size_t{2} << 20;
   void* raw_ = nullptr;
+  std::size_t raw_bytes_ = 0;
+  bool mapped_ = false;
   Bucket* table_ = nullptr;
   std::atomic<std::uint64_t> probes_{0}, hits_{0}, stores_{0};
 };
