@@ -15,6 +15,20 @@ absl::StatusOr<std::unique_ptr<AnyGame>> create_game(VariantId variant, std::str
   return AnyGame::create(variant_info(variant), fen, options.variant_options);
 }
 
+// The table salt of a run: the variant and the options that change the rules.
+Key salt_of(VariantId variant, const PerftOptions& options) {
+  return table_salt(int(variant), options.variant_options.amazon_promotes,
+                    options.variant_options.armies);
+}
+
+// The count below one root move (the move played on `g`, taken back by the caller).
+template <class G>
+std::uint64_t subtree(G& g, int depth, const PerftOptions& options, Key salt,
+                      PerftTable::Stats& stats) {
+  if (options.table) return hashed_perft(g, depth, *options.table, salt, stats);
+  return g.perft(depth);
+}
+
 template <class G>
 PerftResult perft_from(G& root, VariantId variant, std::string_view fen,
                        const PerftOptions& options) {
@@ -23,33 +37,50 @@ PerftResult perft_from(G& root, VariantId variant, std::string_view fen,
   const int depth = options.depth;
   if (depth <= 0) {
     result.nodes = 1;
+    result.total = 1;
     return result;
   }
-  if (!options.divide && (depth == 1 || options.threads <= 1)) {
+  if (!options.divide && (depth == 1 || (options.threads <= 1 && !options.table))) {
     result.nodes = root.perft(depth);
+    result.total = result.nodes;
     return result;
   }
+  const Key salt = salt_of(variant, options);
   typename G::MoveList moves;
   root.generate_legal(moves);
   // Split at the root: each root move is one task; each thread has its own game.
   std::vector<std::uint64_t> counts(moves.size(), 0);
   const int n = int(moves.size());
-#pragma omp parallel num_threads(std::max(1, options.threads))
-  {
-    std::unique_ptr<AnyGame> mine = *create_game(variant, fen, options);  // checked above
-    G& g = mine->engine<G>();
-#pragma omp for schedule(dynamic, 1)
+  const int threads = std::max(1, options.threads);
+  if (threads == 1) {  // the root game itself: no copy to set up
+    PerftTable::Stats stats;
     for (int i = 0; i < n; ++i) {
-      g.do_move(moves[std::size_t(i)]);
-      counts[std::size_t(i)] = g.perft(depth - 1);
-      g.undo_move();
+      root.do_move(moves[std::size_t(i)]);
+      counts[std::size_t(i)] = subtree(root, depth - 1, options, salt, stats);
+      root.undo_move();
+    }
+    if (options.table) options.table->add(stats);
+  } else {
+#pragma omp parallel num_threads(threads)
+    {
+      std::unique_ptr<AnyGame> mine = *create_game(variant, fen, options);  // checked above
+      G& g = mine->engine<G>();
+      PerftTable::Stats stats;
+#pragma omp for schedule(dynamic, 1)
+      for (int i = 0; i < n; ++i) {
+        g.do_move(moves[std::size_t(i)]);
+        counts[std::size_t(i)] = subtree(g, depth - 1, options, salt, stats);
+        g.undo_move();
+      }
+      if (options.table) options.table->add(stats);
     }
   }
   for (int i = 0; i < n; ++i) {
-    result.nodes += counts[std::size_t(i)];
+    result.total += counts[std::size_t(i)];
     if (options.divide)
       result.divide.push_back({root.to_uci(moves[std::size_t(i)]), counts[std::size_t(i)]});
   }
+  result.nodes = result.total > ~std::uint64_t{0} ? ~std::uint64_t{0} : std::uint64_t(result.total);
   return result;
 }
 
@@ -94,6 +125,16 @@ struct Checker {
 };
 
 }  // namespace
+
+std::string count_text(Count128 n) {
+  char digits[40];
+  int i = 40;
+  do {
+    digits[--i] = char('0' + int(n % 10));
+    n /= 10;
+  } while (n != 0);
+  return std::string(digits + i, digits + 40);
+}
 
 absl::StatusOr<PerftResult> run_perft(VariantId variant, std::string_view fen,
                                       const PerftOptions& options) {

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "analysis/perft_table.h"
 #include "rules/perft.h"
 #include "rules/registry.h"
 #include "rules/variant_options.h"
@@ -21,7 +22,8 @@ struct DivideEntry {
 };
 
 struct PerftResult {
-  std::uint64_t nodes = 0;
+  std::uint64_t nodes = 0;            // the total when it fits in 64 bits, else 2^64 - 1
+  Count128 total = 0;                 // the total, exact
   std::vector<DivideEntry> divide;    // root moves in generation order (filled when asked)
   std::vector<std::string> warnings;  // what the FEN reader accepted leniently
 };
@@ -33,6 +35,10 @@ struct PerftOptions {
   // Applied to the FEN as AnyGame::create() applies them (rules/any_game.h): armies, Amazon
   // promotion.
   VariantOptions variant_options = {};
+  // Hashed perft (analysis/perft_table.h) when not null: subtree counts shared by the
+  // threads, and by the runs that pass the same table (every depth of --max-depth). Its
+  // statistics grow by what this run did. Null: the unhashed kernels, as fast as ever.
+  PerftTable* table = nullptr;
 };
 
 // Perft of the position described by `fen` ("startpos" or a FEN in any dialect the variant

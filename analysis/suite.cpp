@@ -365,13 +365,27 @@ void prepare_entry(const SuiteEntry& e, const SuiteOptions& options, EntryWork& 
 std::uint64_t run_task(const SuiteEntry& e, VariantId variant, const SuiteOptions& options,
                        const Task& t, int depth) {
   std::unique_ptr<AnyGame> game = *entry_game(e, variant, options);  // checked when prepared
-  if (t.root < 0) return game->perft(depth);
-  return game->visit([&]<class G>(G& g) {
+  if (!options.table) {
+    if (t.root < 0) return game->perft(depth);
+    return game->visit([&]<class G>(G& g) {
+      typename G::MoveList moves;
+      g.generate_legal(moves);
+      g.do_move(moves[std::size_t(t.root)]);
+      return g.perft(depth - 1);
+    });
+  }
+  const Key salt = table_salt(int(variant), options.variant_options.amazon_promotes,
+                              options.variant_options.armies);
+  PerftTable::Stats stats;
+  const std::uint64_t nodes = game->visit([&]<class G>(G& g) {
+    if (t.root < 0) return hashed_perft(g, depth, *options.table, salt, stats);
     typename G::MoveList moves;
     g.generate_legal(moves);
     g.do_move(moves[std::size_t(t.root)]);
-    return g.perft(depth - 1);
+    return hashed_perft(g, depth - 1, *options.table, salt, stats);
   });
+  options.table->add(stats);
+  return nodes;
 }
 
 void settle(EntryWork& w) {

@@ -15,6 +15,7 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "analysis/json.h"
+#include "analysis/perft_table.h"
 #include "parsers/input.h"
 #include "parsers/line_reader.h"
 #include "parsers/perft_file.h"
@@ -94,6 +95,9 @@ struct SuiteOptions {
   int threads = 1;
   bool only_depth = false;              // run only max_depth (fairy-perft --depth with --suite)
   VariantOptions variant_options = {};  // for every entry (rules/variant_options.h)
+  // Hashed perft (analysis/perft_table.h) when not null, one table for the whole suite
+  // (its keys are salted by variant and options); null: the unhashed kernels.
+  PerftTable* table = nullptr;
 };
 
 enum class CountStatus { kPass, kFail, kSkipped };

@@ -91,7 +91,7 @@ _fairy_perft() {
       mapfile -t COMPREPLY < <(compgen -f -- "$cur")
       return
       ;;
-    -d | --depth | -m | --max-depth | --max-nodes | -j | --jobs | --seed | --make-suite)
+    -d | --depth | -m | --max-depth | --max-nodes | -j | --jobs | --seed | --make-suite | --hash)
       # a number: nothing to offer
       return
       ;;
@@ -100,7 +100,7 @@ _fairy_perft() {
 
   if [[ $cur == -* ]]; then
     local opts="-v --variant -f --fen --armies --shuffle --seed --amazon-promotes -s --suite -d --depth -m --max-depth --max-nodes
-      --make-suite --bias --fen-dialect -o --output --divide --format -q --quiet -j --jobs --list-variants -h --help --version"
+      --make-suite --bias --fen-dialect -o --output --divide --format -q --quiet -j --jobs --hash --list-variants -h --help --version"
     mapfile -t COMPREPLY < <(compgen -W "$opts" -- "$cur")
     return
   fi

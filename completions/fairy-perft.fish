@@ -53,6 +53,7 @@ complete -c fairy-perft -l divide -d 'Count below each root move, then the total
 complete -c fairy-perft -l format -x -a 'text\t"plain text (default)" json\t"one JSON document" perft\t"--make-suite: .perft (default)" epd\t"--make-suite: EPD"' -d 'Output format'
 complete -c fairy-perft -s q -l quiet -d 'Print only failures and the summary'
 complete -c fairy-perft -s j -l jobs -x -d 'Number of threads'
+complete -c fairy-perft -l hash -x -d 'Hash table size in MiB (0: none)'
 complete -c fairy-perft -l list-variants -d 'List the variants and exit'
 complete -c fairy-perft -s h -l help -d 'Show the help and exit'
 complete -c fairy-perft -l version -d 'Show the version and exit'

@@ -174,6 +174,8 @@ class ClassicGame {
   bool insufficient_material() const { return fairykit::insufficient_material(pos_); }
 
   const Position<V>& position() const { return pos_; }
+  // For kernels that play moves on the position itself and take them back (hashed perft).
+  Position<V>& position() { return pos_; }
 
  private:
   // The one-line error of the GameEngine contract (rules/game_engine.h).

@@ -25,10 +25,13 @@ struct OracleTotals {
 };
 
 // Runs `entries` on 2 threads, expecting every count of at most `max_nodes` nodes to
-// match; entries without a `variant` line use `default_variant`.
+// match; entries without a `variant` line use `default_variant`. With `table`, hashed perft
+// (analysis/perft_table.h) through that table.
 inline OracleTotals check_oracle_counts(const std::vector<SuiteEntry>& entries,
-                                        VariantId default_variant, std::uint64_t max_nodes) {
+                                        VariantId default_variant, std::uint64_t max_nodes,
+                                        PerftTable* table = nullptr) {
   SuiteOptions options;
+  options.table = table;
   options.default_variant = default_variant;
   options.max_nodes = max_nodes;
   options.threads = 2;

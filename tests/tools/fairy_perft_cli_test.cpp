@@ -174,6 +174,42 @@ TEST(FairyPerftCli, DivideIsIdenticalAtOneAndTwoThreads) {
   EXPECT_NE(one.out.find("Nodes searched: 97862"), std::string::npos);
 }
 
+// --hash: the same output as without a table (divide, every depth, suites, 1 and 2
+// threads), the table's statistics in JSON, and its usage errors.
+TEST(FairyPerftCli, HashChangesNoOutput) {
+  const std::string fen =
+      "--fen \"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1\"";
+  CliRun plain = run(fen + " --max-depth 4 --divide -q");
+  for (const char* flags : {" --hash 1 -j 1", " --hash 1 -j 2", " --hash 0 -j 2"}) {
+    CliRun hashed = run(fen + " --max-depth 4 --divide -q" + flags);
+    EXPECT_EQ(hashed.status, 0) << flags;
+    EXPECT_EQ(hashed.out, plain.out) << flags;
+  }
+  const std::string suite = kData + "/oracles/chess-tricky.perft";
+  CliRun suite_plain = run("--suite " + suite + " --max-nodes 500000 -j 2");
+  CliRun suite_hashed = run("--suite " + suite + " --max-nodes 500000 -j 2 --hash 4");
+  EXPECT_EQ(suite_hashed.status, 0);
+  EXPECT_EQ(suite_hashed.out, suite_plain.out);
+  EXPECT_NE(suite_hashed.out.find(" 0 failed"), std::string::npos) << suite_hashed.out;
+}
+
+TEST(FairyPerftCli, HashStatisticsInJson) {
+  CliRun r = run("--fen startpos --max-depth 5 --hash 2 --format json -q");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("{\"depth\":5,\"nodes\":4865609}"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find(",\"hash\":{\"megabytes\":2,\"probes\":"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find(",\"hits\":"), std::string::npos);
+  EXPECT_NE(r.out.find(",\"stores\":"), std::string::npos);
+  CliRun none = run("--fen startpos --depth 2 --format json -q");
+  EXPECT_EQ(none.out.find("\"hash\""), std::string::npos) << none.out;
+  CliRun suite = run("--suite " + kData +
+                     "/oracles/chess-tricky.perft --max-depth 2 --hash 1 "
+                     "--format json -q");
+  EXPECT_NE(suite.out.find("\"hash\":{\"megabytes\":1,"), std::string::npos) << suite.out;
+  EXPECT_EQ(run("--fen startpos --depth 2 --hash -1").status, 2);
+  EXPECT_EQ(run("--fen startpos --depth 2 --hash x").status, 2);
+}
+
 TEST(FairyPerftCli, WrongCountExitsOne) {
   const std::string path = fairykit::testing::unique_temp("wrong.epd");
   std::ofstream(path)

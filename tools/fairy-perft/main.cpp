@@ -7,6 +7,7 @@
 #include <iostream>
 #include <limits>
 #include <memory>
+#include <new>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -97,6 +98,11 @@ Output:
       --format FORMAT   text (default) or json
   -q, --quiet           suites: print only failures and the summary; no timing
   -j, --jobs N          threads (default 1); results are identical at any N
+      --hash MB         a transposition table of MB megabytes (MiB) for subtree
+                        counts, shared by the threads and kept across the depths
+                        of --max-depth and the positions of a suite; 0 (default)
+                        counts without one. Entries are checked against the full
+                        64-bit position key and the depth (README: Hashed perft)
       --list-variants   list the variants and exit
   -h, --help            show this help and exit
       --version         show the version and exit
@@ -142,6 +148,7 @@ const std::vector<cli::FlagSpec> kFlags = {
     {"bias", 0, true, false},
     {"fen-dialect", 0, true, false},
     {"output", 'o', true, false},
+    {"hash", 0, true, false},
 };
 
 // "--armies applies to --variant cwda only": the variants that take a flag, from the registry.
@@ -155,10 +162,10 @@ double seconds_since(std::chrono::steady_clock::time_point t0) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 }
 
-void report_speed(std::uint64_t nodes, double secs, int threads) {
+void report_speed(double nodes, double secs, int threads) {
   std::cout.flush();  // keep the report and the timing in order on a terminal
   std::fprintf(stderr, "time %.3f s, %.1f Mnodes/s (%d thread%s, %s sliders)\n", secs,
-               secs > 0 ? double(nodes) / secs / 1e6 : 0.0, threads, threads == 1 ? "" : "s",
+               secs > 0 ? nodes / secs / 1e6 : 0.0, threads, threads == 1 ? "" : "s",
                slider_implementation());
 }
 
@@ -182,8 +189,17 @@ struct Options {
   bool json = false;
   bool quiet = false;
   int jobs = 1;
-  VariantOptions variant_options;  // --armies, --amazon-promotes
+  VariantOptions variant_options;               // --armies, --amazon-promotes
+  std::unique_ptr<analysis::PerftTable> table;  // --hash MB, else null
 };
+
+// "hash":{"megabytes":N,"probes":N,"hits":N,"stores":N} (--format json with --hash).
+void write_hash_json(analysis::JsonWriter& w, const analysis::PerftTable& t) {
+  const analysis::PerftTable::Stats s = t.stats();
+  w.key("hash").begin_object().key("megabytes").value(std::uint64_t(t.bytes() >> 20));
+  w.key("probes").value(s.probes).key("hits").value(s.hits).key("stores").value(s.stores);
+  w.end_object();
+}
 
 int run_fen(const Options& o) {
   // "startpos", or the FEN with --armies applied (rules/variant_options.h).
@@ -203,7 +219,7 @@ int run_fen(const Options& o) {
     w.begin_object().key("variant").value(o.variant->name).key("fen").value(fen);
     w.key("results").begin_array();
   }
-  std::uint64_t total = 0;
+  analysis::Count128 total = 0;
   const auto t0 = std::chrono::steady_clock::now();
   for (int d = from; d <= to; ++d) {
     analysis::PerftOptions po;
@@ -211,6 +227,7 @@ int run_fen(const Options& o) {
     po.threads = o.jobs;
     po.divide = o.divide;
     po.variant_options = o.variant_options;
+    po.table = o.table.get();
     // The position as given: run_perft() applies the options as position_fen() did above.
     absl::StatusOr<analysis::PerftResult> r = analysis::run_perft(o.variant->id, o.fen, po);
     if (!r.ok()) {
@@ -221,9 +238,10 @@ int run_fen(const Options& o) {
     if (d == from)
       for (const std::string& warning : r->warnings)
         std::cerr << "fairy-perft: warning: " << warning << '\n';
-    total += r->nodes;
+    total += r->total;
+    const std::string nodes = analysis::count_text(r->total);
     if (o.json) {
-      w.begin_object().key("depth").value(d).key("nodes").value(r->nodes);
+      w.begin_object().key("depth").value(d).key("nodes").raw_value(nodes);
       if (o.divide) {
         w.key("divide").begin_array();
         for (const auto& e : r->divide)
@@ -233,20 +251,22 @@ int run_fen(const Options& o) {
       w.end_object();
     } else if (o.divide) {
       for (const auto& e : r->divide) std::cout << e.uci << ": " << e.nodes << '\n';
-      std::cout << "\nNodes searched: " << r->nodes << "\n";
+      std::cout << "\nNodes searched: " << nodes << "\n";
       if (d < to) std::cout << '\n';
     } else if (o.depth >= 0) {
-      std::cout << "Nodes searched: " << r->nodes << '\n';
+      std::cout << "Nodes searched: " << nodes << '\n';
     } else {
-      std::cout << "depth " << d << ": " << r->nodes << '\n';
+      std::cout << "depth " << d << ": " << nodes << '\n';
     }
     std::cout.flush();
   }
   if (o.json) {
-    w.end_array().end_object();
+    w.end_array();
+    if (o.table) write_hash_json(w, *o.table);
+    w.end_object();
     std::cout << json << '\n';
   }
-  if (!o.quiet) report_speed(total, seconds_since(t0), o.jobs);
+  if (!o.quiet) report_speed(double(total), seconds_since(t0), o.jobs);
   return 0;
 }
 
@@ -256,6 +276,7 @@ int run_suites(const Options& o) {
   so.threads = o.jobs;
   so.max_nodes = o.max_nodes;
   so.variant_options = o.variant_options;
+  so.table = o.table.get();
   if (o.depth >= 0) {
     so.max_depth = o.depth;
     so.only_depth = true;
@@ -312,12 +333,13 @@ int run_suites(const Options& o) {
   if (o.json) {
     w.end_array().key("summary");
     analysis::write_summary_json(w, summary);
+    if (o.table) write_hash_json(w, *o.table);
     w.end_object();
     std::cout << json << '\n';
   } else {
     analysis::write_summary_text(std::cout, summary);
   }
-  if (!o.quiet) report_speed(summary.nodes, seconds_since(t0), o.jobs);
+  if (!o.quiet) report_speed(double(summary.nodes), seconds_since(t0), o.jobs);
   if (unreadable) return 2;
   return summary.failed ? 1 : 0;
 }
@@ -474,10 +496,10 @@ int perft_main(int argc, char** argv) {
     long long lo, hi;
     long long* out;
   };
-  long long depth = 0, max_depth = 0, max_nodes = 0, jobs = 1;
-  for (IntFlag f :
-       {IntFlag{"depth", 0, 64, &depth}, IntFlag{"max-depth", 1, 64, &max_depth},
-        IntFlag{"max-nodes", 1, (1LL << 62), &max_nodes}, IntFlag{"jobs", 1, 1024, &jobs}}) {
+  long long depth = 0, max_depth = 0, max_nodes = 0, jobs = 1, hash = 0;
+  for (IntFlag f : {IntFlag{"depth", 0, 64, &depth}, IntFlag{"max-depth", 1, 64, &max_depth},
+                    IntFlag{"max-nodes", 1, (1LL << 62), &max_nodes},
+                    IntFlag{"jobs", 1, 1024, &jobs}, IntFlag{"hash", 0, 1 << 20, &hash}}) {
     if (auto v = args->get(f.name)) {
       absl::StatusOr<long long> n = cli::parse_int(f.name, *v, f.lo, f.hi);
       if (!n.ok()) return usage_error(std::string(n.status().message()));
@@ -488,6 +510,14 @@ int perft_main(int argc, char** argv) {
   o.max_depth = int(max_depth);
   o.max_nodes = std::uint64_t(max_nodes);
   o.jobs = int(jobs);
+  if (hash > 0) {
+    try {
+      o.table = analysis::PerftTable::with_bytes(std::size_t(hash) << 20);
+    } catch (const std::bad_alloc&) {
+      std::cerr << "fairy-perft: cannot allocate a hash table of " << hash << " MB\n";
+      return 2;
+    }
+  }
   const bool depth_given = args->has("depth");
 
   const bool fen_given = args->has("fen") || shuffle_given;

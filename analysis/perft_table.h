@@ -1,0 +1,252 @@
+// Hashed perft: a transposition table of subtree counts, shared by the threads without
+// locks, and the perft of any game engine (rules/game_engine.h) that looks its subtrees up
+// in it. The unhashed kernels (rules/perft.h, the engines' perft()) are untouched: a run
+// without a table never reaches this code.
+//
+// An entry is two 64-bit words, each written and read with one relaxed atomic access:
+//   data  = count << 8 | depth        (depth 2..64; 0 marks an empty slot)
+//   check = key ^ data
+// A reader takes both words and accepts the entry only if check ^ data equals its own
+// 64-bit key and the depth is the one it asks for. Two threads writing the same slot may
+// leave the words of different writes (a torn entry); then check ^ data is, in general, no
+// key the reader looks for, and the entry is ignored. So a count is taken from the table
+// only when the full 64-bit key and the depth match: a wrong count needs two positions
+// with the same 64-bit Zobrist key (or a torn pair of words whose XOR happens to equal a
+// key), about one chance in 2^64 per lookup. Subtree counts of 2^56 or more are not stored.
+//
+// Buckets of four entries, one cache line each; a store replaces the entry of the same
+// key and depth if there is one, else the shallowest entry of the bucket (an empty one
+// first), so the deep subtrees, those that save the most, stay.
+#pragma once
+
+#include <algorithm>
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <cstdlib>
+#include <memory>
+#include <new>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#ifdef __linux__
+#include <sys/mman.h>
+#endif
+
+#include "rules/game.h"
+#include "rules/types.h"
+
+namespace fairykit::analysis {
+
+__extension__ typedef unsigned __int128 Count128;  // root totals past 2^64
+
+// The decimal text of `n`.
+std::string count_text(Count128 n);
+
+class PerftTable {
+ public:
+  static constexpr std::size_t kBucketBytes = 64;
+  static constexpr int kWays = 4;
+  static constexpr std::uint64_t kMaxCount = (std::uint64_t{1} << 56) - 1;
+
+  // A table of at most `bytes` bytes (at least one bucket), zeroed.
+  static std::unique_ptr<PerftTable> with_bytes(std::size_t bytes) {
+    return std::make_unique<PerftTable>(std::max<std::size_t>(1, bytes / kBucketBytes));
+  }
+  // The memory comes zeroed from the system (no time spent writing zeros up front); on
+  // Linux in 2 MiB pages where the kernel allows (madvise), which saves a page fault and a
+  // TLB entry per 4 KiB. Throws std::bad_alloc when there is not enough.
+  explicit PerftTable(std::size_t buckets) : buckets_(buckets) {
+    raw_bytes_ = buckets * kBucketBytes;
+#ifdef __linux__
+    if (raw_bytes_ >= kHugePage) {
+      raw_bytes_ = (raw_bytes_ + kHugePage - 1) / kHugePage * kHugePage;
+      void* p =
+          mmap(nullptr, raw_bytes_, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+      if (p == MAP_FAILED) throw std::bad_alloc();
+      madvise(p, raw_bytes_, MADV_HUGEPAGE);  // a hint: 4 KiB pages when refused
+      mapped_ = true;
+      raw_ = p;
+      table_ = static_cast<Bucket*>(p);
+      return;
+    }
+#endif
+    raw_ = std::calloc(raw_bytes_ + kBucketBytes, 1);
+    if (!raw_) throw std::bad_alloc();
+    const std::uintptr_t p = reinterpret_cast<std::uintptr_t>(raw_);
+    table_ = reinterpret_cast<Bucket*>((p + kBucketBytes - 1) & ~std::uintptr_t(kBucketBytes - 1));
+  }
+  ~PerftTable() {
+#ifdef __linux__
+    if (mapped_) {
+      munmap(raw_, raw_bytes_);
+      return;
+    }
+#endif
+    std::free(raw_);
+  }
+  PerftTable(const PerftTable&) = delete;
+  PerftTable& operator=(const PerftTable&) = delete;
+
+  std::size_t buckets() const { return buckets_; }
+  std::size_t bytes() const { return buckets_ * kBucketBytes; }
+
+  // The count stored for `key` at `depth`, if any.
+  std::optional<std::uint64_t> probe(Key key, int depth) const {
+    const Bucket& b = bucket(key);
+    for (const Entry& e : b.entries) {
+      const std::uint64_t data = load(e.data);
+      const std::uint64_t check = load(e.check);
+      if ((check ^ data) == key && int(data & 0xff) == depth) return data >> 8;
+    }
+    return std::nullopt;
+  }
+
+  // Stores `count` for `key` at `depth` (2..255); false when the count is too large.
+  bool store(Key key, int depth, std::uint64_t count) {
+    if (count > kMaxCount) return false;
+    Bucket& b = bucket(key);
+    Entry* victim = &b.entries[0];
+    int victim_depth = 256;
+    for (Entry& e : b.entries) {
+      const std::uint64_t data = load(e.data);
+      const int d = int(data & 0xff);
+      if (d == depth && (load(e.check) ^ data) == key) {
+        victim = &e;
+        break;
+      }
+      if (d < victim_depth) {
+        victim = &e;
+        victim_depth = d;
+      }
+    }
+    const std::uint64_t data = count << 8 | std::uint64_t(depth);
+    put(victim->data, data);
+    put(victim->check, key ^ data);
+    return true;
+  }
+
+  // Every entry empty again.
+  void clear() {
+    for (std::size_t i = 0; i < buckets_; ++i)
+      for (Entry& e : table_[i].entries) {
+        put(e.data, 0);
+        put(e.check, 0);
+      }
+  }
+
+  // What the runs that used the table did (added once per task, not per node).
+  struct Stats {
+    std::uint64_t probes = 0;
+    std::uint64_t hits = 0;
+    std::uint64_t stores = 0;
+  };
+  void add(const Stats& s) {
+    probes_.fetch_add(s.probes, std::memory_order_relaxed);
+    hits_.fetch_add(s.hits, std::memory_order_relaxed);
+    stores_.fetch_add(s.stores, std::memory_order_relaxed);
+  }
+  Stats stats() const {
+    return {probes_.load(std::memory_order_relaxed), hits_.load(std::memory_order_relaxed),
+            stores_.load(std::memory_order_relaxed)};
+  }
+
+ private:
+  // Plain words, every access atomic (relaxed) through std::atomic_ref.
+  struct Entry {
+    std::uint64_t data;
+    std::uint64_t check;
+  };
+  static std::uint64_t load(const std::uint64_t& w) {
+    return std::atomic_ref<std::uint64_t>(const_cast<std::uint64_t&>(w))
+        .load(std::memory_order_relaxed);
+  }
+  static void put(std::uint64_t& w, std::uint64_t v) {
+    std::atomic_ref<std::uint64_t>(w).store(v, std::memory_order_relaxed);
+  }
+  struct alignas(kBucketBytes) Bucket {
+    Entry entries[kWays];
+  };
+  static_assert(sizeof(Bucket) == kBucketBytes);
+  static_assert(std::atomic_ref<std::uint64_t>::is_always_lock_free);
+
+  // Bucket index: the high half of key * buckets (any number of buckets, no modulo).
+  Bucket& bucket(Key key) const { return table_[std::size_t((Count128(key) * buckets_) >> 64)]; }
+
+  std::size_t buckets_;
+  static constexpr std::size_t kHugePage = std::size_t{2} << 20;
+  void* raw_ = nullptr;
+  std::size_t raw_bytes_ = 0;
+  bool mapped_ = false;
+  Bucket* table_ = nullptr;
+  std::atomic<std::uint64_t> probes_{0}, hits_{0}, stores_{0};
+};
+
+// A key of its own for every variant and rule option, XORed into the position keys, so
+// that one table serves a suite of several variants (the same board in chess and in
+// Chess960, or with and without Amazon promotion, has different counts).
+inline Key table_salt(int variant, bool amazon_promotes, std::string_view armies) {
+  std::uint64_t z = std::uint64_t(variant) * 0x9e3779b97f4a7c15ULL +
+                    (amazon_promotes ? 0x5851f42d4c957f2dULL : 0);
+  for (char c : armies) z = (z ^ std::uint8_t(c)) * 0x100000001b3ULL;
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+  return z ^ (z >> 31);
+}
+
+// Perft of `g` (any GameEngine) at `depth` with subtree counts looked up in and stored to
+// `table` (keys XORed with `salt`), the leaves counted in bulk. Counts of 2^64 or more
+// per call wrap: callers sum root moves in Count128.
+template <class G>
+std::uint64_t hashed_perft(G& g, int depth, PerftTable& table, Key salt, PerftTable::Stats& st) {
+  if (depth <= 1) return depth <= 0 ? 1 : g.count_legal();
+  const Key key = g.key() ^ salt;
+  ++st.probes;
+  if (std::optional<std::uint64_t> hit = table.probe(key, depth)) {
+    ++st.hits;
+    return *hit;
+  }
+  typename G::MoveList moves;
+  g.generate_legal(moves);
+  std::uint64_t nodes = 0;
+  for (const auto& m : moves) {
+    g.do_move(m);
+    nodes += depth == 2 ? g.count_legal() : hashed_perft(g, depth - 1, table, salt, st);
+    g.undo_move();
+  }
+  if (table.store(key, depth, nodes)) ++st.stores;
+  return nodes;
+}
+
+// The same for the Position<V> family, on the position itself (a StateInfo on the stack
+// per ply, as the unhashed kernel of rules/perft.h), without the adapter's move stack.
+template <class V>
+std::uint64_t hashed_perft(Position<V>& pos, int depth, PerftTable& table, Key salt,
+                           PerftTable::Stats& st) {
+  if (depth <= 1) return depth <= 0 ? 1 : count_legal(pos);
+  const Key key = pos.key() ^ salt;
+  ++st.probes;
+  if (std::optional<std::uint64_t> hit = table.probe(key, depth)) {
+    ++st.hits;
+    return *hit;
+  }
+  MoveList<V> moves;
+  generate_legal(pos, moves);
+  std::uint64_t nodes = 0;
+  StateInfo state;
+  for (Move m : moves) {
+    pos.do_move(m, state);
+    nodes += depth == 2 ? count_legal(pos) : hashed_perft(pos, depth - 1, table, salt, st);
+    pos.undo_move(m);
+  }
+  if (table.store(key, depth, nodes)) ++st.stores;
+  return nodes;
+}
+template <class V>
+std::uint64_t hashed_perft(ClassicGame<V>& g, int depth, PerftTable& table, Key salt,
+                           PerftTable::Stats& st) {
+  return hashed_perft(g.position(), depth, table, salt, st);
+}
+
+}  // namespace fairykit::analysis
