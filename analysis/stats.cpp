@@ -319,7 +319,7 @@ void CollectionStats::add(const GameFacts& g, std::string_view file) {
   player(g.black, false);
   if (g.white_elo > 0 && g.black_elo > 0 && g.result != '*') {
     const int diff = g.white_elo - g.black_elo;
-    auto& [results, expected] = rating_diff_[rating_bucket(diff)];
+    auto& [results, expected] = rating_diff_[std::size_t(rating_bucket(diff) + 5)];
     results.add(g.result);
     expected += 1.0 / (1.0 + std::pow(10.0, -diff / 400.0));
   }
@@ -521,10 +521,11 @@ std::vector<StatsTable> CollectionStats::tables() const {
                               "White's score by rating difference (White - Black), rated games",
                               {"difference", "games", "expected white score %", "white score %"},
                               {false, true, true, true});
-    for (const auto& [b, e] : rating_diff_) {
-      const auto& [r, expected] = e;
+    for (std::size_t i = 0; i < rating_diff_.size(); ++i) {
+      const auto& [r, expected] = rating_diff_[i];
+      if (r.games() == 0) continue;  // (only decided and drawn games are added)
       const double n = double(r.white + r.black + r.draws);
-      t.rows.push_back({rating_bucket_name(b), number(r.white + r.black + r.draws),
+      t.rows.push_back({rating_bucket_name(int(i) - 5), number(r.white + r.black + r.draws),
                         percent(expected, n), percent(double(r.white) + 0.5 * double(r.draws), n)});
     }
     out.push_back(std::move(t));
@@ -535,11 +536,13 @@ std::vector<StatsTable> CollectionStats::tables() const {
     t.columns.insert(t.columns.begin() + 1, "name");
     t.numeric.insert(t.numeric.begin() + 1, false);
     std::vector<std::pair<const Opening*, Results>> order(openings_.begin(), openings_.end());
-    // The most games first; ties in the data set's order (ECO, then name).
-    std::stable_sort(order.begin(), order.end(), [](const auto& a, const auto& b) {
+    // The most games first; ties by ECO, then name, then the data set's order (the
+    // openings are in a vector of the book, in that order).
+    std::sort(order.begin(), order.end(), [](const auto& a, const auto& b) {
       if (a.second.games() != b.second.games()) return a.second.games() > b.second.games();
       if (a.first->eco != b.first->eco) return a.first->eco < b.first->eco;
-      return a.first->name < b.first->name;
+      if (a.first->name != b.first->name) return a.first->name < b.first->name;
+      return std::less<const Opening*>()(a.first, b.first);
     });
     const std::size_t shown = std::min(order.size(), std::size_t(std::max(options_.top, 0)));
     for (std::size_t i = 0; i < shown; ++i) {

@@ -90,7 +90,9 @@ struct StatsTable {
 
 class CollectionStats {
  public:
-  explicit CollectionStats(const StatsOptions& options) : options_(options) {}
+  explicit CollectionStats(const StatsOptions& options) : options_(options) {
+    rating_diff_.resize(10);
+  }
 
   // Adds a game of the input named `file` (as messages name it).
   void add(const GameFacts& game, std::string_view file = {});
@@ -139,8 +141,9 @@ class CollectionStats {
   std::map<VariantId, PerVariant> variants_;
   std::map<std::string, Results> pairings_, start_arrays_, groups_;
   absl::flat_hash_map<std::string, Player> players_;
-  std::map<int, std::pair<Results, double>> rating_diff_;  // bucket -> results, expected sum
-  std::map<const Opening*, Results> openings_;
+  // [bucket + 5] (buckets -5 to 4, rating_bucket in stats.cpp) -> results, expected sum
+  std::vector<std::pair<Results, double>> rating_diff_;  // 10 entries (the constructor)
+  absl::flat_hash_map<const Opening*, Results> openings_;
   std::map<std::pair<VariantId, std::string>, Results> tree_;
   struct WinCounts {
     std::uint64_t positions = 0, wins = 0, kept = 0, missed = 0, unknown = 0, limit = 0;

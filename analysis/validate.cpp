@@ -1,6 +1,7 @@
 #include "analysis/validate.h"
 
 #include <algorithm>
+#include <cstring>
 #include <memory>
 #include <string_view>
 
@@ -45,8 +46,11 @@ class GameChecker final : public parsers::PgnVisitor {
         (!ro_ || !ro_->only_tags ||
          std::find(ro_->only_tags->begin(), ro_->only_tags->end(), name) != ro_->only_tags->end()))
       record_->tags.emplace_back(std::string(name), std::string(value));
-    for (int i = 0; i < 7; ++i)
-      if (name == kRoster[i]) roster_ |= 1u << i;
+    if (options_.roster_warnings)
+      for (int i = 0; i < 7; ++i)
+        if (name == kRoster[i]) roster_ |= 1u << i;
+    // The tags read here are 3 to 9 letters long and start with one of "WBRVFAS".
+    if (name.size() < 3 || name.size() > 9 || !std::strchr("WBRVFAS", name[0])) return;
     if (name == "White")
       report_.white = std::string(value);
     else if (name == "Black")

@@ -153,11 +153,11 @@ class Position {
   Bitboard attackers_to(Square s, Bitboard occ) const;
   // Pieces of colour c that attack s, given the occupancy.
   Bitboard attackers_to(Square s, Bitboard occ, Color c) const;
-  // The same for the current occupancy, the sliders found by their lines through s (the
-  // few candidates tested against the small between table) rather than by the slider
-  // attack tables: do_move's checkers, when game records are replayed, touch those large
-  // tables at random occupancies, a cache miss each.
-  Bitboard attackers_by_lines(Square s, Color c) const;
+  // The same, the sliders found by their lines through s (the few candidates tested
+  // against the small between table) rather than by the slider attack tables: when game
+  // records are replayed (do_move's checkers, the legality tests of SAN reading), those
+  // large tables are touched at random occupancies, a cache miss each.
+  Bitboard attackers_by_lines(Square s, Bitboard occ, Color c) const;
   // Whether any piece of colour c attacks s, given the occupancy.
   bool attacked_by(Color c, Square s, Bitboard occ) const;
   // The pieces giving check (kept in the state by set() and do_move()).
@@ -301,10 +301,10 @@ Bitboard Position<V>::attackers_to(Square s, Bitboard occ) const {
 }
 
 template <class V>
-Bitboard Position<V>::attackers_by_lines(Square s, Color c) const {
+Bitboard Position<V>::attackers_by_lines(Square s, Bitboard occ, Color c) const {
   using namespace position_detail;
   if constexpr (kTableDriven != 0) {
-    return attackers_to(s, pieces(), c);
+    return attackers_to(s, occ, c);
   } else {
     const Bitboard theirs = by_color_[c];
     Bitboard a = pawn_attacks_bb(~c, s) & by_type_[PAWN];
@@ -316,7 +316,6 @@ Bitboard Position<V>::attackers_by_lines(Square s, Color c) const {
       lines |= bb::tables.rook_pseudo[s] & pieces_of_types<kRookSliders>();
     if constexpr (kBishopSliders != 0)
       lines |= bb::tables.bishop_pseudo[s] & pieces_of_types<kBishopSliders>();
-    const Bitboard occ = pieces();
     for (Bitboard b = lines & theirs & ~a; b;) {
       const Square from = pop_lsb(b);
       // between_bb(s, from): the squares strictly between, plus `from` itself.
@@ -706,7 +705,7 @@ void Position<V>::do_move(Move m, StateInfo& st) {
   }
   st.captured = captured;
   st.key = k;
-  st.checkers = attackers_by_lines(king_square(them), us);
+  st.checkers = attackers_by_lines(king_square(them), pieces(), us);
   side_ = them;
   ++game_ply_;
 }

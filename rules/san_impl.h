@@ -123,16 +123,18 @@ struct Mover {
       }
     }
     const Bitboard occ2 = (occ ^ square_bb(from)) | square_bb(to);
-    return !(pos.attackers_to(ksq, occ2, them) & ~square_bb(to));
+    return !(pos.attackers_by_lines(ksq, occ2, them) & ~square_bb(to));
   }
   bool safe_en_passant(Square from, Square to) const {
     const Square capsq = Square(us == WHITE ? to - 8 : to + 8);
     const Bitboard occ2 = (occ ^ square_bb(from) ^ square_bb(capsq)) | square_bb(to);
-    return !(pos.attackers_to(ksq, occ2, them) & ~square_bb(capsq));
+    return !(pos.attackers_by_lines(ksq, occ2, them) & ~square_bb(capsq));
   }
   // Whether the king may step to `to` (the king lifted, so that a slider's ray through
   // its square counts).
-  bool safe_king_step(Square to) const { return !pos.attackers_to(to, occ ^ square_bb(ksq), them); }
+  bool safe_king_step(Square to) const {
+    return !pos.attackers_by_lines(to, occ ^ square_bb(ksq), them);
+  }
   // The origins among `origins` (our pieces of type pt) from which moving to `to` is legal.
   Bitboard legal_origins(PieceType pt, Bitboard origins, Square to) const {
     if (pt == KING) return origins && safe_king_step(to) ? origins : 0;
