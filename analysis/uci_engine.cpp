@@ -56,6 +56,12 @@ std::string exit_text(int status) {
     // The shell's own codes: sh -c could not run the command at all.
     if (code == 127) absl::StrAppend(&text, " (the shell found no such command)");
     if (code == 126) absl::StrAppend(&text, " (the shell could not execute the command)");
+    // A shell that ran the engine as its child reports the engine's death by signal N so.
+    if (code > 128 && code < 128 + 65) {
+      const char* name = strsignal(code - 128);
+      absl::StrAppend(&text, " (a shell's status for a command killed by signal ", code - 128,
+                      name ? absl::StrCat(", ", name) : "", ")");
+    }
     return text;
   }
   if (WIFSIGNALED(status)) {
@@ -207,7 +213,8 @@ absl::Status UciEngine::send(std::string_view line, std::string_view asked) {
   pthread_sigmask(SIG_SETMASK, &old, nullptr);
   if (error == ETIMEDOUT)
     return failure(
-        absl::StrCat("did not read its input for ", seconds_text(options_.timeout_seconds)), asked);
+        absl::StrCat("read nothing for ", seconds_text(options_.timeout_seconds), " (the timeout)"),
+        asked);
   if (error != 0) return failure("closed its input", asked, /*ended=*/true);
   return absl::OkStatus();
 }
@@ -235,8 +242,8 @@ absl::StatusOr<std::string> UciEngine::read_line(std::string_view asked) {
     const auto left =
         std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now());
     if (left.count() <= 0)
-      return failure(absl::StrCat("did not answer within the timeout of ",
-                                  seconds_text(options_.timeout_seconds)),
+      return failure(absl::StrCat("sent nothing for ", seconds_text(options_.timeout_seconds),
+                                  " (the timeout)"),
                      asked);
     pollfd p{from_engine_, POLLIN, 0};
     const int ready = poll(&p, 1, int(std::min<long long>(left.count() + 1, 1 << 30)));
@@ -256,7 +263,7 @@ absl::StatusOr<std::string> UciEngine::read_line(std::string_view asked) {
 }
 
 absl::Status UciEngine::failure(std::string_view what, std::string_view asked, bool ended) {
-  std::string how(what);
+  std::string how(what), after;
   if (pid_ > 0) {
     // When the engine closed a pipe it is probably exiting: a second lets it finish, so that
     // its status is known. Otherwise (or when it does not exit) it is stopped here.
@@ -269,12 +276,12 @@ absl::Status UciEngine::failure(std::string_view what, std::string_view asked, b
       pid_ = -1;
       how = exit_text(status);
     } else {
-      absl::StrAppend(&how, "; it was stopped");
+      after = "; it was stopped";
     }
   }
   kill_now();
   return absl::UnavailableError(absl::StrCat("the engine ", quote_text(options_.command), " ", how,
-                                             " while answering ", av(asked)));
+                                             " while answering ", av(asked), after));
 }
 
 absl::Status UciEngine::bad_answer(std::string_view what, std::string_view asked) {

@@ -93,7 +93,7 @@ Making a suite:
                         when complete) instead of standard output
 
 Comparing with another engine:
-      --compare-with CMD  run CMD (through sh -c) as a UCI engine and compare its
+      --compare-with CMD  run CMD (a shell command) as a UCI engine and compare its
                         perft divide ("go perft N", Stockfish's "e2e4: 20" lines)
                         with fairykit's at depths 1, 2, ... up to --depth or
                         --max-depth (suites: each entry's deepest count, or
@@ -499,6 +499,8 @@ int run_compare(const cli::Args& args, const Options& o, bool suites) {
     std::cout.flush();
     std::cerr << "fairy-perft: warning: " << w << '\n';
   };
+  const int depth = o.depth >= 0 ? o.depth : o.max_depth;
+  if (!suites && depth < 1) return usage_error("--depth wants 1 or more with --compare-with");
   absl::StatusOr<std::unique_ptr<analysis::EngineComparer>> comparer =
       analysis::EngineComparer::start(co);
   if (!comparer.ok()) {
@@ -506,8 +508,6 @@ int run_compare(const cli::Args& args, const Options& o, bool suites) {
     return 3;
   }
   if (!suites) {
-    const int depth = o.depth >= 0 ? o.depth : o.max_depth;
-    if (depth < 1) return usage_error("--depth wants 1 or more with --compare-with");
     const analysis::Comparison c = (*comparer)->compare(*o.variant, o.fen, depth);
     if (!c.error.empty()) {
       std::cerr << "fairy-perft: invalid position \"" << parsers::message_text(o.fen, 200)
