@@ -481,6 +481,33 @@ TEST(FairyPerftCompareStockfish, TrickySuiteShowsTheOneKnownDisagreement) {
                        "19 positions: 18 agree, 1 differ, 0 failed, 0 skipped\n");
 }
 
+// Debian's Fairy-Stockfish 11.1 (the fairy-stockfish package; bench/ installs it): Superchess
+// from the project's variants file (UCI_Variant superchess, VariantPath set by
+// --engine-option) agrees; on the tricky suite it misses the en passant capture e4xd3 that
+// blocks the Queen's check from f1 on the diagonal of the King on b5 (align-ep).
+TEST(FairyPerftCompareStockfish, FairyStockfishSuperchessAndItsKnownMiss) {
+  const std::string fsf = "/usr/games/fairy-stockfish";
+  if (::access(fsf.c_str(), X_OK) != 0) GTEST_SKIP() << fsf << " is not installed";
+  CliRun super = run("--suite " + kData +
+                     "/oracles/superchess.perft -q --max-depth 3 "
+                     "--engine-option 'VariantPath=" +
+                     std::string(FAIRYKIT_SOURCE_DIR) +
+                     "/bench/fairy-stockfish-variants.ini' --compare-with " + fsf);
+  EXPECT_EQ(super.status, 0) << super.err;
+  EXPECT_EQ(super.out, "5 positions: 5 agree, 0 differ, 0 failed, 0 skipped\n");
+  CliRun tricky = run("--suite " + kData + "/oracles/chess-tricky.perft -q --compare-with " + fsf);
+  EXPECT_EQ(tricky.status, 1) << tricky.err;
+  EXPECT_EQ(tricky.out, "DIFF " + kData +
+                            "/oracles/chess-tricky.perft:124 align-ep  8/8/8/1k6/3Pp3/8/8/4KQ2 b - "
+                            "d3 0 1\n"
+                            "       depth 1: 6 nodes, the engine counts 5\n"
+                            "       position: 8/8/8/1k6/3Pp3/8/8/4KQ2 b - d3 0 1\n"
+                            "       moves: none\n"
+                            "       missing in engine: e4d3\n"
+                            "       illegal in engine: none\n"
+                            "19 positions: 18 agree, 1 differ, 0 failed, 0 skipped\n");
+}
+
 // Stockfish agrees on the suite of `args`: every position, `summary` the summary line.
 void expect_stockfish_agrees(const std::string& sf, const std::string& args,
                              const std::string& summary) {
