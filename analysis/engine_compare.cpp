@@ -141,8 +141,8 @@ absl::Status EngineComparer::select_variant(const VariantInfo& variant) {
   return engine_->new_game();
 }
 
-Comparison EngineComparer::compare(const VariantInfo& variant, std::string_view fen,
-                                   int max_depth) {
+Comparison EngineComparer::compare(const VariantInfo& variant, std::string_view fen, int max_depth,
+                                   const CountCallback& on_count) {
   Comparison c;
   absl::StatusOr<std::string> native = position_fen(variant, fen, options_.variant_options);
   if (native.ok()) {
@@ -157,7 +157,7 @@ Comparison EngineComparer::compare(const VariantInfo& variant, std::string_view 
   }
   absl::Status s = ensure_started();
   if (s.ok()) s = select_variant(variant);
-  if (s.ok()) s = run(variant, *native, max_depth, c);
+  if (s.ok()) s = run(variant, *native, max_depth, c, on_count);
   if (!s.ok()) {
     if (is_engine_error(s)) {
       c.engine_error = std::string(s.message());
@@ -170,7 +170,7 @@ Comparison EngineComparer::compare(const VariantInfo& variant, std::string_view 
 }
 
 absl::Status EngineComparer::run(const VariantInfo& variant, const std::string& native,
-                                 int max_depth, Comparison& c) {
+                                 int max_depth, Comparison& c, const CountCallback& on_count) {
   const FenDialectId dialect = dialect_for(variant);
   absl::StatusOr<std::string> root = fen_in_dialect(variant, native, dialect);
   if (!root.ok()) return absl::InvalidArgumentError(root.status().message());
@@ -186,10 +186,9 @@ absl::Status EngineComparer::run(const VariantInfo& variant, const std::string& 
     theirs = *std::move(t);
     c.depths.push_back({{}, depth, own.total, theirs.total});
     const ListDifference diff = differences(own, theirs);
-    if (!diff.missing.empty() || !diff.illegal.empty() || diff.first_count >= 0) {
-      c.differs = true;
-      break;
-    }
+    c.differs = !diff.missing.empty() || !diff.illegal.empty() || diff.first_count >= 0;
+    if (on_count) on_count(c.depths.back(), c.differs);
+    if (c.differs) break;
   }
   if (!c.differs) return absl::OkStatus();
 
@@ -229,6 +228,7 @@ absl::Status EngineComparer::run(const VariantInfo& variant, const std::string& 
     step.fairykit = own.counts[i];
     step.engine = diff.engine_count;
     c.walk.push_back(step);
+    if (on_count) on_count(step, true);
     if (absl::StatusOr<AnyGame::Played> p = (*game)->play(own.native[i]); !p.ok())
       return absl::InternalError(p.status().message());
     c.moves.push_back(own.moves[i]);
@@ -289,25 +289,20 @@ void accumulate(CompareSummary& s, const EntryComparison& e) {
     ++s.agree;
 }
 
-void write_comparison_text(std::ostream& out, const Comparison& c, std::string_view indent,
-                           bool agreeing_depths) {
-  // `differs`: the root's last depth, whose divide differs even when its total does not.
-  auto count_line = [&](const ComparedCount& n, bool differs) {
-    out << indent;
-    if (!n.moves.empty()) out << "after " << absl::StrJoin(n.moves, " ") << ", ";
-    out << "depth " << n.depth << ": " << count_text(n.fairykit) << " nodes, the engine ";
-    if (!n.same())
-      out << "counts " << n.engine << '\n';
-    else if (differs)
-      out << "counts the same, but its divide differs\n";
-    else
-      out << "agrees\n";
-  };
-  for (const ComparedCount& n : c.depths) {
-    const bool last = c.differs && &n == &c.depths.back();
-    if (agreeing_depths || last) count_line(n, last);
-  }
-  for (const ComparedCount& n : c.walk) count_line(n, false);
+void write_count_text(std::ostream& out, const ComparedCount& n, bool divide_differs,
+                      std::string_view indent) {
+  out << indent;
+  if (!n.moves.empty()) out << "after " << absl::StrJoin(n.moves, " ") << ", ";
+  out << "depth " << n.depth << ": " << count_text(n.fairykit) << " nodes, the engine ";
+  if (!n.same())
+    out << "counts " << n.engine << '\n';
+  else if (divide_differs)
+    out << "counts the same, but its divide differs\n";
+  else
+    out << "agrees\n";
+}
+
+void write_difference_text(std::ostream& out, const Comparison& c, std::string_view indent) {
   if (!c.differs) return;
   out << indent << "position: " << c.fen << '\n';
   out << indent << "moves: " << moves_text(c.moves) << '\n';
@@ -317,6 +312,17 @@ void write_comparison_text(std::ostream& out, const Comparison& c, std::string_v
   }
   out << indent << "missing in engine: " << moves_text(c.missing) << '\n';
   out << indent << "illegal in engine: " << moves_text(c.illegal) << '\n';
+}
+
+void write_comparison_text(std::ostream& out, const Comparison& c, std::string_view indent,
+                           bool agreeing_depths) {
+  for (const ComparedCount& n : c.depths) {
+    // The root's last depth differs when the comparison does, even with equal totals.
+    const bool last = c.differs && &n == &c.depths.back();
+    if (agreeing_depths || last) write_count_text(out, n, last, indent);
+  }
+  for (const ComparedCount& n : c.walk) write_count_text(out, n, true, indent);
+  write_difference_text(out, c, indent);
 }
 
 void write_entry_comparison_text(std::ostream& out, const EntryComparison& e, bool quiet) {

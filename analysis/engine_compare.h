@@ -94,8 +94,12 @@ class EngineComparer {
   // reads, with the options' VariantOptions applied) at depths 1..max_depth (max_depth >= 1).
   // A position fairykit cannot set up is Comparison::error; an engine that fails is
   // Comparison::engine_error (the engine is stopped then; the next compare() starts it
-  // again).
-  Comparison compare(const VariantInfo& variant, std::string_view fen, int max_depth);
+  // again). `on_count`, when given, is called with each count as soon as it is compared (the
+  // position's depths, then the walk's steps), and whether the divide differs there, for a
+  // report that shows progress (write_count_text()).
+  using CountCallback = std::function<void(const ComparedCount&, bool divide_differs)>;
+  Comparison compare(const VariantInfo& variant, std::string_view fen, int max_depth,
+                     const CountCallback& on_count = {});
 
   const UciEngine* engine() const { return engine_.get(); }
   // The dialect the positions of `variant` are sent in.
@@ -109,7 +113,7 @@ class EngineComparer {
   absl::Status set_option(const std::string& name, const std::string& value);
   // Compares at depths 1..max_depth and walks down (compare() without the engine's errors).
   absl::Status run(const VariantInfo& variant, const std::string& native, int max_depth,
-                   Comparison& c);
+                   Comparison& c, const CountCallback& on_count);
 
   CompareOptions options_;
   std::unique_ptr<UciEngine> engine_;
@@ -161,6 +165,12 @@ void accumulate(CompareSummary& s, const EntryComparison& e);
 //   illegal in engine: none
 void write_comparison_text(std::ostream& out, const Comparison& c, std::string_view indent = "",
                            bool agreeing_depths = true);
+// Its parts: one count's line ("depth 2: 400 nodes, the engine counts 380"; `divide_differs`
+// for a total that agrees over a divide that does not), and the lines from "position:" on
+// (nothing when the engine agrees).
+void write_count_text(std::ostream& out, const ComparedCount& n, bool divide_differs,
+                      std::string_view indent = "");
+void write_difference_text(std::ostream& out, const Comparison& c, std::string_view indent = "");
 // One suite entry: "same FILE:LINE ID  D1=20 D2=400" when the engine agrees (not when
 // quiet), "DIFF FILE:LINE ID  FEN" and the walk indented, "FAIL ..." when it cannot be
 // compared, "skip ..." when there is no depth to compare to (not when quiet).

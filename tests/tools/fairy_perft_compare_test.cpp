@@ -388,6 +388,18 @@ TEST(FairyPerftCompare, CrashThroughTheShell) {
   EXPECT_TRUE(child || replaced) << r.err;
 }
 
+// With --fen the counts compared before the engine failed are shown, each as it came.
+TEST(FairyPerftCompare, CountsBeforeAFailureAreShown) {
+  CliRun r =
+      run("--fen startpos --depth 4 --compare-with 'exec " + kFake + " --bug crash-perft-3'");
+  EXPECT_EQ(r.status, 3);
+  EXPECT_EQ(r.out, "depth 1: 20 nodes, the engine agrees\ndepth 2: 400 nodes, the engine agrees\n");
+  EXPECT_EQ(r.err, "fairy-perft: the engine \"exec " + kFake +
+                       " --bug crash-perft-3\" was killed by signal 6 (Aborted) while answering "
+                       "\"go perft 3\" (after \"position fen "
+                       "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\")\n");
+}
+
 // In a suite the comparison stops at the position on which the engine failed, after
 // reporting it and the positions before it.
 TEST(FairyPerftCompare, SuiteStopsWhereTheEngineFails) {

@@ -16,6 +16,7 @@
 //   hang-uci                    never answers "uci"
 //   hang-perft                  never answers "go perft"
 //   crash-perft                 aborts (SIGABRT) on "go perft"
+//   crash-perft-3               aborts on "go perft N" for N of 3 or more
 //   exit-perft                  exits with status 0 on "go perft", answering nothing
 //   bad-total                   its "Nodes searched" is one more than its divide adds up to
 //
@@ -60,6 +61,7 @@ constexpr std::string_view kBugs[] = {"none",
                                       "hang-uci",
                                       "hang-perft",
                                       "crash-perft",
+                                      "crash-perft-3",
                                       "exit-perft",
                                       "bad-total"};
 
@@ -298,7 +300,8 @@ int main(int argc, char** argv) {
       if (i < w.size() && w[i] == "moves") s.moves.assign(w.begin() + long(i) + 1, w.end());
     } else if (w[0] == "go" && w.size() == 3 && w[1] == "perft") {
       if (s.bug == "hang-perft") hang();
-      if (s.bug == "crash-perft") std::abort();
+      if (s.bug == "crash-perft" || (s.bug == "crash-perft-3" && std::atoi(w[2].c_str()) >= 3))
+        std::abort();
       if (s.bug == "exit-perft") return 0;
       go_perft(s, std::atoi(w[2].c_str()));
     } else if (w[0] == "quit") {

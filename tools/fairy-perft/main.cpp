@@ -508,13 +508,18 @@ int run_compare(const cli::Args& args, const Options& o, bool suites) {
     return 3;
   }
   if (!suites) {
-    const analysis::Comparison c = (*comparer)->compare(*o.variant, o.fen, depth);
+    // Each count as it comes: a deep comparison shows its progress.
+    const analysis::Comparison c = (*comparer)->compare(
+        *o.variant, o.fen, depth, [](const analysis::ComparedCount& n, bool divide_differs) {
+          analysis::write_count_text(std::cout, n, divide_differs);
+          std::cout.flush();
+        });
     if (!c.error.empty()) {
       std::cerr << "fairy-perft: invalid position \"" << parsers::message_text(o.fen, 200)
                 << "\": " << c.error << '\n';
       return 1;
     }
-    analysis::write_comparison_text(std::cout, c);
+    analysis::write_difference_text(std::cout, c);
     std::cout.flush();
     if (!c.engine_error.empty()) {
       std::cerr << "fairy-perft: " << c.engine_error << '\n';
