@@ -40,13 +40,14 @@ class PositionVisitor {
 
 // What a record keeps besides the moves (each costs time: only what the output needs).
 struct RecordOptions {
-  bool fens = false;      // the FEN after each main-line move (RecordItem::fen) ...
-  int fen_every = 1;      // ... whose ply is a multiple of this (and the final one always)
-  bool all_fens = false;  // ... and after the moves of variations too
-  bool keys = false;      // the position key after each main-line move (RecordMove::key)
-  bool san = true;        // write SAN (RecordItem::san); off: left empty (UCI output)
-  bool uci = true;        // write UCI (RecordItem::uci); off: left empty (statistics)
-  bool facts = false;     // what each move did (GameRecord::facts: statistics)
+  bool fens = false;        // the FEN after each main-line move (RecordItem::fen) ...
+  int fen_every = 1;        // ... whose ply is a multiple of this (and the final one always)
+  bool all_fens = false;    // ... and after the moves of variations too
+  bool keys = false;        // the position key after each main-line move (RecordMove::key)
+  int key_plies = 1 << 30;  // ... of the first key_plies moves only (GameRecord::line_keys)
+  bool san = true;          // write SAN (RecordItem::san); off: left empty (UCI output)
+  bool uci = true;          // write UCI (RecordItem::uci); off: left empty (statistics)
+  bool facts = false;       // what each move did (GameRecord::facts: statistics)
   // The movetext items (moves, NAGs, comments, variations). Off (statistics): no items;
   // GameRecord::facts holds one entry per main-line move and ::line_keys the keys after
   // them (with ::keys).
@@ -54,6 +55,9 @@ struct RecordOptions {
   bool variations = true;  // keep the variations (their moves are checked either way unless
                            // ValidateOptions::variations is off)
   PositionVisitor* positions = nullptr;  // shown each main-line position (nullptr: none)
+  // The tags kept in GameRecord::tags (nullptr: all of them; statistics keep the few they
+  // read, which saves copying the others).
+  const std::vector<std::string_view>* only_tags = nullptr;
 };
 
 // One element of the movetext, in the order of the input.
@@ -79,10 +83,16 @@ struct GameRecord {
   Color start_side = WHITE;
   int start_move = 1;  // its fullmove number
   std::vector<RecordItem> items;
-  // RecordOptions::facts: facts[k] is what the move items[k] did (rules/move_facts.h); the
-  // entries of other items are empty, and the vector may end before the items do.
-  std::vector<MoveFacts> facts;
-  // RecordOptions::items off and ::keys on: the position key after each main-line move.
+  // RecordOptions::facts: what the main-line moves did that statistics count (rules/
+  // move_facts.h), for each move that captured, promoted, castled or passed, with its ply
+  // (1: the first move); the other moves are counted by `plies` only.
+  struct PlyFacts {
+    int ply = 0;
+    MoveFacts facts;
+  };
+  std::vector<PlyFacts> facts;
+  // RecordOptions::items off and ::keys on: the position key after each main-line move
+  // (up to RecordOptions::key_plies).
   std::vector<Key> line_keys;
   int plies = 0;              // main-line moves
   std::string result_marker;  // as written ("" when missing)

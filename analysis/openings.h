@@ -90,6 +90,10 @@ class OpeningBook {
   // The opening that names the position of `key` (a key of the engine, as
   // AnyGame::key() or RecordItem::key give it), or null.
   const Opening* find(Key key) const {
+    // Most positions of a game are out of the book: the filter answers for nearly all of
+    // them without the hash table.
+    const std::size_t bit = std::size_t(key >> (64 - kFilterBits));
+    if (!(filter_[bit / 64] >> (bit % 64) & 1)) return nullptr;
     auto it = index_.find(key);
     return it == index_.end() ? nullptr : &openings_[it->second];
   }
@@ -103,9 +107,14 @@ class OpeningBook {
 
  private:
   OpeningBook() = default;
+  void add_key(Key key, std::uint32_t index, bool& named);
+
+  static constexpr int kFilterBits = 16;  // a bit per value of the top 16 bits of a key
 
   std::vector<Opening> openings_;
   absl::flat_hash_map<Key, std::uint32_t> index_;  // position key -> openings_ index
+  std::vector<std::uint64_t> filter_ =             // the top bits of the keys of index_
+      std::vector<std::uint64_t>(std::size_t(1) << kFilterBits >> 6);
   std::size_t positions_ = 0;
   Key start_key_ = 0;  // the standard start position
 };

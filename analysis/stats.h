@@ -42,7 +42,7 @@ struct GameFacts {
   std::string white, black;
   int white_elo = 0, black_elo = 0;  // 0: no rating
   char result = '*';                 // 'w' 1-0, 'b' 0-1, 'd' 1/2-1/2, '*' unfinished
-  std::string termination;           // terminations(): "checkmate", "resignation", ...
+  std::string_view termination;      // termination(): "checkmate", "resignation", ...
   int plies = 0;
   Color start_side = WHITE;          // who made the first move
   const Opening* opening = nullptr;  // chess games from the standard start, when named
@@ -68,7 +68,8 @@ struct GameFacts {
 // infraction"), else "unfinished" (result *), "resignation" (decisive), or for a draw the
 // rule it could be claimed by ("threefold repetition", "fifty-move rule",
 // "twenty-five-move rule") or "agreement".
-std::string termination(const GameRecord& record, char result);
+// A view of a string literal (it outlives every record).
+std::string_view termination(const GameRecord& record, char result);
 
 // A game's contribution. `record` comes from validate_game with RecordOptions::facts and
 // (for opening names) ::keys; result is the game's result as game_result() gives it.
@@ -121,7 +122,9 @@ class CollectionStats {
   struct PerVariant {
     Results results;
     std::vector<std::uint64_t> lengths;  // [plies] -> games
-    std::map<std::string, std::uint64_t> terminations;
+    // termination -> games; few entries, told apart by the address of their literal
+    // first (see add), merged by text in tables()
+    std::vector<std::pair<std::string_view, std::uint64_t>> terminations;
     // [capturing piece type][captured piece type] -> captures
     std::array<std::array<std::uint64_t, PIECE_TYPE_NB>, PIECE_TYPE_NB> captures{};
     std::array<std::uint64_t, kCaptureMethods> methods{};

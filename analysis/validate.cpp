@@ -1,5 +1,6 @@
 #include "analysis/validate.h"
 
+#include <algorithm>
 #include <memory>
 #include <string_view>
 
@@ -40,7 +41,10 @@ class GameChecker final : public parsers::PgnVisitor {
   }
 
   void tag(std::string_view name, std::string_view value, PgnLocation where) override {
-    if (record_) record_->tags.emplace_back(std::string(name), std::string(value));
+    if (record_ &&
+        (!ro_ || !ro_->only_tags ||
+         std::find(ro_->only_tags->begin(), ro_->only_tags->end(), name) != ro_->only_tags->end()))
+      record_->tags.emplace_back(std::string(name), std::string(value));
     for (int i = 0; i < 7; ++i)
       if (name == kRoster[i]) roster_ |= 1u << i;
     if (name == "White")
@@ -128,24 +132,18 @@ class GameChecker final : public parsers::PgnVisitor {
     const int ply = int(replay_->plies()) + 1;
     // FIDE 5.2.2: a dead position ends the game at once; moves played after it are legal
     // but do not count. One warning per game, at the first such move of the main line.
-    const bool after_dead = depth_ == 0 && !dead_reported_ && replay_->dead_position();
+    const bool after_dead =
+        options_.move_warnings && depth_ == 0 && !dead_reported_ && replay_->dead_position();
     SanQuirks quirks;
     const bool record = recording();
     // A recorded move is written straight into its item (taken back when it is illegal).
     RecordItem* item = record && ro_->items ? &record_->items.emplace_back() : nullptr;
-    MoveFacts* facts = nullptr;
-    if (record && ro_->facts) {
-      if (item)
-        record_->facts.resize(record_->items.size());
-      else
-        record_->facts.emplace_back();
-      facts = &record_->facts.back();
-    }
-    if (absl::Status s = replay_->play_move(text, &quirks, item && ro_->san ? &item->san : nullptr,
+    MoveFacts* facts = record && ro_->facts && depth_ == 0 ? &move_facts_ : nullptr;
+    if (absl::Status s = replay_->play_move(text, options_.move_warnings ? &quirks : nullptr,
+                                            item && ro_->san ? &item->san : nullptr,
                                             item && ro_->uci ? &item->uci : nullptr, facts);
         !s.ok()) {
       if (item) record_->items.pop_back();
-      if (facts) record_->facts.pop_back();
       add(Severity::kError, where, ply, std::string(s.message()), std::move(before));
       if (depth_ == 0)
         stopped_ = true;
@@ -162,9 +160,12 @@ class GameChecker final : public parsers::PgnVisitor {
     }
     if (!quirks.empty()) report_quirks(text, quirks, where, ply, before);
     if (depth_ == 0) report_.plies = ply;
+    if (facts && (facts->captures != 0 || facts->promotion != NO_PIECE_TYPE || facts->castling ||
+                  facts->null_move))
+      record_->facts.push_back({ply, *facts});
     if (item)
       record_move(*item, ply);
-    else if (record && ro_->keys && depth_ == 0)
+    else if (record && ro_->keys && depth_ == 0 && ply <= ro_->key_plies)
       record_->line_keys.push_back(replay_->key());
     if (visitor_ && depth_ == 0) visitor_->position(*replay_, ply);
   }
@@ -406,6 +407,7 @@ class GameChecker final : public parsers::PgnVisitor {
   const RecordOptions* ro_ = nullptr;
   AnyGame* replay_ = nullptr;           // thread-local, see end_tags()
   PositionVisitor* visitor_ = nullptr;  // RecordOptions::positions
+  MoveFacts move_facts_;                // what the move being played did (RecordOptions::facts)
   std::uint32_t style_reported_ = 0;    // style quirks already reported in this game
   bool dead_reported_ = false;          // a move after a dead position was reported
   int depth_ = 0;

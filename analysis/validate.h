@@ -52,6 +52,9 @@ struct ValidateOptions {
   VariantId default_variant = VariantId::kChess;  // for games without a Variant tag
   bool roster_warnings = true;                    // warn about missing seven-tag roster tags
   bool positions = false;                         // fill Diagnostic::fen (--show-position)
+  // Warnings about the moves (SAN quirks: check marks, superfluous disambiguation...; moves
+  // after a dead position). Off (statistics): only errors, the check marks not verified.
+  bool move_warnings = true;
 };
 
 GameReport validate_game(const parsers::RawGame& game, const ValidateOptions& options);

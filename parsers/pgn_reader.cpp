@@ -13,6 +13,7 @@
 // last move byte; check marks are kept, suffix annotations are not (they become nag()), and
 // "e.p."/"ep" written apart after a move is appended without the space: "exd6 e.p." reports
 // "exd6e.p.", "exd6 ep" reports "exd6ep", "exd6e.p." is reported as written.
+#include <array>
 #include <boost/spirit/home/x3.hpp>
 #include <charconv>
 #include <cstring>
@@ -79,8 +80,25 @@ std::size_t match_length(Iter first, Iter last, const Parser& parser) {
 // A move token: the X3 rule, continued over "e.p." written attached ("exd6e.p.", whose 'e'
 // the rule has read as a move byte). Checking for ".p." once at the end of the rule's match
 // is cheaper than trying "e.p." at every 'e' of every move.
+// The common move, a letter and move bytes, is read by hand (a table test per byte); the
+// grammar reads what may go on past a '{' or a ',' (captured squares, vchess's join) and
+// the moves that start with "0-0" or "--".
+constexpr std::array<bool, 256> kMoveBytes = [] {
+  std::array<bool, 256> t{};
+  for (int c = 0; c < 256; ++c) t[std::size_t(c)] = detail::is_move_char(char(c));
+  return t;
+}();
+
 std::size_t match_move(Iter first, Iter last) {
-  std::size_t n = match_length(first, last, grammar::move);
+  std::size_t n = 0;
+  if (first != last && detail::is_ascii_alpha(*first)) {
+    Iter p = first + 1;
+    while (p != last && kMoveBytes[static_cast<unsigned char>(*p)]) ++p;
+    n = p == last || (*p != '{' && *p != ',') ? static_cast<std::size_t>(p - first)
+                                              : match_length(first, last, grammar::move);
+  } else {
+    n = match_length(first, last, grammar::move);
+  }
   while (n != 0 && first[n - 1] == 'e' && last - (first + n) >= 3 &&
          std::memcmp(first + n, ".p.", 3) == 0) {
     n += 3;
@@ -469,7 +487,11 @@ class GameReader {
           continue;
         }
         if (c >= '1' && c <= '9' && p_ + 1 != end_ && p_[1] != '-' && p_[1] != '/') {
-          p_ += match_length(p_, end_, grammar::move_number);
+          // grammar::move_number by hand: digits, blanks, dots.
+          ++p_;
+          while (p_ != end_ && *p_ >= '0' && *p_ <= '9') ++p_;
+          while (p_ != end_ && is_blank(*p_)) ++p_;
+          while (p_ != end_ && *p_ == '.') ++p_;
           continue;
         }
       }

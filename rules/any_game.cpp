@@ -124,7 +124,7 @@ absl::Status AnyGame::play_move(std::string_view text, SanQuirks* quirks, std::s
                   absl::StrCat("null move \"", parsers::message_text(text), "\" while in check"));
             push(slot, G::Move::null());
             if (facts) {
-              *facts = MoveFacts{};
+              facts->clear();
               facts->null_move = true;
             }
             if (san) *san = "--";
@@ -132,12 +132,10 @@ absl::Status AnyGame::play_move(std::string_view text, SanQuirks* quirks, std::s
             return absl::OkStatus();
           }
         }
-        if constexpr (requires(SanQuirks & q) { g.play(text, q); }) {
-          SanQuirks q;
-          if (absl::Status s = g.play(text, q, san, uci, facts); !s.ok()) return s;
+        if constexpr (requires(SanQuirks * q) { g.play(text, q); }) {
+          if (absl::Status s = g.play(text, quirks, san, uci, facts); !s.ok()) return s;
           ++plies_;
           changed(slot);
-          if (quirks) *quirks = q;
           return absl::OkStatus();
         } else {
           absl::StatusOr<typename G::Move> m = g.parse_move(text);

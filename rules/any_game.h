@@ -73,11 +73,11 @@ class AnyGame {
   // The same without writing the move back (the path of validation: nothing is allocated
   // per move). `quirks`, when given, receives how the text departs from SAN (rules/san.h)
   // in the variants whose notation is SAN (the Position<V> family); it is left empty for
-  // the others. A null move ("--", "Z0", "0000", "@@@@") passes the turn inside a
-  // variation (analysis programs write them to show a threat), in the variants that have
-  // one; in the main line or in check it is an error.
-  // With `san` / `uci` not null, the move is also written there as play() writes it (SAN
-  // with its mark, UCI; "--" and "0000" for a null move), from the position before it.
+  // the others. Without it, check and mate marks are not verified (faster). A null move ("--",
+  // "Z0", "0000", "@@@@") passes the turn inside a variation (analysis programs write them to show
+  // a threat), in the variants that have one; in the main line or in check it is an error. With
+  // `san` / `uci` not null, the move is also written there as play() writes it (SAN with its mark,
+  // UCI; "--" and "0000" for a null move), from the position before it.
   absl::Status play_move(std::string_view text, SanQuirks* quirks = nullptr,
                          std::string* san = nullptr, std::string* uci = nullptr,
                          MoveFacts* facts = nullptr);

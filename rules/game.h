@@ -125,13 +125,9 @@ class ClassicGame {
     if (res != SanResolution::kOk) return parse_error(text, res);
     return read.move;
   }
-  // parse_move(), then do_move(); `quirks` receives how the text departs from SAN
-  // (rules/san.h), check and mate marks included. The position is unchanged after an error.
-  // With `san` and `uci` not null, the move is also written there (SAN with its check or
-  // mate mark, and UCI), from the position before it.
   // What the legal move m does in the current position (rules/move_facts.h).
   void move_facts(const Move& m, MoveFacts& f) const {
-    f = MoveFacts{};
+    f.clear();
     const Piece moved = pos_.piece_on(m.from());
     f.moved = type_of(moved);
     if (m.kind() == CASTLING) {
@@ -148,7 +144,12 @@ class ClassicGame {
       f.add_capture(type_of(victim), CaptureMethod::kReplacement);
   }
 
-  absl::Status play(std::string_view text, SanQuirks& quirks, std::string* san = nullptr,
+  // parse_move(), then do_move(); `quirks`, when not null, receives how the text departs
+  // from SAN (rules/san.h), check and mate marks included (null: the marks are not checked,
+  // which saves a mate test per marked check). The position is unchanged after an error.
+  // With `san` and `uci` not null, the move is also written there (SAN with its check or
+  // mate mark, and UCI), from the position before it.
+  absl::Status play(std::string_view text, SanQuirks* quirks, std::string* san = nullptr,
                     std::string* uci = nullptr, MoveFacts* facts = nullptr) {
     SanRead read;
     const SanResolution res = read_san(pos_, text, read, SanSyntax::kArchive);
@@ -163,10 +164,11 @@ class ClassicGame {
     pos_.do_move(read.move, states_.push());
     played_.push_back(read.move);
     if (san) san->append(check_suffix(pos_));
-    quirks = read.quirks | check_mark_quirks(pos_, read.check);
+    if (!quirks) return absl::OkStatus();
+    *quirks = read.quirks | check_mark_quirks(pos_, read.check);
     // Long algebraic (UCI) text has no check marks by definition.
-    if (quirks.has(SanQuirk::kLongAlgebraic) && read.check == 0)
-      quirks = quirks.without(SanQuirk::kCheckMarkMissing | SanQuirk::kMateMarkMissing);
+    if (quirks->has(SanQuirk::kLongAlgebraic) && read.check == 0)
+      *quirks = quirks->without(SanQuirk::kCheckMarkMissing | SanQuirk::kMateMarkMissing);
     return absl::OkStatus();
   }
   GameState state() const { return game_state(pos_); }

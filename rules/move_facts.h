@@ -49,6 +49,15 @@ struct MoveFacts {
   std::uint8_t captures = 0;            // entries of `captured` in use
   std::array<Capture, kMaxCaptures> captured{};
 
+  // Empty again, as MoveFacts{} reads (the entries of `captured` past `captures` are left
+  // as they are: they are never read; a move's facts are cleared once per move).
+  void clear() {
+    moved = promotion = NO_PIECE_TYPE;
+    castling = 0;
+    null_move = false;
+    steps = 1;
+    captures = 0;
+  }
   void add_capture(PieceType type, CaptureMethod method) {
     if (captures < kMaxCaptures) captured[captures++] = {type, method};
   }

@@ -153,6 +153,11 @@ class Position {
   Bitboard attackers_to(Square s, Bitboard occ) const;
   // Pieces of colour c that attack s, given the occupancy.
   Bitboard attackers_to(Square s, Bitboard occ, Color c) const;
+  // The same for the current occupancy, the sliders found by their lines through s (the
+  // few candidates tested against the small between table) rather than by the slider
+  // attack tables: do_move's checkers, when game records are replayed, touch those large
+  // tables at random occupancies, a cache miss each.
+  Bitboard attackers_by_lines(Square s, Color c) const;
   // Whether any piece of colour c attacks s, given the occupancy.
   bool attacked_by(Color c, Square s, Bitboard occ) const;
   // The pieces giving check (kept in the state by set() and do_move()).
@@ -293,6 +298,32 @@ Bitboard Position<V>::attackers_to(Square s, Bitboard occ) const {
     });
   }
   return a;
+}
+
+template <class V>
+Bitboard Position<V>::attackers_by_lines(Square s, Color c) const {
+  using namespace position_detail;
+  if constexpr (kTableDriven != 0) {
+    return attackers_to(s, pieces(), c);
+  } else {
+    const Bitboard theirs = by_color_[c];
+    Bitboard a = pawn_attacks_bb(~c, s) & by_type_[PAWN];
+    if constexpr (kKnightLeapers != 0) a |= knight_attacks(s) & pieces_of_types<kKnightLeapers>();
+    if constexpr (kKingLeapers != 0) a |= king_attacks(s) & pieces_of_types<kKingLeapers>();
+    a &= theirs;
+    Bitboard lines = 0;
+    if constexpr (kRookSliders != 0)
+      lines |= bb::tables.rook_pseudo[s] & pieces_of_types<kRookSliders>();
+    if constexpr (kBishopSliders != 0)
+      lines |= bb::tables.bishop_pseudo[s] & pieces_of_types<kBishopSliders>();
+    const Bitboard occ = pieces();
+    for (Bitboard b = lines & theirs & ~a; b;) {
+      const Square from = pop_lsb(b);
+      // between_bb(s, from): the squares strictly between, plus `from` itself.
+      if ((between_bb(s, from) & occ) == square_bb(from)) a |= square_bb(from);
+    }
+    return a;
+  }
 }
 
 template <class V>
@@ -675,7 +706,7 @@ void Position<V>::do_move(Move m, StateInfo& st) {
   }
   st.captured = captured;
   st.key = k;
-  st.checkers = attackers_to(king_square(them), pieces(), us);
+  st.checkers = attackers_by_lines(king_square(them), us);
   side_ = them;
   ++game_ply_;
 }

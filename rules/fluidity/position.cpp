@@ -150,7 +150,7 @@ Bitboard Position::checkers() const {
 }
 
 void Position::move_facts(Move m, MoveFacts& f) const {
-  f = MoveFacts{};
+  f.clear();
   f.moved = type_of(board_[m.from()]);
   // Castling takes the enemies between King and Rook (§3.5): those on the squares where the
   // King and the Rook land are replaced, the others (b1) passed through. Any other move

@@ -367,7 +367,7 @@ std::vector<Bitboard> Position::step_captures(const Move& m) const {
 }
 
 void Position::move_facts(const Move& m, MoveFacts& f) const {
-  f = MoveFacts{};
+  f.clear();
   PieceType pt = type_of(board_[m.from()]);
   f.moved = pt;
   f.promotion = m.promotion();

@@ -166,7 +166,8 @@ struct Settings {
   analysis::StatsOptions stats;
   bool positions = false;
   analysis::PositionOptions position;
-  std::uint64_t win_nodes = 1'000'000;  // --win-nodes
+  std::uint64_t win_nodes = 1'000'000;      // --win-nodes
+  std::vector<std::string_view> kept_tags;  // the tags the statistics read (RecordOptions)
 };
 
 // A report of one error about the whole game (its first line, column 1).
@@ -309,7 +310,8 @@ int analyze_main(int argc, char** argv) {
   if (!variant) return 2;
   s.validate.default_variant = variant->id;
   s.validate.roster_warnings = false;
-  s.validate.variations = false;  // statistics and positions are about the main line
+  s.validate.variations = false;     // statistics and positions are about the main line
+  s.validate.move_warnings = false;  // valid or not is all that counts here
   s.record.variations = false;
   s.positions = args->has("positions");
   Format format = s.positions ? Format::kJsonl : Format::kText;
@@ -356,6 +358,10 @@ int analyze_main(int argc, char** argv) {
       if (g->empty()) return usage_error("--group-by wants a tag name");
       s.stats.group_by = *g;
     }
+    // The tags game_facts reads, and game_result / termination.
+    s.kept_tags = {"White", "Black", "WhiteElo", "BlackElo", "Result", "Termination"};
+    if (!s.stats.group_by.empty()) s.kept_tags.push_back(s.stats.group_by);
+    s.record.only_tags = &s.kept_tags;
     // SAN only for the tree; position keys for the opening names.
     s.record.san = s.stats.tree_plies > 0;
     s.record.items = s.stats.tree_plies > 0;  // the tree reads the SAN of the items
@@ -367,6 +373,7 @@ int analyze_main(int argc, char** argv) {
       }
       s.stats.openings = &*book;
       s.record.keys = true;
+      s.record.key_plies = analysis::OpeningBook::kMaxPlies;  // what classify() looks at
     }
   }
   const bool quiet = args->has("quiet");
