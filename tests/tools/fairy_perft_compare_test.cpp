@@ -552,7 +552,7 @@ TEST(FairyPerftCompareStockfish, AgreesOnTheStandardSuites) {
 }
 
 // Every count of the standard suite, the Chess960 positions to depth 4 and the random
-// positions to depth 3 (two to three minutes here).
+// positions to depth 3 (about 70 s here).
 TEST(SlowFairyPerftCompareStockfish, AgreesOnTheStandardSuitesDeep) {
   const std::string sf = stockfish();
   if (sf.empty()) GTEST_SKIP() << "stockfish is not installed";
