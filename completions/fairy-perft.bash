@@ -91,7 +91,21 @@ _fairy_perft() {
       mapfile -t COMPREPLY < <(compgen -f -- "$cur")
       return
       ;;
-    -d | --depth | -m | --max-depth | --max-nodes | -j | --jobs | --seed | --make-suite | --hash)
+    --compare-with)
+      # an engine command: a program on PATH or a file
+      mapfile -t COMPREPLY < <(compgen -c -- "$cur")
+      return
+      ;;
+    --engine-variant)
+      mapfile -t COMPREPLY < <(compgen -W 'cwda superchess interweave fluidity' -- "$cur")
+      return
+      ;;
+    --engine-option)
+      mapfile -t COMPREPLY < <(compgen -W 'Threads= Hash= VariantPath=' -- "$cur")
+      compopt -o nospace 2>/dev/null
+      return
+      ;;
+    -d | --depth | -m | --max-depth | --max-nodes | -j | --jobs | --seed | --make-suite | --hash | --engine-timeout)
       # a number: nothing to offer
       return
       ;;
@@ -100,7 +114,8 @@ _fairy_perft() {
 
   if [[ $cur == -* ]]; then
     local opts="-v --variant -f --fen --armies --shuffle --seed --amazon-promotes -s --suite -d --depth -m --max-depth --max-nodes
-      --make-suite --bias --fen-dialect -o --output --divide --format -q --quiet -j --jobs --hash --list-variants -h --help --version"
+      --make-suite --bias --fen-dialect -o --output --compare-with --engine-timeout --engine-variant --engine-option
+      --divide --format -q --quiet -j --jobs --hash --list-variants -h --help --version"
     mapfile -t COMPREPLY < <(compgen -W "$opts" -- "$cur")
     return
   fi

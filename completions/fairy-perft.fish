@@ -45,8 +45,14 @@ complete -c fairy-perft -l max-nodes -x -d 'Skip expected counts larger than N n
 # Making a suite
 complete -c fairy-perft -l make-suite -x -d 'Write a suite of N positions from random playouts'
 complete -c fairy-perft -l bias -x -a 'captures promotions castling captures,promotions,castling' -d 'Favour these kinds of move'
-complete -c fairy-perft -l fen-dialect -x -a 'native vchess xogo pychess xboard' -d 'FEN dialect of the suite'
+complete -c fairy-perft -l fen-dialect -x -a 'native vchess xogo pychess xboard' -d 'FEN dialect of the suite or the engine'
 complete -c fairy-perft -s o -l output -r -F -d 'Suite file to write'
+
+# Comparing with another engine
+complete -c fairy-perft -l compare-with -x -a '(__fish_complete_command)' -d 'Compare with a UCI engine'
+complete -c fairy-perft -l engine-timeout -x -d 'Longest wait for a line of the engine, in seconds'
+complete -c fairy-perft -l engine-variant -x -a 'cwda superchess interweave fluidity' -d 'The UCI_Variant value'
+complete -c fairy-perft -l engine-option -x -a 'Threads= Hash= VariantPath=' -d 'setoption NAME=VALUE'
 
 # Output
 complete -c fairy-perft -l divide -d 'Count below each root move, then the total'

@@ -649,4 +649,18 @@ absl::StatusOr<std::string> native_to_pychess_fen(std::string_view native) {
                       str(f[5]));
 }
 
+// The letter at the same place of the other convention's list (both list P K first, so
+// Pawns and Kings stay).
+char native_to_pychess_letter(char native) {
+  const std::size_t k =
+      is_alpha(native) ? kNativeLetters.find(upper(native)) : std::string_view::npos;
+  return k == std::string_view::npos ? native : with_case(kPychessLetters[k], is_upper(native));
+}
+
+char pychess_to_native_letter(char pychess) {
+  const std::size_t k =
+      is_alpha(pychess) ? kPychessLetters.find(upper(pychess)) : std::string_view::npos;
+  return k == std::string_view::npos ? pychess : with_case(kNativeLetters[k], is_upper(pychess));
+}
+
 }  // namespace fairykit

@@ -51,6 +51,12 @@ bool is_cwda_armies(std::string_view armies);
 absl::StatusOr<std::string> native_to_vchess_fen(std::string_view native);
 absl::StatusOr<std::string> native_to_pychess_fen(std::string_view native);
 
+// One piece letter of the native convention in pychess / Fairy-Stockfish's, and back, case
+// kept ('F' -> 'A', 'l' -> 'o'); a letter of neither convention is returned unchanged. For
+// the promotion letter of a UCI move ("e7e8f" is "e7e8a" to Fairy-Stockfish).
+char native_to_pychess_letter(char native);
+char pychess_to_native_letter(char pychess);
+
 // vchess and xogo write chess and Chess960 in the same layouts without the armies, with
 // FIDE's letters (their ChessRules; docs/rules/README.md, item 4):
 //   vchess: `board turn plies castlingFlags ep`, `rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w

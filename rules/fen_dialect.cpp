@@ -192,4 +192,32 @@ absl::StatusOr<std::string> fen_in_dialect(const VariantInfo& variant, std::stri
   return native;  // d is native (no_form_reason above)
 }
 
+FenDialectId engine_fen_dialect(const VariantInfo& variant) {
+  return fen_dialect_has_form(variant, FenDialectId::kPychess) ? FenDialectId::kPychess
+                                                               : FenDialectId::kNative;
+}
+
+namespace {
+
+// The promotion letter of a CWDA move in pychess letters is the fifth character ("e7e8a");
+// `letter` maps it.
+std::string map_cwda_promotion(const VariantInfo& variant, std::string_view uci, FenDialectId d,
+                               char (*letter)(char)) {
+  std::string out(uci);
+  if (variant.id == VariantId::kCwda && d == FenDialectId::kPychess && out.size() == 5)
+    out[4] = letter(out[4]);
+  return out;
+}
+
+}  // namespace
+
+std::string uci_move_to_dialect(const VariantInfo& variant, std::string_view uci, FenDialectId d) {
+  return map_cwda_promotion(variant, uci, d, native_to_pychess_letter);
+}
+
+std::string uci_move_from_dialect(const VariantInfo& variant, std::string_view uci,
+                                  FenDialectId d) {
+  return map_cwda_promotion(variant, uci, d, pychess_to_native_letter);
+}
+
 }  // namespace fairykit

@@ -58,4 +58,17 @@ bool fen_dialect_has_form(const VariantInfo& variant, FenDialectId d);
 absl::StatusOr<std::string> fen_in_dialect(const VariantInfo& variant, std::string_view native_fen,
                                            FenDialectId d);
 
+// The dialect a UCI engine is given its positions in unless told otherwise (fairy-perft
+// --compare-with): pychess, Fairy-Stockfish's FEN, where the game has that form (chess,
+// Chess960 with Shredder letters, CWDA with Fairy-Stockfish's letters), else native.
+FenDialectId engine_fen_dialect(const VariantInfo& variant);
+
+// A move in UCI / long algebraic text as fairykit writes it (AnyGame::legal_moves_uci, the
+// perft divide) written with the piece letters of dialect `d`, and back. Only a promotion
+// letter can change: CWDA in pychess writes Fairy-Stockfish's letters ("e7e8f", the FAD's
+// promotion, is "e7e8a" there); every other move of every game is the same text in every
+// dialect.
+std::string uci_move_to_dialect(const VariantInfo& variant, std::string_view uci, FenDialectId d);
+std::string uci_move_from_dialect(const VariantInfo& variant, std::string_view uci, FenDialectId d);
+
 }  // namespace fairykit

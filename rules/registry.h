@@ -71,6 +71,12 @@ struct VariantInfo {
   // Whether a game record must say where it starts: the start arrays vary from game to
   // game, so a PGN game without a FEN tag (or armies) cannot be replayed.
   bool start_needs_fen = false;
+  // How a UCI engine is told to play the game (fairy-perft --compare-with), as
+  // Fairy-Stockfish and pychess-variants name it: the value of the UCI_Variant option (empty:
+  // none is sent, the engine's default chess), and whether UCI_Chess960 is set (castling as
+  // king-takes-rook, Shredder or X-FEN castling fields).
+  std::string_view uci_variant = {};
+  bool uci_chess960 = false;
 };
 
 std::span<const VariantInfo> all_variants();

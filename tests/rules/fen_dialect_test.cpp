@@ -13,6 +13,8 @@
 #include <memory>
 #include <span>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "rules/any_game.h"
 #include "rules/cwda_fen.h"
@@ -303,6 +305,60 @@ TEST(FenDialect, PairsWithoutAForm) {
   EXPECT_EQ(forms("fluidity"), "native");
   // A position the variant cannot read is its reader's error.
   EXPECT_EQ(In("chess", "4k3/8/8/8/8/8/8/4K3 w - - 0 1 x", kVchess).rfind("ERROR FEN", 0), 0u);
+}
+
+}  // namespace
+}  // namespace fairykit
+
+namespace fairykit {
+namespace {
+
+// What a UCI engine is given (fairy-perft --compare-with): Fairy-Stockfish's FEN where the
+// game has it, and the UCI options that name the game.
+TEST(FenDialect, EngineDialectAndUciNames) {
+  auto engine = [](std::string_view variant) {
+    const VariantInfo& v = *find_variant(variant);
+    return std::string(fen_dialect_name(engine_fen_dialect(v))) + " " +
+           (v.uci_variant.empty() ? std::string("-") : std::string(v.uci_variant)) +
+           (v.uci_chess960 ? " 960" : "");
+  };
+  EXPECT_EQ(engine("chess"), "pychess -");
+  EXPECT_EQ(engine("chess960"), "pychess - 960");
+  EXPECT_EQ(engine("cwda"), "pychess cwda");
+  EXPECT_EQ(engine("superchess"), "native superchess");
+  EXPECT_EQ(engine("interweave"), "native interweave");
+  EXPECT_EQ(engine("fluidity"), "native fluidity");
+}
+
+// Only a CWDA promotion in pychess letters changes: the FAD (native F) is A there, the Colonel
+// (native L) O, the Charging Knight (native T) H; FIDE letters and every other game stay.
+TEST(FenDialect, UciMovesInTheDialectsLetters) {
+  const VariantInfo& cwda = *find_variant("cwda");
+  for (const auto& [native, pychess] :
+       std::vector<std::pair<std::string, std::string>>{{"a7a8f", "a7a8a"},
+                                                        {"a7a8l", "a7a8o"},
+                                                        {"a7a8t", "a7a8h"},
+                                                        {"a7a8y", "a7a8m"},
+                                                        {"a7a8h", "a7a8f"},
+                                                        {"a7a8o", "a7a8e"},
+                                                        {"a7a8q", "a7a8q"},
+                                                        {"a7a8c", "a7a8c"},
+                                                        {"e1g1", "e1g1"}}) {
+    EXPECT_EQ(uci_move_to_dialect(cwda, native, FenDialectId::kPychess), pychess) << native;
+    EXPECT_EQ(uci_move_from_dialect(cwda, pychess, FenDialectId::kPychess), native) << pychess;
+    EXPECT_EQ(uci_move_to_dialect(cwda, native, FenDialectId::kVchess), native);
+    EXPECT_EQ(uci_move_to_dialect(cwda, native, FenDialectId::kNative), native);
+  }
+  // An Interweave chain with a promotion inside it, and a Superchess promotion.
+  EXPECT_EQ(uci_move_to_dialect(*find_variant("interweave"), "c6c8ne8", FenDialectId::kVchess),
+            "c6c8ne8");
+  EXPECT_EQ(uci_move_to_dialect(*find_variant("superchess"), "a7a8e", FenDialectId::kXboard),
+            "a7a8e");
+  EXPECT_EQ(native_to_pychess_letter('F'), 'A');
+  EXPECT_EQ(native_to_pychess_letter('l'), 'o');
+  EXPECT_EQ(pychess_to_native_letter('M'), 'Y');
+  EXPECT_EQ(pychess_to_native_letter('k'), 'k');
+  EXPECT_EQ(native_to_pychess_letter('-'), '-');
 }
 
 }  // namespace

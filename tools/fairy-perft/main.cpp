@@ -13,9 +13,11 @@
 #include <string_view>
 #include <vector>
 
+#include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_split.h"
+#include "analysis/engine_compare.h"
 #include "analysis/json.h"
 #include "analysis/make_suite.h"
 #include "analysis/output_file.h"
@@ -90,6 +92,28 @@ Making a suite:
   -o, --output FILE     write the suite to FILE (under a temporary name, renamed
                         when complete) instead of standard output
 
+Comparing with another engine:
+      --compare-with CMD  run CMD (a shell command) as a UCI engine and compare its
+                        perft divide ("go perft N", Stockfish's "e2e4: 20" lines)
+                        with fairykit's at depths 1, 2, ... up to --depth or
+                        --max-depth (suites: each entry's deepest count, or
+                        --depth); at the first difference, walk down the first
+                        differing move to the position where the lists of moves
+                        differ, and print its FEN, the moves to it, the moves
+                        missing in the engine and those illegal in it. Suites:
+                        every position, its first difference each
+      --engine-timeout S  the longest wait, in seconds, for each line of the
+                        engine's answers (default 60); an engine silent longer is
+                        stopped (exit 3)
+      --engine-variant NAME  the UCI_Variant value for the variants that send one
+                        (cwda, superchess, interweave, fluidity: their names by
+                        default); chess sends none, chess960 UCI_Chess960
+      --engine-option NAME=VALUE  sent as "setoption name NAME value VALUE" after
+                        "uci" (repeatable), e.g. VariantPath=variants.ini
+      --fen-dialect D   the FENs and moves the engine gets and the report shows:
+                        default pychess (Fairy-Stockfish's FEN) where the variant
+                        has it, else native
+
 Output:
       --divide          with --fen: the count below each root move, then the total
                         (Stockfish's shape: "e2e4: 20" lines, then "Nodes searched: N");
@@ -110,10 +134,13 @@ Output:
 Timings go to standard error; standard output is the same at any thread count.
 
 Exit status:
-  0  every count computed (and, for suites, every count as expected)
-  1  some input invalid or some count wrong
+  0  every count computed (and, for suites, every count as expected);
+     --compare-with: the engine agrees everywhere
+  1  some input invalid or some count wrong; --compare-with: the engine differs
   2  usage error, unreadable input, or standard output that cannot be written;
      --make-suite: also a suite that cannot be made (the message says why)
+  3  --compare-with: the engine failed (could not start, exited, crashed, timed
+     out or sent an answer that cannot be read); the message says what it was asked
 
 Examples:
   fairy-perft --fen startpos --depth 6
@@ -124,6 +151,8 @@ Examples:
   fairy-perft --variant interweave --fen startpos --depth 5
   fairy-perft --variant fluidity --fen startpos --max-depth 4
   fairy-perft --make-suite 20 --seed 1 --depth 3 --variant chess960 -o c960.perft
+  fairy-perft --suite c960.perft --variant chess960 --compare-with ./my-engine
+  fairy-perft --fen startpos --depth 5 --compare-with stockfish
 )";
 
 const std::vector<cli::FlagSpec> kFlags = {
@@ -149,6 +178,10 @@ const std::vector<cli::FlagSpec> kFlags = {
     {"fen-dialect", 0, true, false},
     {"output", 'o', true, false},
     {"hash", 0, true, false},
+    {"compare-with", 0, true, false},
+    {"engine-timeout", 0, true, false},
+    {"engine-variant", 0, true, false},
+    {"engine-option", 0, true, true},
 };
 
 // "--armies applies to --variant cwda only": the variants that take a flag, from the registry.
@@ -426,6 +459,113 @@ int run_make_suite(const cli::Args& args, const VariantInfo& variant) {
   return 0;
 }
 
+// --compare-with CMD: flags -> CompareOptions -> analysis::EngineComparer (with --fen or
+// --shuffle: one position; else every entry of the suites), reports on standard output.
+int run_compare(const cli::Args& args, const Options& o, bool suites) {
+  if (o.divide) return usage_error("--divide and --compare-with cannot be combined");
+  if (o.json) return usage_error("--format json and --compare-with cannot be combined");
+  analysis::CompareOptions co;
+  co.engine.command = *args.get("compare-with");
+  if (co.engine.command.empty()) return usage_error("--compare-with wants an engine command");
+  if (auto t = args.get("engine-timeout")) {
+    double seconds = 0;
+    if (!absl::SimpleAtod(*t, &seconds) || !(seconds > 0) || seconds > 86400)
+      return usage_error("--engine-timeout wants seconds, more than 0 and at most 86400, not '" +
+                         *t + "'");
+    co.engine.timeout_seconds = seconds;
+  }
+  if (auto d = args.get("fen-dialect")) {
+    std::optional<FenDialectId> id = find_fen_dialect(*d);
+    if (!id)
+      return usage_error(
+          absl::StrCat("--fen-dialect wants one of ", fen_dialect_names(), ", not '", *d, "'"));
+    if (!suites && !fen_dialect_has_form(*o.variant, *id))
+      return usage_error(absl::StrCat("the ", std::string(fen_dialect_name(*id)),
+                                      " FEN dialect has no form for ",
+                                      std::string(o.variant->title)));
+    co.dialect = *id;
+  }
+  co.engine_variant = args.get("engine-variant").value_or("");
+  for (const std::string& option : args.all("engine-option")) {
+    const std::size_t eq = option.find('=');
+    if (eq == std::string::npos || eq == 0)
+      return usage_error("--engine-option wants NAME=VALUE, not '" + option + "'");
+    co.engine_options.emplace_back(option.substr(0, eq), option.substr(eq + 1));
+  }
+  co.threads = o.jobs;
+  co.table = o.table.get();
+  co.variant_options = o.variant_options;
+  co.warn = [](const std::string& w) {
+    std::cout.flush();
+    std::cerr << "fairy-perft: warning: " << w << '\n';
+  };
+  const int depth = o.depth >= 0 ? o.depth : o.max_depth;
+  if (!suites && depth < 1) return usage_error("--depth wants 1 or more with --compare-with");
+  absl::StatusOr<std::unique_ptr<analysis::EngineComparer>> comparer =
+      analysis::EngineComparer::start(co);
+  if (!comparer.ok()) {
+    std::cerr << "fairy-perft: " << comparer.status().message() << '\n';
+    return 3;
+  }
+  if (!suites) {
+    // Each count as it comes: a deep comparison shows its progress.
+    const analysis::Comparison c = (*comparer)->compare(
+        *o.variant, o.fen, depth, [](const analysis::ComparedCount& n, bool divide_differs) {
+          analysis::write_count_text(std::cout, n, divide_differs);
+          std::cout.flush();
+        });
+    if (!c.error.empty()) {
+      std::cerr << "fairy-perft: invalid position \"" << parsers::message_text(o.fen, 200)
+                << "\": " << c.error << '\n';
+      return 1;
+    }
+    analysis::write_difference_text(std::cout, c);
+    std::cout.flush();
+    if (!c.engine_error.empty()) {
+      std::cerr << "fairy-perft: " << c.engine_error << '\n';
+      return 3;
+    }
+    return c.differs ? 1 : 0;
+  }
+  analysis::SuiteCompareOptions so;
+  so.default_variant = o.variant->id;
+  so.depth = o.depth > 0 ? o.depth : 0;
+  so.max_depth = o.max_depth;
+  so.max_nodes = o.max_nodes;
+  analysis::CompareSummary summary;
+  bool unreadable = false, engine_failed = false;
+  for (const std::string& path : o.suites) {
+    absl::StatusOr<std::unique_ptr<analysis::SuiteReader>> reader =
+        analysis::SuiteReader::open(path);
+    if (!reader.ok()) {
+      std::cerr << "fairy-perft: " << reader.status().message() << '\n';
+      unreadable = true;
+      continue;
+    }
+    const absl::Status read =
+        analysis::compare_suite(**reader, so, **comparer, [&](const analysis::EntryComparison& e) {
+          analysis::accumulate(summary, e);
+          analysis::write_entry_comparison_text(std::cout, e, o.quiet);
+          std::cout.flush();
+          if (!e.comparison.engine_error.empty()) engine_failed = true;
+        });
+    if (!read.ok()) {
+      std::cout.flush();
+      std::cerr << "fairy-perft: " << read.message() << '\n';
+      unreadable = true;
+    }
+    if (engine_failed) break;
+  }
+  analysis::write_compare_summary_text(std::cout, summary);
+  if (engine_failed) {
+    std::cout.flush();
+    std::cerr << "fairy-perft: the engine failed; the comparison stopped there\n";
+    return 3;
+  }
+  if (unreadable) return 2;
+  return summary.differ || summary.failed ? 1 : 0;
+}
+
 int perft_main(int argc, char** argv) {
   absl::StatusOr<cli::Args> args = cli::parse(argc, argv, kFlags);
   if (!args.ok()) return usage_error(std::string(args.status().message()));
@@ -437,9 +577,16 @@ int perft_main(int argc, char** argv) {
   o.variant = cli::variant_flag(*args, "fairy-perft");
   if (!o.variant) return 2;
   if (args->has("make-suite")) return run_make_suite(*args, *o.variant);
-  for (const char* flag : {"bias", "fen-dialect", "output"})
+  for (const char* flag : {"bias", "output"})
     if (args->has(flag))
       return usage_error(absl::StrCat("--", flag, " applies to --make-suite only"));
+  if (!args->has("compare-with")) {
+    if (args->has("fen-dialect"))
+      return usage_error("--fen-dialect applies to --make-suite and --compare-with only");
+    for (const char* flag : {"engine-timeout", "engine-variant", "engine-option"})
+      if (args->has(flag))
+        return usage_error(absl::StrCat("--", flag, " applies to --compare-with only"));
+  }
   o.fen = args->get("fen").value_or("");
   o.variant_options.armies = args->get("armies").value_or("");
   if (args->has("armies")) {
@@ -531,7 +678,14 @@ int perft_main(int argc, char** argv) {
       return usage_error(std::string(shuffle_given ? "--shuffle" : "--fen") +
                          " needs --depth N (or --max-depth N for every depth 1..N)");
     if (args->has("max-nodes")) return usage_error("--max-nodes applies to suites only");
+    if (args->has("compare-with")) return run_compare(*args, o, /*suites=*/false);
     return run_fen(o);
+  }
+  if (args->has("compare-with")) {
+    if (o.divide) return usage_error("--divide applies to --fen only");
+    if (args->has("armies")) return usage_error("--armies applies to --fen only");
+    if (depth_given && o.depth == 0) return usage_error("--depth wants 1 or more with --suite");
+    return run_compare(*args, o, /*suites=*/true);
   }
   if (o.divide) return usage_error("--divide applies to --fen only");
   if (args->has("armies")) return usage_error("--armies applies to --fen only");

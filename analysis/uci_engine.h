@@ -1,0 +1,111 @@
+// A UCI engine run as a child process, for fairy-perft --compare-with: the command is run by
+// `/bin/sh -c COMMAND` (so that it may carry arguments, variables, redirections), its standard
+// input and output are pipes, its standard error is ours. The engine is asked for perft
+// divides in Stockfish's shape:
+//
+//   > uci                          < id name ... / option name X type ... / uciok
+//   > setoption name X value Y     (no answer)
+//   > isready                      < readyok
+//   > position fen F [moves ...]
+//   > go perft N                   < e2e4: 20 / ... / Nodes searched: 400
+//
+// Never a hang: every answer is read with a timeout (the longest wait for the engine's next
+// line); an engine that stays silent longer, exits, crashes or closes its output is an
+// error that names the command, what it was asked and what happened, and the engine is
+// stopped. The engine runs in a process group of its own, which is killed (SIGKILL) when it
+// must be stopped, so that a shell's child goes with the shell.
+//
+// Limits of an answer, each an error when passed: a line of at most 1 MiB, at most 1,000,000
+// lines to one command. Linux and other POSIX systems only.
+#pragma once
+
+#include <sys/types.h>
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+
+namespace fairykit::analysis {
+
+class UciEngine {
+ public:
+  struct Options {
+    std::string command;          // shell text, e.g. "stockfish" or "./engine --uci"
+    double timeout_seconds = 60;  // the longest wait for each line of an answer (> 0)
+  };
+
+  // Starts the engine and completes the handshake (`uci` ... `uciok`). Errors: the process
+  // cannot be started, or the engine exits, crashes or stays silent before `uciok`
+  // ("the engine \"./x\" exited with status 127 (the shell found no such command) while
+  // answering \"uci\"").
+  static absl::StatusOr<std::unique_ptr<UciEngine>> start(const Options& options);
+
+  // Sends `quit`, closes its input and waits a second for it to exit; then kills it.
+  ~UciEngine();
+  UciEngine(const UciEngine&) = delete;
+  UciEngine& operator=(const UciEngine&) = delete;
+
+  const std::string& command() const { return options_.command; }
+  // From `id name ...`; empty when the engine sent none.
+  const std::string& name() const { return name_; }
+  // Whether the engine listed the option (`option name NAME type ...`), ignoring case.
+  bool has_option(std::string_view name) const;
+
+  // `setoption name NAME value VALUE` (no answer is read).
+  absl::Status set_option(std::string_view name, std::string_view value);
+  // `ucinewgame`, then `isready` and the wait for `readyok`.
+  absl::Status new_game();
+
+  // The engine's divide of the position `fen` after `moves` (UCI text as the engine reads
+  // it) at `depth`: its root moves with their counts, in the engine's order, and the total.
+  struct Divide {
+    std::vector<std::string> moves;
+    std::vector<std::uint64_t> counts;
+    std::uint64_t total = 0;  // from "Nodes searched: N"
+  };
+  // Sends `position fen FEN [moves M...]` and `go perft DEPTH` and reads lines up to
+  // "Nodes searched: N". A line "MOVE: N" (one word, a colon, a count) is a divide entry;
+  // other lines ("info string ...") are passed over. Errors: the engine fails as above, or
+  // its answer cannot be read ("lists e2e4 twice", "a count beyond 2^64", "its divide adds
+  // up to 21 but it reports Nodes searched: 20").
+  absl::StatusOr<Divide> perft(std::string_view fen, const std::vector<std::string>& moves,
+                               int depth);
+
+  // The `position` command perft() sends, for messages and reports.
+  static std::string position_command(std::string_view fen, const std::vector<std::string>& moves);
+
+ private:
+  explicit UciEngine(const Options& options) : options_(options) {}
+
+  absl::Status spawn();
+  absl::Status send(std::string_view line, std::string_view asked);
+  // The next line of the engine's output. `asked` is what the engine is answering, for
+  // messages ("go perft 3 (after position fen ...)").
+  absl::StatusOr<std::string> read_line(std::string_view asked);
+  // The error after the engine failed (`what` it did): how it ended, with the process reaped
+  // (killed first when it is still running; `ended`: it closed a pipe, so it is given a
+  // second to exit first).
+  absl::Status failure(std::string_view what, std::string_view asked, bool ended = false);
+  // The error of an answer that cannot be read; the engine is stopped.
+  absl::Status bad_answer(std::string_view what, std::string_view asked);
+  // Kills the engine's process group and reaps it, closes the pipes.
+  void kill_now();
+  absl::Status wait_for(std::string_view expected, std::string_view asked);
+  void stop();
+
+  Options options_;
+  pid_t pid_ = -1;
+  int to_engine_ = -1;    // the write end of the engine's standard input
+  int from_engine_ = -1;  // the read end of its standard output
+  std::string buffer_;    // read, not yet returned as lines
+  bool eof_ = false;
+  std::string name_;
+  std::vector<std::string> options_listed_;
+};
+
+}  // namespace fairykit::analysis

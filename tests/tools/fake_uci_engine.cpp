@@ -1,0 +1,312 @@
+// fake-uci-engine: a small UCI engine for the tests of fairy-perft --compare-with. It counts
+// perft with fairykit's own rules, so it agrees with fairy-perft, except where --bug plants
+// one rule wrong (or a way to fail):
+//
+//   none                        no bug: the rules of fairykit
+//   no-en-passant               chess: en passant captures are missing
+//   castling-through-check      chess: castling is allowed through, out of and into check
+//                               (the King and Rook on their squares, the squares between empty)
+//   cwda-own-army-promotion     CWDA: a Pawn promotes only to its own army's pieces (XBoard's
+//                               reading, cwda.md C1), not to the other army's
+//   superchess-amazon-promotes  Superchess: the Amazon is a promotion choice too (the S1
+//                               option, superchess.md 2.6)
+//   interweave-short-chains     Interweave: a capturing piece stops after its first capture
+//   fluidity-queen-dissects-3   Fluidity: the Queen dissects at most 3 pieces, not 6 (the
+//                               reading of rev 10819, fluidity.md 3.1)
+//   hang-uci                    never answers "uci"
+//   hang-perft                  never answers "go perft"
+//   crash-perft                 aborts (SIGABRT) on "go perft"
+//   crash-perft-3               aborts on "go perft N" for N of 3 or more
+//   exit-perft                  exits with status 0 on "go perft", answering nothing
+//   bad-total                   its "Nodes searched" is one more than its divide adds up to
+//
+// --log FILE appends every line the engine reads to FILE, so that a test can check the
+// dialogue. A move the bug adds (an illegal one) is counted as one node whatever the depth: the
+// engine cannot play it, and any count shows the difference. Positions come as
+// `position fen F [moves ...]` (or `position startpos`) in any dialect fairykit reads;
+// the variant from `setoption name UCI_Variant` (chess, cwda, superchess, interweave,
+// fluidity) and `setoption name UCI_Chess960 value true` (chess960). Moves are read and
+// written in the dialect of the FEN (CWDA: pychess letters for a pychess FEN).
+#include <signal.h>
+#include <unistd.h>
+
+#include <cctype>
+#include <cstdint>
+#include <cstdlib>
+#include <fstream>
+#include <iostream>
+#include <memory>
+#include <sstream>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "rules/any_game.h"
+#include "rules/cwda_fen.h"
+#include "rules/fen_dialect.h"
+#include "rules/registry.h"
+#include "rules/variant_options.h"
+
+namespace {
+
+using namespace fairykit;
+
+constexpr std::string_view kBugs[] = {"none",
+                                      "no-en-passant",
+                                      "castling-through-check",
+                                      "cwda-own-army-promotion",
+                                      "superchess-amazon-promotes",
+                                      "interweave-short-chains",
+                                      "fluidity-queen-dissects-3",
+                                      "hang-uci",
+                                      "hang-perft",
+                                      "crash-perft",
+                                      "crash-perft-3",
+                                      "exit-perft",
+                                      "bad-total"};
+
+[[noreturn]] void hang() {
+  for (;;) pause();
+}
+
+std::vector<std::string> words(const std::string& line) {
+  std::istringstream in(line);
+  std::vector<std::string> out;
+  for (std::string w; in >> w;) out.push_back(w);
+  return out;
+}
+
+std::vector<std::string> fields(const std::string& fen) { return words(fen); }
+
+// The piece on `square` ("e1") of a FEN board, '.' when empty.
+char piece_at(const std::string& board, std::string_view square) {
+  const int file = square[0] - 'a', rank = square[1] - '1';
+  int r = 7, f = 0;
+  for (char c : board) {
+    if (c == '/') {
+      --r;
+      f = 0;
+    } else if (std::isdigit(static_cast<unsigned char>(c))) {
+      f += c - '0';
+    } else {
+      if (r == rank && f == file) return c;
+      ++f;
+    }
+  }
+  return '.';
+}
+
+struct Entry {
+  std::string uci;  // in the FEN's dialect
+  int legal = -1;   // index into the legal moves; -1: a move the bug adds
+};
+
+class Fake {
+ public:
+  Fake(std::string bug, const VariantInfo& variant, FenDialectId dialect)
+      : bug_(std::move(bug)), variant_(variant), dialect_(dialect) {}
+
+  // The engine's moves at the current position of `g`.
+  template <class G>
+  std::vector<Entry> moves(G& g, typename G::MoveList& legal) const {
+    g.generate_legal(legal);
+    std::vector<Entry> out;
+    std::vector<std::string> added;
+    for (std::size_t i = 0; i < legal.size(); ++i) {
+      const auto& m = legal[i];
+      MoveFacts f;
+      g.move_facts(m, f);
+      const std::string uci = uci_move_to_dialect(variant_, g.to_uci(m), dialect_);
+      if (bug_ == "no-en-passant" && has_method(f, CaptureMethod::kEnPassant)) continue;
+      if (bug_ == "cwda-own-army-promotion" && f.promotion != NO_PIECE_TYPE &&
+          !own_army_piece(g.fen(), g.to_uci(m).back()))
+        continue;
+      if (bug_ == "fluidity-queen-dissects-3" && f.moved == QUEEN && f.captures > 3) continue;
+      if (bug_ == "interweave-short-chains" && f.steps > 1) {
+        // The chain's first step: origin, first square, its promotion letter if any.
+        std::string first = uci.substr(0, 4);
+        if (uci.size() > 4 && std::isalpha(static_cast<unsigned char>(uci[4])) &&
+            !(uci.size() > 5 && std::isdigit(static_cast<unsigned char>(uci[5]))))
+          first += uci[4];
+        add_once(out, added, first);
+        continue;
+      }
+      out.push_back({uci, int(i)});
+    }
+    if (bug_ == "castling-through-check") {
+      const std::vector<std::string> f = fields(g.fen());
+      const bool white = f[1] == "w";
+      const std::string rank = white ? "1" : "8";
+      const char king = white ? 'K' : 'k', rook = white ? 'R' : 'r';
+      auto at = [&](const char* file) { return piece_at(f[0], std::string(file) + rank); };
+      if (at("e") == king) {
+        if (f[2].find(white ? 'K' : 'k') != std::string::npos && at("h") == rook &&
+            at("f") == '.' && at("g") == '.')
+          add_once(out, added, "e" + rank + "g" + rank);
+        if (f[2].find(white ? 'Q' : 'q') != std::string::npos && at("a") == rook &&
+            at("b") == '.' && at("c") == '.' && at("d") == '.')
+          add_once(out, added, "e" + rank + "c" + rank);
+      }
+    }
+    return out;
+  }
+
+  template <class G>
+  std::uint64_t perft(G& g, int depth) const {
+    if (depth <= 0) return 1;
+    typename G::MoveList legal;
+    const std::vector<Entry> list = moves(g, legal);
+    if (depth == 1) return list.size();
+    std::uint64_t n = 0;
+    for (const Entry& e : list) n += count(g, legal, e, depth);
+    return n;
+  }
+
+  // The count below one of the engine's moves.
+  template <class G>
+  std::uint64_t count(G& g, const typename G::MoveList& legal, const Entry& e, int depth) const {
+    if (e.legal < 0 || depth <= 1) return 1;
+    g.do_move(legal[std::size_t(e.legal)]);
+    const std::uint64_t n = perft(g, depth - 1);
+    g.undo_move();
+    return n;
+  }
+
+ private:
+  static bool has_method(const MoveFacts& f, CaptureMethod method) {
+    for (int i = 0; i < f.captures; ++i)
+      if (f.captured[std::size_t(i)].method == method) return true;
+    return false;
+  }
+  // Whether the native letter `promo` (a UCI move's last character) is a piece of the
+  // mover's army, from the native FEN's armies field.
+  static bool own_army_piece(const std::string& native_fen, char promo) {
+    const std::vector<std::string> f = fields(native_fen);
+    const char army = f[6][f[1] == "w" ? 0 : 1];
+    const std::string_view letters = army == 'F'   ? "RNBQ"
+                                     : army == 'C' ? "DWFC"
+                                     : army == 'N' ? "GITL"
+                                                   : "SYHO";
+    return letters.find(char(std::toupper(static_cast<unsigned char>(promo)))) !=
+           std::string_view::npos;
+  }
+  static void add_once(std::vector<Entry>& out, std::vector<std::string>& added,
+                       const std::string& uci) {
+    for (const std::string& a : added)
+      if (a == uci) return;
+    for (const Entry& e : out)
+      if (e.uci == uci) return;
+    added.push_back(uci);
+    out.push_back({uci, -1});
+  }
+
+  std::string bug_;
+  const VariantInfo& variant_;
+  FenDialectId dialect_;
+};
+
+struct State {
+  std::string bug = "none";
+  std::string uci_variant = "chess";
+  bool chess960 = false;
+  std::string fen = "startpos";
+  std::vector<std::string> moves;
+};
+
+[[noreturn]] void fail(const std::string& why) {
+  std::cerr << "fake-uci-engine: " << why << '\n';
+  std::exit(1);
+}
+
+void go_perft(const State& s, int depth) {
+  const VariantInfo* variant = s.uci_variant == "chess" && s.chess960 ? find_variant("chess960")
+                                                                      : find_variant(s.uci_variant);
+  if (!variant) fail("unknown UCI_Variant " + s.uci_variant);
+  FenDialectId dialect = FenDialectId::kNative;
+  if (variant->id == VariantId::kCwda && s.fen != "startpos") {
+    absl::StatusOr<CwdaFenDialect> d = detect_cwda_dialect(s.fen);
+    if (d.ok() && *d == CwdaFenDialect::kPychess) dialect = FenDialectId::kPychess;
+  }
+  VariantOptions options;
+  options.amazon_promotes = s.bug == "superchess-amazon-promotes";
+  absl::StatusOr<std::unique_ptr<AnyGame>> game = AnyGame::create(*variant, s.fen, options);
+  if (!game.ok()) fail("position fen " + s.fen + ": " + std::string(game.status().message()));
+  for (const std::string& m : s.moves)
+    if (absl::StatusOr<AnyGame::Played> p =
+            (*game)->play(uci_move_from_dialect(*variant, m, dialect));
+        !p.ok())
+      fail("move " + m + ": " + std::string(p.status().message()));
+  const Fake fake(s.bug, *variant, dialect);
+  (*game)->visit([&]<class G>(G& g) {
+    typename G::MoveList legal;
+    const std::vector<Entry> list = fake.moves(g, legal);
+    std::uint64_t total = 0;
+    for (const Entry& e : list) {
+      const std::uint64_t n = fake.count(g, legal, e, depth);
+      total += n;
+      std::cout << e.uci << ": " << n << '\n';
+    }
+    if (s.bug == "bad-total") ++total;
+    std::cout << "\nNodes searched: " << total << "\n\n" << std::flush;
+  });
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  State s;
+  std::ofstream log;
+  for (int i = 1; i < argc; ++i) {
+    const std::string arg = argv[i];
+    if (arg == "--log" && i + 1 < argc) {
+      log.open(argv[++i], std::ios::app);
+      if (!log) fail(std::string("cannot open ") + argv[i]);
+    } else if (arg == "--bug" && i + 1 < argc) {
+      s.bug = argv[++i];
+      bool known = false;
+      for (std::string_view b : kBugs) known |= b == s.bug;
+      if (!known) fail("unknown bug " + s.bug);
+    } else {
+      fail("usage: fake-uci-engine [--bug NAME] [--log FILE]");
+    }
+  }
+  for (std::string line; std::getline(std::cin, line);) {
+    if (log.is_open()) log << line << std::endl;
+    const std::vector<std::string> w = words(line);
+    if (w.empty()) continue;
+    if (w[0] == "uci") {
+      if (s.bug == "hang-uci") hang();
+      std::cout << "id name fake-uci-engine (bug " << s.bug << ")\n"
+                << "id author fairykit tests\n"
+                << "option name UCI_Variant type combo default chess var chess var cwda var "
+                   "superchess var interweave var fluidity\n"
+                << "option name UCI_Chess960 type check default false\n"
+                << "uciok\n"
+                << std::flush;
+    } else if (w[0] == "isready") {
+      std::cout << "readyok\n" << std::flush;
+    } else if (w[0] == "setoption" && w.size() >= 5 && w[1] == "name" && w[3] == "value") {
+      if (w[2] == "UCI_Variant") s.uci_variant = w[4];
+      if (w[2] == "UCI_Chess960") s.chess960 = w[4] == "true";
+    } else if (w[0] == "position" && w.size() >= 2) {
+      std::size_t i = 2;
+      if (w[1] == "startpos") {
+        s.fen = "startpos";
+      } else {
+        s.fen.clear();
+        for (; i < w.size() && w[i] != "moves"; ++i) s.fen += (s.fen.empty() ? "" : " ") + w[i];
+      }
+      s.moves.clear();
+      if (i < w.size() && w[i] == "moves") s.moves.assign(w.begin() + long(i) + 1, w.end());
+    } else if (w[0] == "go" && w.size() == 3 && w[1] == "perft") {
+      if (s.bug == "hang-perft") hang();
+      if (s.bug == "crash-perft" || (s.bug == "crash-perft-3" && std::atoi(w[2].c_str()) >= 3))
+        std::abort();
+      if (s.bug == "exit-perft") return 0;
+      go_perft(s, std::atoi(w[2].c_str()));
+    } else if (w[0] == "quit") {
+      return 0;
+    }
+  }
+  return 0;
+}
