@@ -114,8 +114,11 @@ struct Mover {
     // (pieces attack along rook and bishop lines only, rules/pieces.h): a piece off every
     // line through the king, or one that stays on its line, is safe.
     if (!pos.checkers()) {
+      // Most pieces are off the king's lines: told by the small empty-board tables first
+      // (line_bb's table is large: a cache miss each when SAN is read at random squares).
+      if (!((bb::tables.rook_pseudo[ksq] | bb::tables.bishop_pseudo[ksq]) & square_bb(from)))
+        return true;
       const Bitboard line = line_bb(ksq, from);
-      if (!line) return true;
       // A table-driven piece may leap along its line past the pinner: replayed below.
       if (line & square_bb(to)) {
         if constexpr (Position<V>::kTableDriven == 0) return true;
