@@ -103,6 +103,11 @@ class PerftTable {
     return std::nullopt;
   }
 
+  // Asks the processor to bring the bucket of `key` into the cache: a lookup soon after
+  // finds it there (hashed perft prefetches the buckets of all the children of a node
+  // before it probes the first).
+  void prefetch(Key key) const { __builtin_prefetch(&bucket(key)); }
+
   // Stores `count` for `key` at `depth` (2..255); false when the count is too large.
   bool store(Key key, int depth, std::uint64_t count) {
     if (count > kMaxCount) return false;
@@ -220,7 +225,53 @@ std::uint64_t hashed_perft(G& g, int depth, PerftTable& table, Key salt, PerftTa
 }
 
 // The same for the Position<V> family, on the position itself (a StateInfo on the stack
-// per ply, as the unhashed kernel of rules/perft.h), without the adapter's move stack.
+// per ply, as the unhashed kernel of rules/perft.h), without the adapter's move stack. The
+// children are looked up before they are made: their keys come from key_after(), all their
+// buckets are prefetched at once (the misses overlap), and a child found in the table is
+// never made. Nodes of depth 2 count their children's moves in bulk, unhashed.
+namespace perft_detail {
+
+// The count of the node `pos` at `depth` (2 or more) after its own lookup missed.
+template <class V>
+std::uint64_t expand(Position<V>& pos, int depth, PerftTable& table, Key salt,
+                     PerftTable::Stats& st) {
+  MoveList<V> moves;
+  generate_legal(pos, moves);
+  std::uint64_t nodes = 0;
+  StateInfo state;
+  if (depth == 2) {
+    for (Move m : moves) {
+      pos.do_move(m, state);
+      nodes += count_legal(pos);
+      pos.undo_move(m);
+    }
+    return nodes;
+  }
+  Key keys[MoveList<V>::kCapacity];
+  const std::size_t n = moves.size();
+  for (std::size_t i = 0; i < n; ++i) {
+    keys[i] = pos.key_after(moves[i]) ^ salt;
+    table.prefetch(keys[i]);
+  }
+  st.probes += n;
+  for (std::size_t i = 0; i < n; ++i) {
+    if (std::optional<std::uint64_t> hit = table.probe(keys[i], depth - 1)) {
+      ++st.hits;
+      nodes += *hit;
+      continue;
+    }
+    const Move m = moves[i];
+    pos.do_move(m, state);
+    const std::uint64_t child = expand(pos, depth - 1, table, salt, st);
+    pos.undo_move(m);
+    if (table.store(keys[i], depth - 1, child)) ++st.stores;
+    nodes += child;
+  }
+  return nodes;
+}
+
+}  // namespace perft_detail
+
 template <class V>
 std::uint64_t hashed_perft(Position<V>& pos, int depth, PerftTable& table, Key salt,
                            PerftTable::Stats& st) {
@@ -231,15 +282,7 @@ std::uint64_t hashed_perft(Position<V>& pos, int depth, PerftTable& table, Key s
     ++st.hits;
     return *hit;
   }
-  MoveList<V> moves;
-  generate_legal(pos, moves);
-  std::uint64_t nodes = 0;
-  StateInfo state;
-  for (Move m : moves) {
-    pos.do_move(m, state);
-    nodes += depth == 2 ? count_legal(pos) : hashed_perft(pos, depth - 1, table, salt, st);
-    pos.undo_move(m);
-  }
+  const std::uint64_t nodes = perft_detail::expand(pos, depth, table, salt, st);
   if (table.store(key, depth, nodes)) ++st.stores;
   return nodes;
 }

@@ -167,6 +167,9 @@ class Position {
   void undo_move(Move m);
   void do_null_move(StateInfo& st);
   void undo_null_move();
+  // The key that do_move(m) would give, without making the move (hashed perft looks the
+  // child up, or prefetches its slot, before making it). m must be legal.
+  Key key_after(Move m) const;
 
   // The key recomputed from scratch (the debug invariant: it equals key()).
   Key compute_key() const;
@@ -678,6 +681,42 @@ void Position<V>::do_move(Move m, StateInfo& st) {
   st.checkers = attackers_to(king_square(them), pieces(), us);
   side_ = them;
   ++game_ply_;
+}
+
+// The key arithmetic of do_move, on the board as it stands (tests/rules check the two
+// against each other over whole perft trees of every variant of the family).
+template <class V>
+Key Position<V>::key_after(Move m) const {
+  Key k = st_->key ^ zobrist::side ^ ep_key(st_->ep_square);
+  const Color us = side_, them = ~us;
+  const Square from = m.from(), to = m.to();
+  const Piece pc = board_[from];
+  if (m.kind() == CASTLING) {
+    const int index = castling_index(us, to > from);
+    const Piece rook = board_[to];
+    k ^= zobrist::psq[pc][from] ^ zobrist::psq[pc][castling_king_to_[index]] ^
+         zobrist::psq[rook][to] ^ zobrist::psq[rook][castling_rook_to_[index]];
+  } else {
+    if (m.kind() == EN_PASSANT) {
+      const Square capsq = Square(to + (us == WHITE ? -8 : 8));
+      k ^= zobrist::psq[board_[capsq]][capsq];
+    } else if (board_[to] != NO_PIECE) {
+      k ^= zobrist::psq[board_[to]][to];
+    }
+    k ^= zobrist::psq[pc][from];
+    if (m.kind() == PROMOTION)
+      k ^= zobrist::psq[make_piece(us, m.promotion())][to];
+    else
+      k ^= zobrist::psq[pc][to];
+    if (type_of(pc) == PAWN && (int(to) ^ int(from)) == 16 &&
+        (pawn_attacks_bb(us, Square((from + to) / 2)) & pieces(them, PAWN)))
+      k ^= zobrist::ep_file[file_of(Square((from + to) / 2))];
+  }
+  const std::uint8_t castling = st_->castling;
+  if (castling && (castling_mask_[from] | castling_mask_[to]))
+    k ^= zobrist::castling[castling] ^
+         zobrist::castling[castling & ~(castling_mask_[from] | castling_mask_[to])];
+  return k;
 }
 
 template <class V>
