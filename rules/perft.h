@@ -20,7 +20,7 @@ std::uint64_t perft(Position<V>& pos, int depth) {
   std::uint64_t nodes = 0;
   StateInfo st;
   for (Move m : moves) {
-    pos.do_move(m, st);
+    pos.do_move(m, st, 0);  // no key: nothing below reads it
     nodes += depth == 2 ? count_legal(pos) : perft(pos, depth - 1);
     pos.undo_move(m);
   }

@@ -163,7 +163,10 @@ class Position {
 
   // --- make / unmake --------------------------------------------------------------------
   // m must be legal in the current position (see movegen.h).
-  void do_move(Move m, StateInfo& st);
+  void do_move(Move m, StateInfo& st) { make<true>(m, st, 0); }
+  // The same with the new key given: key_after(m), which hashed perft has computed already,
+  // or any value when nothing reads key() before the move is taken back (unhashed perft).
+  void do_move(Move m, StateInfo& st, Key key) { make<false>(m, st, key); }
   void undo_move(Move m);
   void do_null_move(StateInfo& st);
   void undo_null_move();
@@ -201,6 +204,9 @@ class Position {
     board_[from] = NO_PIECE;
     board_[to] = pc;
   }
+  // do_move: the key computed (kKey) or given.
+  template <bool kKey>
+  void make(Move m, StateInfo& st, Key key);
   void set_castling_right(int index, Square king, Square rook);
   absl::Status build(const Setup& setup, StateInfo& root);  // set() on a fresh position
   Key ep_key(Square ep) const { return ep == SQ_NONE ? 0 : zobrist::ep_file[file_of(ep)]; }
@@ -305,10 +311,18 @@ Bitboard Position<V>::attackers_to(Square s, Bitboard occ, Color c) const {
   if constexpr (kTableDriven == 0) {
     if constexpr (kKnightLeapers != 0) a |= knight_attacks(s) & pieces_of_types<kKnightLeapers>();
     if constexpr (kKingLeapers != 0) a |= king_attacks(s) & pieces_of_types<kKingLeapers>();
-    if constexpr (kRookSliders != 0) a |= rook_attacks(s, occ) & pieces_of_types<kRookSliders>();
-    if constexpr (kBishopSliders != 0)
-      a |= bishop_attacks(s, occ) & pieces_of_types<kBishopSliders>();
-    return a & by_color_[c];
+    a &= by_color_[c];
+    // A slider's attack table (a likely cache miss) is read only when a slider of colour c
+    // stands on one of the lines through s: on an empty board it would attack s.
+    if constexpr (kRookSliders != 0) {
+      const Bitboard r = pieces_of_types<kRookSliders>() & by_color_[c];
+      if (r & bb::tables.rook_pseudo[s]) a |= rook_attacks(s, occ) & r;
+    }
+    if constexpr (kBishopSliders != 0) {
+      const Bitboard b = pieces_of_types<kBishopSliders>() & by_color_[c];
+      if (b & bb::tables.bishop_pseudo[s]) a |= bishop_attacks(s, occ) & b;
+    }
+    return a;
   }
   Bitboard rook_lines = 0, bishop_lines = 0;
   if constexpr (kRookSliders != 0 || kTableRook<V>) rook_lines = rook_attacks(s, occ);
@@ -618,12 +632,18 @@ bool Position<V>::is_consistent(std::string* why) const {
 }
 
 template <class V>
-void Position<V>::do_move(Move m, StateInfo& st) {
+template <bool kKey>
+void Position<V>::make(Move m, StateInfo& st, Key key) {
   st.castling = st_->castling;
   st.rule50 = st_->rule50 + 1;
   st.plies_from_null = st_->plies_from_null + 1;
   st.previous = st_;
-  Key k = st_->key ^ zobrist::side ^ ep_key(st_->ep_square);
+  // The key: computed as the board changes, or the one given (then the Zobrist loads of
+  // toggle() are dead code).
+  Key k = kKey ? st_->key ^ zobrist::side ^ ep_key(st_->ep_square) : key;
+  auto toggle = [&k](Key z) {
+    if constexpr (kKey) k ^= z;
+  };
   st.ep_square = SQ_NONE;
   st_ = &st;
 
@@ -640,41 +660,41 @@ void Position<V>::do_move(Move m, StateInfo& st) {
     remove_piece(to);
     put_piece(pc, kto);
     put_piece(rook, rto);
-    k ^= zobrist::psq[pc][from] ^ zobrist::psq[pc][kto] ^ zobrist::psq[rook][to] ^
-         zobrist::psq[rook][rto];
+    toggle(zobrist::psq[pc][from] ^ zobrist::psq[pc][kto] ^ zobrist::psq[rook][to] ^
+           zobrist::psq[rook][rto]);
   } else {
     if (m.kind() == EN_PASSANT) {
       Square capsq = Square(to + (us == WHITE ? -8 : 8));
       captured = board_[capsq];
       remove_piece(capsq);
-      k ^= zobrist::psq[captured][capsq];
+      toggle(zobrist::psq[captured][capsq]);
       st.rule50 = 0;
     } else if (board_[to] != NO_PIECE) {
       captured = board_[to];
       remove_piece(to);
-      k ^= zobrist::psq[captured][to];
+      toggle(zobrist::psq[captured][to]);
       st.rule50 = 0;
     }
     move_piece(from, to);
-    k ^= zobrist::psq[pc][from] ^ zobrist::psq[pc][to];
+    toggle(zobrist::psq[pc][from] ^ zobrist::psq[pc][to]);
     if (type_of(pc) == PAWN) {
       st.rule50 = 0;
       if ((int(to) ^ int(from)) == 16 &&
           (pawn_attacks_bb(us, Square((from + to) / 2)) & pieces(them, PAWN))) {
         st.ep_square = Square((from + to) / 2);
-        k ^= zobrist::ep_file[file_of(st.ep_square)];
+        toggle(zobrist::ep_file[file_of(st.ep_square)]);
       } else if (m.kind() == PROMOTION) {
         Piece promo = make_piece(us, m.promotion());
         remove_piece(to);
         put_piece(promo, to);
-        k ^= zobrist::psq[pc][to] ^ zobrist::psq[promo][to];
+        toggle(zobrist::psq[pc][to] ^ zobrist::psq[promo][to]);
       }
     }
   }
   if (st.castling && (castling_mask_[from] | castling_mask_[to])) {
-    k ^= zobrist::castling[st.castling];
+    toggle(zobrist::castling[st.castling]);
     st.castling &= std::uint8_t(~(castling_mask_[from] | castling_mask_[to]));
-    k ^= zobrist::castling[st.castling];
+    toggle(zobrist::castling[st.castling]);
   }
   st.captured = captured;
   st.key = k;
