@@ -318,9 +318,10 @@ std::uint64_t expand(Position<V>& pos, int depth, PerftTable& table, Key salt,
   // The children of a node of depth 2 are leaves: their counts go to the leaf region,
   // when the table has one.
   const bool leaves = depth == 2;
+  const CheckInfo<V> ci = pos.check_info();
   if (leaves && !table.has_leaves()) {
     for (Move m : moves) {
-      pos.do_move(m, state);
+      pos.do_move(m, state, 0, ci);  // no key: the leaves are not looked up
       nodes += count_legal(pos);
       pos.undo_move(m);
     }
@@ -345,7 +346,7 @@ std::uint64_t expand(Position<V>& pos, int depth, PerftTable& table, Key salt,
       continue;
     }
     const Move m = moves[i];
-    pos.do_move(m, state, keys[i] ^ salt);
+    pos.do_move(m, state, keys[i] ^ salt, ci);
     const std::uint64_t child = leaves ? count_legal(pos) : expand(pos, depth - 1, table, salt, st);
     pos.undo_move(m);
     if (leaves ? table.store_leaf(keys[i], child) : table.store(keys[i], depth - 1, child))

@@ -56,6 +56,19 @@ struct StateInfo {
   StateInfo* previous = nullptr;
 };
 
+// What the moves of one position need to tell the checks they give without looking at the
+// board after each (Position::check_info(): once per position, then used by every move).
+template <class V>
+struct CheckInfo {
+  Square king = SQ_NONE;  // the king of the side not to move
+  // Per piece type: the squares from which a piece of that type of the side to move
+  // attacks `king` (given the occupancy before the move); 0 for the king.
+  std::array<Bitboard, V::kPieceTypeCount> squares{};
+  // The side to move's pieces that stand alone between one of its sliders and `king`: their
+  // moves may uncover a check.
+  Bitboard discoverers = 0;
+};
+
 template <class V>
 class Position {
  public:
@@ -159,14 +172,23 @@ class Position {
   Bitboard checkers() const { return st_->checkers; }
   bool in_check() const { return st_->checkers != 0; }
   // Pieces of colour c that are pinned to their own king (by sliders of the other side).
-  Bitboard pinned(Color c) const;
+  Bitboard pinned(Color c) const { return blockers_for_king(c) & pieces(c); }
+  // Pieces of either colour that stand alone between c's king and a slider of the other
+  // side (on an empty board the slider would attack the king).
+  Bitboard blockers_for_king(Color c) const;
+  CheckInfo<V> check_info() const;
 
   // --- make / unmake --------------------------------------------------------------------
   // m must be legal in the current position (see movegen.h).
-  void do_move(Move m, StateInfo& st) { make<true>(m, st, 0); }
+  void do_move(Move m, StateInfo& st) { make<true>(m, st, 0, nullptr); }
   // The same with the new key given: key_after(m), which hashed perft has computed already,
   // or any value when nothing reads key() before the move is taken back (unhashed perft).
-  void do_move(Move m, StateInfo& st, Key key) { make<false>(m, st, key); }
+  void do_move(Move m, StateInfo& st, Key key) { make<false>(m, st, key, nullptr); }
+  // The same with the checks found through `ci`, this position's check_info(): the
+  // checkers of the new position without looking at the board for most moves.
+  void do_move(Move m, StateInfo& st, Key key, const CheckInfo<V>& ci) {
+    make<false>(m, st, key, &ci);
+  }
   void undo_move(Move m);
   void do_null_move(StateInfo& st);
   void undo_null_move();
@@ -204,9 +226,9 @@ class Position {
     board_[from] = NO_PIECE;
     board_[to] = pc;
   }
-  // do_move: the key computed (kKey) or given.
+  // do_move: the key computed (kKey) or given; the checkers through `ci` when not null.
   template <bool kKey>
-  void make(Move m, StateInfo& st, Key key);
+  void make(Move m, StateInfo& st, Key key, const CheckInfo<V>* ci);
   void set_castling_right(int index, Square king, Square rook);
   absl::Status build(const Setup& setup, StateInfo& root);  // set() on a fresh position
   Key ep_key(Square ep) const { return ep == SQ_NONE ? 0 : zobrist::ep_file[file_of(ep)]; }
@@ -347,7 +369,7 @@ bool Position<V>::attacked_by(Color c, Square s, Bitboard occ) const {
 }
 
 template <class V>
-Bitboard Position<V>::pinned(Color c) const {
+Bitboard Position<V>::blockers_for_king(Color c) const {
   using namespace position_detail;
   const Square ksq = king_square(c);
   Bitboard snipers = 0;
@@ -379,9 +401,43 @@ Bitboard Position<V>::pinned(Color c) const {
   while (snipers) {
     Square s = pop_lsb(snipers);
     Bitboard b = between_bb(ksq, s) & occ & ~square_bb(s);
-    if (b && !more_than_one(b)) result |= b & pieces(c);
+    if (b && !more_than_one(b)) result |= b;
   }
   return result;
+}
+
+template <class V>
+CheckInfo<V> Position<V>::check_info() const {
+  using namespace position_detail;
+  const Color us = side_, them = ~us;
+  CheckInfo<V> ci;
+  ci.king = king_square(them);
+  const Bitboard occ = pieces();
+  Bitboard rook_lines = 0, bishop_lines = 0;
+  if constexpr (kRookSliders != 0 || kTableRook<V>) rook_lines = rook_attacks(ci.king, occ);
+  if constexpr (kBishopSliders != 0 || kTableBishop<V>) bishop_lines = bishop_attacks(ci.king, occ);
+  ci.squares[PAWN] = pawn_attacks_bb(them, ci.king);
+  // A piece of ours on x attacks the king iff a piece of the same type of theirs on the
+  // king's square attacks x (the tables of directional pieces are each other's rotation).
+  [&]<std::size_t... I>(std::index_sequence<I...>) {
+    (
+        [&] {
+          constexpr PieceType kPt = V::kMovers[I];
+          constexpr const PieceInfo& info = piece_info(kPt);
+          Bitboard a = 0;
+          if constexpr (info.leaps_knight) a |= knight_attacks(ci.king);
+          if constexpr (info.leaps_king) a |= king_attacks(ci.king);
+          if constexpr (info.slides_rook) a |= rook_lines;
+          if constexpr (info.slides_bishop) a |= bishop_lines;
+          if constexpr (info.table_driven)
+            a |= table_attacks<kPt>(them, ci.king, rook_lines, bishop_lines);
+          ci.squares[kPt] = a;
+        }(),
+        ...);
+  }
+  (std::make_index_sequence<V::kMovers.size()>{});
+  ci.discoverers = blockers_for_king(them) & pieces(us);
+  return ci;
 }
 
 template <class V>
@@ -633,7 +689,7 @@ bool Position<V>::is_consistent(std::string* why) const {
 
 template <class V>
 template <bool kKey>
-void Position<V>::make(Move m, StateInfo& st, Key key) {
+void Position<V>::make(Move m, StateInfo& st, Key key, const CheckInfo<V>* ci) {
   st.castling = st_->castling;
   st.rule50 = st_->rule50 + 1;
   st.plies_from_null = st_->plies_from_null + 1;
@@ -698,7 +754,12 @@ void Position<V>::make(Move m, StateInfo& st, Key key) {
   }
   st.captured = captured;
   st.key = k;
-  st.checkers = attackers_to(king_square(them), pieces(), us);
+  // A plain move of a piece that uncovers nothing checks from its new square or not at
+  // all; the rest (castling, en passant, promotions, possible discoveries) look.
+  if (ci && m.kind() == NORMAL && !(ci->discoverers & square_bb(from)))
+    st.checkers = ci->squares[type_of(pc)] & square_bb(to);
+  else
+    st.checkers = attackers_to(king_square(them), pieces(), us);
   side_ = them;
   ++game_ply_;
 }
