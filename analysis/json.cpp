@@ -1,5 +1,6 @@
 #include "analysis/json.h"
 
+#include <cmath>
 #include <cstdio>
 
 namespace fairykit::analysis {
@@ -161,6 +162,21 @@ JsonWriter& JsonWriter::value(std::string_view s) {
 JsonWriter& JsonWriter::value(bool b) {
   separate();
   out_ += b ? "true" : "false";
+  return *this;
+}
+
+JsonWriter& JsonWriter::fixed(double x, int places) {
+  separate();
+  if (!std::isfinite(x)) {
+    out_ += "null";
+    return *this;
+  }
+  char buf[64];
+  const int n = std::snprintf(buf, sizeof buf, "%.*f", places, x);
+  if (n > 0 && std::size_t(n) < sizeof buf)
+    out_.append(buf, std::size_t(n));
+  else
+    out_ += "null";  // beyond 10^50 or so: no count or time of ours
   return *this;
 }
 

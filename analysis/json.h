@@ -45,6 +45,9 @@ class JsonWriter {
   JsonWriter& value(const char* s) { return value(std::string_view(s)); }
   JsonWriter& value(const std::string& s) { return value(std::string_view(s)); }
   JsonWriter& value(bool b);
+  // A number with `places` digits after the point (printf's %.*f); null when it is not
+  // finite (JSON has no NaN or infinity).
+  JsonWriter& fixed(double x, int places);
   // A string known to need no escaping (ASCII from 0x20 to 0x7e without '"' and '\\': the
   // moves the rules core writes), written as it is.
   // A value already written as JSON text (an array built by the caller), appended as it is.

@@ -1,6 +1,7 @@
 #include "analysis/suite.h"
 
 #include <algorithm>
+#include <chrono>
 #include <map>
 #include <ostream>
 #include <utility>
@@ -285,13 +286,34 @@ void write_entry_json(JsonWriter& w, const EntryResult& r) {
     if (c.status != CountStatus::kSkipped) w.key("nodes").value(c.got);
     w.key("status").value(st).end_object();
   }
-  w.end_array().end_object();
+  w.end_array();
+  write_timing_json(w, r.seconds, r.nodes);
+  if (r.hashed) {
+    w.key("hash").begin_object();
+    write_table_stats_json(w, r.hash);
+    w.end_object();
+  }
+  w.end_object();
 }
 
 void write_summary_json(JsonWriter& w, const SuiteSummary& s) {
   w.begin_object().key("positions").value(s.positions).key("passed").value(s.passed);
   w.key("failed").value(s.failed).key("skipped").value(s.skipped);
-  w.key("counts_checked").value(s.counts_checked).key("nodes").value(s.nodes).end_object();
+  w.key("counts_checked").value(s.counts_checked).key("nodes").value(s.nodes);
+  write_timing_json(w, s.seconds, s.nodes);
+  w.end_object();
+}
+
+void write_timing_json(JsonWriter& w, double seconds, Count128 nodes) {
+  const double rate = seconds > 0 ? double(nodes) / seconds : 0;
+  w.key("seconds").fixed(seconds, 6);
+  w.key("nps").value(rate < 1.8e19 ? std::uint64_t(rate) : ~std::uint64_t{0});
+}
+
+void write_table_stats_json(JsonWriter& w, const PerftTable::Stats& s) {
+  w.key("probes").value(s.probes).key("hits").value(s.hits).key("stores").value(s.stores);
+  w.key("leaf_probes").value(s.leaf_probes).key("leaf_hits").value(s.leaf_hits);
+  w.key("leaf_stores").value(s.leaf_stores);
 }
 
 }  // namespace fairykit::analysis
@@ -363,7 +385,7 @@ void prepare_entry(const SuiteEntry& e, const SuiteOptions& options, EntryWork& 
 // A task sets its own game up from the FEN (microseconds, against the milliseconds or more
 // of the count) and finds its root move again by index: the generation order is fixed.
 std::uint64_t run_task(const SuiteEntry& e, VariantId variant, const SuiteOptions& options,
-                       const Task& t, int depth) {
+                       const Task& t, int depth, PerftTable::Stats& stats) {
   std::unique_ptr<AnyGame> game = *entry_game(e, variant, options);  // checked when prepared
   if (!options.table) {
     if (t.root < 0) return game->perft(depth);
@@ -376,16 +398,13 @@ std::uint64_t run_task(const SuiteEntry& e, VariantId variant, const SuiteOption
   }
   const Key salt = table_salt(int(variant), options.variant_options.amazon_promotes,
                               options.variant_options.armies);
-  PerftTable::Stats stats;
-  const std::uint64_t nodes = game->visit([&]<class G>(G& g) {
+  return game->visit([&]<class G>(G& g) {
     if (t.root < 0) return hashed_perft(g, depth, *options.table, salt, stats);
     typename G::MoveList moves;
     g.generate_legal(moves);
     g.do_move(moves[std::size_t(t.root)]);
     return hashed_perft(g, depth - 1, *options.table, salt, stats);
   });
-  options.table->add(stats);
-  return nodes;
 }
 
 void settle(EntryWork& w) {
@@ -410,6 +429,7 @@ void run_suite(const std::vector<SuiteEntry>& entries, const SuiteOptions& optio
     const SuiteEntry& e = entries[i];
     EntryWork& w = work[i];
     w.result.entry = &e;
+    w.result.hashed = options.table != nullptr;
     w.variant = options.default_variant;
     if (!e.variant.empty()) {
       const VariantInfo* v = find_variant(e.variant);
@@ -440,9 +460,17 @@ void run_suite(const std::vector<SuiteEntry>& entries, const SuiteOptions& optio
     const Task& t = tasks[std::size_t(k)];
     const EntryWork& w = work[t.entry];
     const int depth = entries[t.entry].counts[t.count].depth;
-    const std::uint64_t nodes = run_task(entries[t.entry], w.variant, options, t, depth);
+    PerftTable::Stats stats;
+    const auto start = std::chrono::steady_clock::now();
+    const std::uint64_t nodes = run_task(entries[t.entry], w.variant, options, t, depth, stats);
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    if (options.table) options.table->add(stats);
 #pragma omp critical(fairykit_suite_emit)
     {
+      EntryResult& r = work[t.entry].result;
+      r.seconds += seconds;
+      r.hash.add(stats);
       work[t.entry].sums[t.count] += nodes;
       --work[t.entry].pending;
       emit_ready();

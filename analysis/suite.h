@@ -114,6 +114,11 @@ struct EntryResult {
   std::string error;  // non-empty: the position could not be set up (counts as failed)
   std::vector<CountResult> counts;
   std::uint64_t nodes = 0;  // nodes searched for this entry
+  // The time the threads spent on this entry's counts, added up (at one thread: its wall
+  // time), and what they did in the table (SuiteOptions::table; all zero without one).
+  double seconds = 0;
+  PerftTable::Stats hash;
+  bool hashed = false;  // a table was used
   bool passed() const;
   bool ran() const;  // at least one count was run (passed or failed)
 };
@@ -125,6 +130,7 @@ struct SuiteSummary {
   int skipped = 0;  // positions none of whose counts was in range
   std::uint64_t counts_checked = 0;
   std::uint64_t nodes = 0;
+  double seconds = 0;  // the wall time of the whole run: set by the caller, not accumulate()
 };
 
 // Runs one entry (with the root split over options.threads threads).
@@ -147,14 +153,24 @@ absl::Status run_suite(SuiteReader& reader, const SuiteOptions& options,
                        const std::function<void(const EntryResult&)>& emit);
 
 // Report writers. Text: one line per position, "ok"/"FAIL" first; JSON: one document.
-// Neither prints timings, so the output is the same at any thread count.
+// The text prints no timings, so it is the same at any thread count; in the JSON only
+// "seconds" and "nps" change from run to run (and, at two threads or more, the hash
+// statistics: which thread finds an entry first depends on timing).
 void write_entry_text(std::ostream& out, const EntryResult& r, bool quiet);
 void write_summary_text(std::ostream& out, const SuiteSummary& s);
 // {"file":...,"line":N,"id":...,"fen":...,"status":"pass"|"fail"|"skipped"[,"error":...],
-//  "counts":[{"depth":N,"expected":N[,"nodes":N],"status":...}]}
+//  "counts":[{"depth":N,"expected":N[,"nodes":N],"status":...}],"seconds":S,"nps":N
+//  [,"hash":{statistics}]}
 void write_entry_json(JsonWriter& w, const EntryResult& r);
-// {"positions":N,"passed":N,"failed":N,"skipped":N,"counts_checked":N,"nodes":N}
+// {"positions":N,"passed":N,"failed":N,"skipped":N,"counts_checked":N,"nodes":N,
+//  "seconds":S,"nps":N}
 void write_summary_json(JsonWriter& w, const SuiteSummary& s);
+// "seconds":S,"nps":N into the current object: S with microseconds, N = nodes / S (0 when
+// S is 0).
+void write_timing_json(JsonWriter& w, double seconds, Count128 nodes);
+// "probes":N,"hits":N,"stores":N,"leaf_probes":N,"leaf_hits":N,"leaf_stores":N into the
+// current object (analysis/perft_table.h: the buckets, then the leaf region).
+void write_table_stats_json(JsonWriter& w, const PerftTable::Stats& s);
 void accumulate(SuiteSummary& s, const EntryResult& r);
 
 }  // namespace fairykit::analysis

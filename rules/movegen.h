@@ -170,13 +170,19 @@ struct MoveGenerator {
     const Bitboard checkers = pos.checkers();
 
     // King steps: test each destination with the king lifted off the board, so that a
-    // slider's ray through the king's current square counts.
+    // slider's ray through the king's current square counts. The safe ones are kept for
+    // castling.
+    const Bitboard king_steps = king_attacks(ksq) & ~us;
+    Bitboard king_safe = 0;
     {
-      Bitboard targets = king_attacks(ksq) & ~us;
+      Bitboard targets = king_steps;
       const Bitboard occ_no_king = occ ^ square_bb(ksq);
       while (targets) {
         Square to = pop_lsb(targets);
-        if (!pos.attackers_to(to, occ_no_king, Them)) sink.add(Move(ksq, to));
+        if (!pos.attackers_to(to, occ_no_king, Them)) {
+          sink.add(Move(ksq, to));
+          king_safe |= square_bb(to);
+        }
       }
     }
     if (more_than_one(checkers)) return;
@@ -200,7 +206,7 @@ struct MoveGenerator {
     generate_pieces(pos, sink, ksq, occ, target, pinned,
                     std::make_index_sequence<V::kMovers.size()>());
     if (!checkers && pos.castling_rights() & (Us == WHITE ? 3 : 12))
-      generate_castling(pos, sink, ksq, occ, them);
+      generate_castling(pos, sink, ksq, occ, king_steps, king_safe);
   }
 
   template <std::size_t... I>
@@ -306,8 +312,12 @@ struct MoveGenerator {
     }
   }
 
+  // Not in check (the caller's condition). `king_steps` are the squares the king steps to
+  // tested above with the king lifted, `king_safe` those found unattacked.
   static void generate_castling(const Position<V>& pos, Sink& sink, Square ksq, Bitboard occ,
-                                Bitboard) {
+                                Bitboard king_steps, Bitboard king_safe) {
+    constexpr Bitboard kCorners =
+        square_bb(SQ_A1) | square_bb(SQ_H1) | square_bb(SQ_A8) | square_bb(SQ_H8);
     for (bool king_side : {true, false}) {
       int index = castling_index(Us, king_side);
       if (!(pos.castling_rights() & (1 << index))) continue;
@@ -317,6 +327,13 @@ struct MoveGenerator {
       // (Chess960), so the test runs with king and rook lifted.
       Bitboard occ2 = occ ^ square_bb(ksq) ^ square_bb(rook);
       Bitboard path = pos.castling_king_path_[index];
+      // A rook in the corner shields no square from anything (no line goes on past a
+      // corner), so lifting it changes no attack: the king's own square is safe (no check)
+      // and the squares next to it are known from the king steps.
+      if (square_bb(rook) & kCorners) {
+        if (path & king_steps & ~king_safe) continue;
+        path &= ~(king_steps | square_bb(ksq));
+      }
       bool safe = true;
       while (path && safe) {
         Square s = pop_lsb(path);

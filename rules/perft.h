@@ -19,8 +19,9 @@ std::uint64_t perft(Position<V>& pos, int depth) {
   generate_legal(pos, moves);
   std::uint64_t nodes = 0;
   StateInfo st;
+  const CheckInfo<V> ci = pos.check_info();
   for (Move m : moves) {
-    pos.do_move(m, st);
+    pos.do_move(m, st, 0, ci);  // no key: nothing below reads it
     nodes += depth == 2 ? count_legal(pos) : perft(pos, depth - 1);
     pos.undo_move(m);
   }

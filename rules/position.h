@@ -56,6 +56,19 @@ struct StateInfo {
   StateInfo* previous = nullptr;
 };
 
+// What the moves of one position need to tell the checks they give without looking at the
+// board after each (Position::check_info(): once per position, then used by every move).
+template <class V>
+struct CheckInfo {
+  Square king = SQ_NONE;  // the king of the side not to move
+  // Per piece type: the squares from which a piece of that type of the side to move
+  // attacks `king` (given the occupancy before the move); 0 for the king.
+  std::array<Bitboard, V::kPieceTypeCount> squares{};
+  // The side to move's pieces that stand alone between one of its sliders and `king`: their
+  // moves may uncover a check.
+  Bitboard discoverers = 0;
+};
+
 template <class V>
 class Position {
  public:
@@ -164,14 +177,29 @@ class Position {
   Bitboard checkers() const { return st_->checkers; }
   bool in_check() const { return st_->checkers != 0; }
   // Pieces of colour c that are pinned to their own king (by sliders of the other side).
-  Bitboard pinned(Color c) const;
+  Bitboard pinned(Color c) const { return blockers_for_king(c) & pieces(c); }
+  // Pieces of either colour that stand alone between c's king and a slider of the other
+  // side (on an empty board the slider would attack the king).
+  Bitboard blockers_for_king(Color c) const;
+  CheckInfo<V> check_info() const;
 
   // --- make / unmake --------------------------------------------------------------------
   // m must be legal in the current position (see movegen.h).
-  void do_move(Move m, StateInfo& st);
+  void do_move(Move m, StateInfo& st) { make<true>(m, st, 0, nullptr); }
+  // The same with the new key given: key_after(m), which hashed perft has computed already,
+  // or any value when nothing reads key() before the move is taken back (unhashed perft).
+  void do_move(Move m, StateInfo& st, Key key) { make<false>(m, st, key, nullptr); }
+  // The same with the checks found through `ci`, this position's check_info(): the
+  // checkers of the new position without looking at the board for most moves.
+  void do_move(Move m, StateInfo& st, Key key, const CheckInfo<V>& ci) {
+    make<false>(m, st, key, &ci);
+  }
   void undo_move(Move m);
   void do_null_move(StateInfo& st);
   void undo_null_move();
+  // The key that do_move(m) would give, without making the move (hashed perft looks the
+  // child up, or prefetches its slot, before making it). m must be legal.
+  Key key_after(Move m) const;
 
   // The key recomputed from scratch (the debug invariant: it equals key()).
   Key compute_key() const;
@@ -203,6 +231,9 @@ class Position {
     board_[from] = NO_PIECE;
     board_[to] = pc;
   }
+  // do_move: the key computed (kKey) or given; the checkers through `ci` when not null.
+  template <bool kKey>
+  void make(Move m, StateInfo& st, Key key, const CheckInfo<V>* ci);
   void set_castling_right(int index, Square king, Square rook);
   absl::Status build(const Setup& setup, StateInfo& root);  // set() on a fresh position
   Key ep_key(Square ep) const { return ep == SQ_NONE ? 0 : zobrist::ep_file[file_of(ep)]; }
@@ -332,10 +363,18 @@ Bitboard Position<V>::attackers_to(Square s, Bitboard occ, Color c) const {
   if constexpr (kTableDriven == 0) {
     if constexpr (kKnightLeapers != 0) a |= knight_attacks(s) & pieces_of_types<kKnightLeapers>();
     if constexpr (kKingLeapers != 0) a |= king_attacks(s) & pieces_of_types<kKingLeapers>();
-    if constexpr (kRookSliders != 0) a |= rook_attacks(s, occ) & pieces_of_types<kRookSliders>();
-    if constexpr (kBishopSliders != 0)
-      a |= bishop_attacks(s, occ) & pieces_of_types<kBishopSliders>();
-    return a & by_color_[c];
+    a &= by_color_[c];
+    // A slider's attack table (a likely cache miss) is read only when a slider of colour c
+    // stands on one of the lines through s: on an empty board it would attack s.
+    if constexpr (kRookSliders != 0) {
+      const Bitboard r = pieces_of_types<kRookSliders>() & by_color_[c];
+      if (r & bb::tables.rook_pseudo[s]) a |= rook_attacks(s, occ) & r;
+    }
+    if constexpr (kBishopSliders != 0) {
+      const Bitboard b = pieces_of_types<kBishopSliders>() & by_color_[c];
+      if (b & bb::tables.bishop_pseudo[s]) a |= bishop_attacks(s, occ) & b;
+    }
+    return a;
   }
   Bitboard rook_lines = 0, bishop_lines = 0;
   if constexpr (kRookSliders != 0 || kTableRook<V>) rook_lines = rook_attacks(s, occ);
@@ -360,7 +399,7 @@ bool Position<V>::attacked_by(Color c, Square s, Bitboard occ) const {
 }
 
 template <class V>
-Bitboard Position<V>::pinned(Color c) const {
+Bitboard Position<V>::blockers_for_king(Color c) const {
   using namespace position_detail;
   const Square ksq = king_square(c);
   Bitboard snipers = 0;
@@ -392,9 +431,43 @@ Bitboard Position<V>::pinned(Color c) const {
   while (snipers) {
     Square s = pop_lsb(snipers);
     Bitboard b = between_bb(ksq, s) & occ & ~square_bb(s);
-    if (b && !more_than_one(b)) result |= b & pieces(c);
+    if (b && !more_than_one(b)) result |= b;
   }
   return result;
+}
+
+template <class V>
+CheckInfo<V> Position<V>::check_info() const {
+  using namespace position_detail;
+  const Color us = side_, them = ~us;
+  CheckInfo<V> ci;
+  ci.king = king_square(them);
+  const Bitboard occ = pieces();
+  Bitboard rook_lines = 0, bishop_lines = 0;
+  if constexpr (kRookSliders != 0 || kTableRook<V>) rook_lines = rook_attacks(ci.king, occ);
+  if constexpr (kBishopSliders != 0 || kTableBishop<V>) bishop_lines = bishop_attacks(ci.king, occ);
+  ci.squares[PAWN] = pawn_attacks_bb(them, ci.king);
+  // A piece of ours on x attacks the king iff a piece of the same type of theirs on the
+  // king's square attacks x (the tables of directional pieces are each other's rotation).
+  [&]<std::size_t... I>(std::index_sequence<I...>) {
+    (
+        [&] {
+          constexpr PieceType kPt = V::kMovers[I];
+          constexpr const PieceInfo& info = piece_info(kPt);
+          Bitboard a = 0;
+          if constexpr (info.leaps_knight) a |= knight_attacks(ci.king);
+          if constexpr (info.leaps_king) a |= king_attacks(ci.king);
+          if constexpr (info.slides_rook) a |= rook_lines;
+          if constexpr (info.slides_bishop) a |= bishop_lines;
+          if constexpr (info.table_driven)
+            a |= table_attacks<kPt>(them, ci.king, rook_lines, bishop_lines);
+          ci.squares[kPt] = a;
+        }(),
+        ...);
+  }
+  (std::make_index_sequence<V::kMovers.size()>{});
+  ci.discoverers = blockers_for_king(them) & pieces(us);
+  return ci;
 }
 
 template <class V>
@@ -645,12 +718,18 @@ bool Position<V>::is_consistent(std::string* why) const {
 }
 
 template <class V>
-void Position<V>::do_move(Move m, StateInfo& st) {
+template <bool kKey>
+void Position<V>::make(Move m, StateInfo& st, Key key, const CheckInfo<V>* ci) {
   st.castling = st_->castling;
   st.rule50 = st_->rule50 + 1;
   st.plies_from_null = st_->plies_from_null + 1;
   st.previous = st_;
-  Key k = st_->key ^ zobrist::side ^ ep_key(st_->ep_square);
+  // The key: computed as the board changes, or the one given (then the Zobrist loads of
+  // toggle() are dead code).
+  Key k = kKey ? st_->key ^ zobrist::side ^ ep_key(st_->ep_square) : key;
+  auto toggle = [&k](Key z) {
+    if constexpr (kKey) k ^= z;
+  };
   st.ep_square = SQ_NONE;
   st_ = &st;
 
@@ -667,47 +746,89 @@ void Position<V>::do_move(Move m, StateInfo& st) {
     remove_piece(to);
     put_piece(pc, kto);
     put_piece(rook, rto);
-    k ^= zobrist::psq[pc][from] ^ zobrist::psq[pc][kto] ^ zobrist::psq[rook][to] ^
-         zobrist::psq[rook][rto];
+    toggle(zobrist::psq[pc][from] ^ zobrist::psq[pc][kto] ^ zobrist::psq[rook][to] ^
+           zobrist::psq[rook][rto]);
   } else {
     if (m.kind() == EN_PASSANT) {
       Square capsq = Square(to + (us == WHITE ? -8 : 8));
       captured = board_[capsq];
       remove_piece(capsq);
-      k ^= zobrist::psq[captured][capsq];
+      toggle(zobrist::psq[captured][capsq]);
       st.rule50 = 0;
     } else if (board_[to] != NO_PIECE) {
       captured = board_[to];
       remove_piece(to);
-      k ^= zobrist::psq[captured][to];
+      toggle(zobrist::psq[captured][to]);
       st.rule50 = 0;
     }
     move_piece(from, to);
-    k ^= zobrist::psq[pc][from] ^ zobrist::psq[pc][to];
+    toggle(zobrist::psq[pc][from] ^ zobrist::psq[pc][to]);
     if (type_of(pc) == PAWN) {
       st.rule50 = 0;
       if ((int(to) ^ int(from)) == 16 &&
           (pawn_attacks_bb(us, Square((from + to) / 2)) & pieces(them, PAWN))) {
         st.ep_square = Square((from + to) / 2);
-        k ^= zobrist::ep_file[file_of(st.ep_square)];
+        toggle(zobrist::ep_file[file_of(st.ep_square)]);
       } else if (m.kind() == PROMOTION) {
         Piece promo = make_piece(us, m.promotion());
         remove_piece(to);
         put_piece(promo, to);
-        k ^= zobrist::psq[pc][to] ^ zobrist::psq[promo][to];
+        toggle(zobrist::psq[pc][to] ^ zobrist::psq[promo][to]);
       }
     }
   }
   if (st.castling && (castling_mask_[from] | castling_mask_[to])) {
-    k ^= zobrist::castling[st.castling];
+    toggle(zobrist::castling[st.castling]);
     st.castling &= std::uint8_t(~(castling_mask_[from] | castling_mask_[to]));
-    k ^= zobrist::castling[st.castling];
+    toggle(zobrist::castling[st.castling]);
   }
   st.captured = captured;
   st.key = k;
-  st.checkers = attackers_by_lines(king_square(them), pieces(), us);
+  // A plain move of a piece that uncovers nothing checks from its new square or not at
+  // all; the rest (castling, en passant, promotions, possible discoveries) look, by the
+  // lines through the king (a replay has no check_info: see attackers_by_lines).
+  if (ci && m.kind() == NORMAL && !(ci->discoverers & square_bb(from)))
+    st.checkers = ci->squares[type_of(pc)] & square_bb(to);
+  else
+    st.checkers = attackers_by_lines(king_square(them), pieces(), us);
   side_ = them;
   ++game_ply_;
+}
+
+// The key arithmetic of do_move, on the board as it stands (tests/rules check the two
+// against each other over whole perft trees of every variant of the family).
+template <class V>
+Key Position<V>::key_after(Move m) const {
+  Key k = st_->key ^ zobrist::side ^ ep_key(st_->ep_square);
+  const Color us = side_, them = ~us;
+  const Square from = m.from(), to = m.to();
+  const Piece pc = board_[from];
+  if (m.kind() == CASTLING) {
+    const int index = castling_index(us, to > from);
+    const Piece rook = board_[to];
+    k ^= zobrist::psq[pc][from] ^ zobrist::psq[pc][castling_king_to_[index]] ^
+         zobrist::psq[rook][to] ^ zobrist::psq[rook][castling_rook_to_[index]];
+  } else {
+    if (m.kind() == EN_PASSANT) {
+      const Square capsq = Square(to + (us == WHITE ? -8 : 8));
+      k ^= zobrist::psq[board_[capsq]][capsq];
+    } else if (board_[to] != NO_PIECE) {
+      k ^= zobrist::psq[board_[to]][to];
+    }
+    k ^= zobrist::psq[pc][from];
+    if (m.kind() == PROMOTION)
+      k ^= zobrist::psq[make_piece(us, m.promotion())][to];
+    else
+      k ^= zobrist::psq[pc][to];
+    if (type_of(pc) == PAWN && (int(to) ^ int(from)) == 16 &&
+        (pawn_attacks_bb(us, Square((from + to) / 2)) & pieces(them, PAWN)))
+      k ^= zobrist::ep_file[file_of(Square((from + to) / 2))];
+  }
+  const std::uint8_t castling = st_->castling;
+  if (castling && (castling_mask_[from] | castling_mask_[to]))
+    k ^= zobrist::castling[castling] ^
+         zobrist::castling[castling & ~(castling_mask_[from] | castling_mask_[to])];
+  return k;
 }
 
 template <class V>

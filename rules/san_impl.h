@@ -155,10 +155,11 @@ struct Mover {
     if (!(pos.castling_rights() & (1 << index))) return Move::none();
     if (pos.checkers()) return Move::none();
     MovesTo sink(SQ_NONE);
+    // No king step tested here: the generator tests every square of the path.
     if (us == WHITE)
-      MoveGenerator<V, WHITE, MovesTo>::generate_castling(pos, sink, ksq, occ, pos.pieces(them));
+      MoveGenerator<V, WHITE, MovesTo>::generate_castling(pos, sink, ksq, occ, 0, 0);
     else
-      MoveGenerator<V, BLACK, MovesTo>::generate_castling(pos, sink, ksq, occ, pos.pieces(them));
+      MoveGenerator<V, BLACK, MovesTo>::generate_castling(pos, sink, ksq, occ, 0, 0);
     for (Move m : sink)
       if ((m.to() > m.from()) == king_side) return m;
     return Move::none();

@@ -1,9 +1,12 @@
 // Hashed perft (analysis/perft_table.h): the table itself (verified entries, replacement
-// that keeps deep entries, counts too large to store), and the counts of every oracle file
-// unchanged with a table of 16 MB and with one of a single bucket (four entries), where
-// nearly every store collides with another position's index. The deep runs are Slow*.
+// that keeps deep entries, counts too large to store, the leaf region's one-word slots),
+// and the counts of every oracle file unchanged with a table of 16 MB and with one of a
+// single bucket (four entries), with and without the smallest leaf region, where nearly
+// every store collides with another position's index. The deep runs are Slow*.
 #include <gtest/gtest.h>
 
+#include <memory>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -66,7 +69,53 @@ TEST(PerftTable, ReplacementKeepsTheDeepEntries) {
 TEST(PerftTable, ByteSizeRoundsDownToBuckets) {
   EXPECT_EQ(PerftTable::with_bytes(1)->buckets(), 1u);
   EXPECT_EQ(PerftTable::with_bytes(1000)->buckets(), 15u);
+  EXPECT_EQ(PerftTable::with_bytes(1000)->leaf_slots(), 0u);
   EXPECT_EQ(PerftTable::with_bytes(std::size_t{16} << 20)->bytes(), std::size_t{16} << 20);
+}
+
+// The leaf region takes an eighth of a table of 512 KiB or more, a power of two of at most
+// 4 MiB; the buckets the rest.
+TEST(PerftTable, LeafRegionSize) {
+  EXPECT_EQ(PerftTable::with_bytes((std::size_t{512} << 10) - 1)->leaf_slots(), 0u);
+  std::unique_ptr<PerftTable> t = PerftTable::with_bytes(std::size_t{1} << 20);
+  EXPECT_EQ(t->leaf_slots(), (std::size_t{128} << 10) / 8);
+  EXPECT_EQ(t->buckets(), (std::size_t{896} << 10) / 64);
+  EXPECT_EQ(t->bytes(), std::size_t{1} << 20);
+  t = PerftTable::with_bytes(std::size_t{256} << 20);
+  EXPECT_EQ(t->leaf_slots(), (std::size_t{4} << 20) / 8);
+  EXPECT_EQ(t->bytes(), std::size_t{256} << 20);
+  EXPECT_THROW(PerftTable(1, 128), std::invalid_argument);  // fewer than 2^8 slots
+  EXPECT_THROW(PerftTable(1, 300), std::invalid_argument);  // not a power of two
+}
+
+TEST(PerftTable, LeafSlotsFindOnlyTheSameKey) {
+  PerftTable t(1, 256);
+  ASSERT_TRUE(t.has_leaves());
+  const Key k = 0x0123456789abcdefULL;
+  EXPECT_FALSE(t.probe_leaf(k).has_value());
+  EXPECT_TRUE(t.store_leaf(k, 48));
+  ASSERT_TRUE(t.probe_leaf(k).has_value());
+  EXPECT_EQ(*t.probe_leaf(k), 48u);
+  EXPECT_FALSE(t.probe_leaf(k ^ (Key{1} << 63)).has_value());  // the same slot, high bits
+  EXPECT_FALSE(t.probe_leaf(k ^ (Key{1} << 8)).has_value());   // the same slot, low bits
+  EXPECT_FALSE(t.probe_leaf(k ^ 1).has_value());               // another slot
+  EXPECT_FALSE(t.probe(k, 2).has_value());                     // the buckets are apart
+  // No moves (mate, stalemate) is a count like any other; an empty slot is none.
+  EXPECT_TRUE(t.store_leaf(k, 0));
+  EXPECT_EQ(*t.probe_leaf(k), 0u);
+  EXPECT_FALSE(t.probe_leaf(0).has_value());
+  EXPECT_FALSE(t.probe_leaf(k & ~Key{0xff}).has_value());
+  // The slot is taken by the last store.
+  EXPECT_TRUE(t.store_leaf(k ^ (Key{1} << 40), 7));
+  EXPECT_FALSE(t.probe_leaf(k).has_value());
+  EXPECT_EQ(*t.probe_leaf(k ^ (Key{1} << 40)), 7u);
+  // Counts past kMaxLeafCount (some variants have more moves than a slot holds).
+  EXPECT_TRUE(t.store_leaf(k, PerftTable::kMaxLeafCount));
+  EXPECT_EQ(*t.probe_leaf(k), PerftTable::kMaxLeafCount);
+  EXPECT_FALSE(t.store_leaf(k ^ 2, PerftTable::kMaxLeafCount + 1));
+  EXPECT_FALSE(t.probe_leaf(k ^ 2).has_value());
+  t.clear();
+  EXPECT_FALSE(t.probe_leaf(k).has_value());
 }
 
 TEST(PerftCount, TextOf128BitCounts) {
@@ -142,13 +191,14 @@ const Oracle kOracles[] = {
     {"fluidity.perft", VariantId::kChess, 5'000'000, 500'000, 0},
 };
 
-PerftTable::Stats check_oracle(const Oracle& o, std::size_t buckets, std::uint64_t budget) {
+PerftTable::Stats check_oracle(const Oracle& o, std::size_t buckets, std::size_t leaf_slots,
+                               std::uint64_t budget) {
   const std::vector<SuiteEntry> entries = testing::load_oracle(o.file);
   EXPECT_FALSE(entries.empty()) << o.file;
   if (o.positions) {
     EXPECT_EQ(int(entries.size()), o.positions) << o.file;
   }
-  PerftTable table(buckets);
+  PerftTable table(buckets, leaf_slots);
   const OracleTotals t = testing::check_oracle_counts(entries, o.variant, budget, &table);
   EXPECT_EQ(t.positions, int(entries.size())) << o.file;
   EXPECT_GE(t.counts, t.positions) << o.file << ": at least one count per position";
@@ -158,29 +208,40 @@ PerftTable::Stats check_oracle(const Oracle& o, std::size_t buckets, std::uint64
 }
 
 // Checks every oracle file; with a table of a fair size, that it found transpositions.
-void check_oracles(std::size_t buckets, bool tiny) {
-  std::uint64_t hits = 0;
-  for (const Oracle& o : kOracles)
-    hits += check_oracle(o, buckets, tiny ? o.tiny_budget : o.budget).hits;
+void check_oracles(std::size_t buckets, std::size_t leaf_slots, bool tiny) {
+  std::uint64_t hits = 0, leaf_hits = 0;
+  for (const Oracle& o : kOracles) {
+    const PerftTable::Stats s =
+        check_oracle(o, buckets, leaf_slots, tiny ? o.tiny_budget : o.budget);
+    hits += s.hits;
+    leaf_hits += s.leaf_hits;
+  }
   if (buckets > 1000) {
     EXPECT_GT(hits, 1000u);
   }
+  if (leaf_slots > 1000) {
+    EXPECT_GT(leaf_hits, 1000u);
+  }
 }
 
+// 16 MB as with_bytes() divides them: 14 MB of buckets, 2 MB of leaf slots.
 TEST(HashedPerft, OracleCountsWith16MegabyteTable) {
-  check_oracles((std::size_t{16} << 20) / 64, false);
+  check_oracles((std::size_t{14} << 20) / 64, (std::size_t{2} << 20) / 8, false);
 }
 
 // One bucket of four entries for the whole suite: index collisions at nearly every store,
-// so every count depends on the entries being checked against the full key and depth.
-TEST(HashedPerft, OracleCountsWithOneBucketTable) { check_oracles(1, true); }
+// so every count depends on the entries being checked against the full key and depth;
+// without a leaf region, and with the smallest one (256 slots).
+TEST(HashedPerft, OracleCountsWithOneBucketTable) { check_oracles(1, 0, true); }
+TEST(HashedPerft, OracleCountsWithOneBucketAndSmallestLeafRegion) { check_oracles(1, 256, true); }
 
 // Every count of every oracle file, hashed (minutes to hours on two cores).
 TEST(SlowHashedPerft, EveryOracleCountWith64MegabyteTable) {
-  for (const Oracle& o : kOracles) check_oracle(o, (std::size_t{64} << 20) / 64, 0);
+  for (const Oracle& o : kOracles)
+    check_oracle(o, (std::size_t{56} << 20) / 64, (std::size_t{4} << 20) / 8, 0);
 }
 
-TEST(SlowHashedPerft, OracleCountsWithEightEntryTable) { check_oracles(2, false); }
+TEST(SlowHashedPerft, OracleCountsWithEightEntryTable) { check_oracles(2, 256, false); }
 
 }  // namespace
 }  // namespace fairykit::analysis

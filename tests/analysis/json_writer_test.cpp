@@ -23,6 +23,14 @@ TEST(JsonWriter, CommasNestingAndValues) {
             "\"s\":\"x\\\"y\\\\\\n\",\"list\":[1,\"two\",{},[]],\"o\":{\"k\":\"v\"}}");
 }
 
+TEST(JsonWriter, FixedPointNumbers) {
+  std::string out;
+  JsonWriter w(out);
+  w.begin_array().fixed(1.5, 3).fixed(0, 6).fixed(2.0 / 3.0, 2).fixed(1e300 * 1e300, 3);
+  w.fixed(1e100, 1).end_array();
+  EXPECT_EQ(out, "[1.500,0.000000,0.67,null,null]");
+}
+
 TEST(JsonWriter, OnePerLineArrays) {
   std::string out;
   JsonWriter w(out);

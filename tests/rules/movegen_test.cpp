@@ -174,6 +174,68 @@ TEST(MakeMove, TranspositionsHaveEqualKeys) {
             key_after({"e2e4", "d7d6", "e4e5", "a7a6", "g1f3", "d6d5", "f3g1"}));
 }
 
+// Every move of the tree below `pos` to `depth`: key_after(m) is the key do_move(m) gives,
+// and do_move with the position's check_info() finds the same checkers as without (the
+// position is consistent: every bitboard, the key and the checkers recomputed). Returns
+// the number of moves compared.
+template <class V>
+int compare_key_after(Position<V>& pos, int depth) {
+  if (depth == 0) return 0;
+  int compared = 0;
+  StateInfo st;
+  const CheckInfo<V> ci = pos.check_info();
+  for (Move m : legal_moves(pos)) {
+    const Key predicted = pos.key_after(m);
+    const std::string uci = move_to_uci(pos, m);
+    pos.do_move(m, st, predicted, ci);
+    std::string why;
+    EXPECT_TRUE(pos.is_consistent(&why)) << why << " after " << uci << " in " << to_fen(pos);
+    const Bitboard checkers = pos.checkers();
+    pos.undo_move(m);
+    pos.do_move(m, st);
+    EXPECT_EQ(predicted, pos.key()) << uci << " in " << to_fen(pos);
+    EXPECT_EQ(checkers, pos.checkers()) << uci << " in " << to_fen(pos);
+    compared += 1 + compare_key_after(pos, depth - 1);
+    pos.undo_move(m);
+  }
+  return compared;
+}
+
+template <class V>
+int compare_key_after(std::string_view fen, int depth) {
+  testing::Board<V> b(fen);
+  return compare_key_after(b.pos, depth);
+}
+
+TEST(MakeMove, KeyAfterAndCheckInfoAgreeWithTheMadeMove) {
+  // Castling, captures of castling rooks, en passant (possible and not), promotions and
+  // under-promotions with captures, checks direct and discovered, in every variant of the
+  // Position<V> family.
+  EXPECT_GT(compare_key_after<ChessVariant>(
+                "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 3),
+            90000);
+  EXPECT_GT(compare_key_after<ChessVariant>(
+                "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1", 3),
+            9000);
+  EXPECT_GT(compare_key_after<ChessVariant>("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 5), 40000);
+  EXPECT_GT(compare_key_after<Chess960Variant>(
+                "1rqbkrbn/1ppppp1p/1n6/p1N3p1/8/2P4P/PP1PPPP1/1RQBKRBN w FBfb - 0 9", 3),
+            15000);
+  EXPECT_GT(compare_key_after<SuperchessVariant>(
+                "avbqkesr/pppppppp/8/8/8/8/PPPPPPPP/AVBQKESR w Kk - 0 1", 3),
+            15000);
+  EXPECT_GT(compare_key_after<CwdaVariant>(
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPP1PPP/SYHOKHYS w KQkq - 0 1 RF", 3),
+            10000);
+  EXPECT_GT(compare_key_after<CwdaVariant>("4k3/1P6/8/8/8/8/6p1/R3K2R w KQ - 0 1 FC", 3), 1000);
+  EXPECT_GT(compare_key_after<CwdaVariant>(
+                "gitlktig/pppppppp/8/8/8/8/PPPPPPPP/DWFCKFWD w KQkq - 0 1 CN", 4),
+            300000);
+  EXPECT_GT(compare_key_after<SuperchessVariant>(
+                "r3k2r/1P3ppp/1a6/3pP3/8/1A6/PPP3p1/R3K2R w KQkq d6 0 1", 3),
+            10000);
+}
+
 TEST(Uci, Errors) {
   Position<ChessVariant> pos;
   StateInfo st;

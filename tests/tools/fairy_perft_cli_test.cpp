@@ -4,9 +4,12 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <nlohmann/json.hpp>
+#include <regex>
 #include <string>
 #include <utility>
 #include <vector>
@@ -16,12 +19,20 @@
 namespace {
 
 using CliRun = fairykit::testing::ToolOutput;
+using Json = nlohmann::json;
 
 CliRun run(const std::string& args, const std::string& input = "") {
   return fairykit::testing::run_tool("fairy-perft", args, ".", input);
 }
 
 const std::string kData = FAIRYKIT_DATA_DIR;
+
+// The JSON without its timings (the "seconds" and "nps" keys, the only ones that change from
+// run to run without a table), for comparisons between runs.
+std::string without_timings(const std::string& json) {
+  static const std::regex timing(",\"seconds\":[0-9.]+,\"nps\":[0-9]+");
+  return std::regex_replace(json, timing, "");
+}
 
 TEST(FairyPerftCli, HelpGoesToStdoutAndExitsZero) {
   CliRun r = run("--help");
@@ -162,7 +173,9 @@ TEST(FairyPerftCli, SuiteOutputIsIdenticalAtOneAndTwoThreads) {
   EXPECT_NE(one.out.find("128 positions: 126 passed, 0 failed, 2 skipped"), std::string::npos);
   CliRun j1 = run("--suite " + suite + " --max-depth 2 -j 1 --format json");
   CliRun j2 = run("--suite " + suite + " --max-depth 2 -j 2 --format json");
-  EXPECT_EQ(j1.out, j2.out);
+  EXPECT_NE(j1.out.find("\"seconds\":"), std::string::npos);
+  EXPECT_EQ(without_timings(j1.out), without_timings(j2.out));
+  EXPECT_EQ(without_timings(j1.out).find("\"seconds\":"), std::string::npos);
 }
 
 TEST(FairyPerftCli, DivideIsIdenticalAtOneAndTwoThreads) {
@@ -196,7 +209,7 @@ TEST(FairyPerftCli, HashChangesNoOutput) {
 TEST(FairyPerftCli, HashStatisticsInJson) {
   CliRun r = run("--fen startpos --max-depth 5 --hash 2 --format json -q");
   EXPECT_EQ(r.status, 0) << r.err;
-  EXPECT_NE(r.out.find("{\"depth\":5,\"nodes\":4865609}"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("{\"depth\":5,\"nodes\":4865609,"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find(",\"hash\":{\"megabytes\":2,\"probes\":"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find(",\"hits\":"), std::string::npos);
   EXPECT_NE(r.out.find(",\"stores\":"), std::string::npos);
@@ -208,6 +221,81 @@ TEST(FairyPerftCli, HashStatisticsInJson) {
   EXPECT_NE(suite.out.find("\"hash\":{\"megabytes\":1,"), std::string::npos) << suite.out;
   EXPECT_EQ(run("--fen startpos --depth 2 --hash -1").status, 2);
   EXPECT_EQ(run("--fen startpos --depth 2 --hash x").status, 2);
+}
+
+// "seconds" (a number, 0 or more) and "nps" (a whole number, nodes / seconds: within what
+// printing the seconds to the microsecond allows) in `o`, whose count is `nodes`.
+void expect_timing(const Json& o, double nodes, const std::string& where) {
+  ASSERT_TRUE(o.contains("seconds") && o.contains("nps")) << where << ": " << o.dump();
+  ASSERT_TRUE(o["seconds"].is_number()) << where;
+  ASSERT_TRUE(o["nps"].is_number_unsigned()) << where;
+  const double seconds = o["seconds"].get<double>();
+  const double nps = double(o["nps"].get<std::uint64_t>());
+  EXPECT_GE(seconds, 0.0) << where;
+  if (seconds > 1e-6) {
+    EXPECT_LE(nps, nodes / (seconds - 0.5e-6) + 1) << where;
+    EXPECT_GE(nps, nodes / (seconds + 0.5e-6) - 1) << where;
+  }
+}
+
+// A table's statistics: whole numbers, no more hits or stores than lookups.
+void expect_table_stats(const Json& h, const std::string& where) {
+  for (const char* k : {"probes", "hits", "stores", "leaf_probes", "leaf_hits", "leaf_stores"})
+    ASSERT_TRUE(h.contains(k) && h[k].is_number_unsigned()) << where << ": " << k;
+  EXPECT_LE(h["hits"].get<std::uint64_t>(), h["probes"].get<std::uint64_t>()) << where;
+  EXPECT_LE(h["stores"].get<std::uint64_t>(), h["probes"].get<std::uint64_t>()) << where;
+  EXPECT_LE(h["leaf_hits"].get<std::uint64_t>(), h["leaf_probes"].get<std::uint64_t>()) << where;
+  EXPECT_LE(h["leaf_stores"].get<std::uint64_t>(), h["leaf_probes"].get<std::uint64_t>()) << where;
+}
+
+// --format json: the time and speed of every depth and of the whole run, of every suite
+// position and of the summary; with --hash, what each depth and position did in the table.
+TEST(FairyPerftCli, TimingAndHashStatisticsInJson) {
+  for (const char* flags : {" -j 1", " -j 2 --divide"}) {
+    const CliRun r =
+        run(std::string("--fen startpos --max-depth 5 --hash 2 --format json -q") + flags);
+    ASSERT_EQ(r.status, 0) << r.err;
+    const Json doc = Json::parse(r.out);
+    double total = 0, longest = 0;
+    std::uint64_t probes = 0, leaf_probes = 0;
+    for (const Json& d : doc["results"]) {
+      const double nodes = d["nodes"].get<double>();
+      total += nodes;
+      expect_timing(d, nodes, d.dump().substr(0, 40));
+      longest = std::max(longest, d["seconds"].get<double>());
+      expect_table_stats(d["hash"], flags);
+      probes += d["hash"]["probes"].get<std::uint64_t>();
+      leaf_probes += d["hash"]["leaf_probes"].get<std::uint64_t>();
+    }
+    EXPECT_EQ(total, 5072212.0);  // 20 + 400 + 8902 + 197281 + 4865609
+    expect_timing(doc, total, "run");
+    EXPECT_GE(doc["seconds"].get<double>() + 1e-6, longest);
+    // The table's totals are the depths' added up; depth 5 finds depth-4 subtrees of the
+    // earlier depths and leaf counts.
+    expect_table_stats(doc["hash"], "table");
+    EXPECT_EQ(doc["hash"]["probes"].get<std::uint64_t>(), probes);
+    EXPECT_EQ(doc["hash"]["leaf_probes"].get<std::uint64_t>(), leaf_probes);
+    EXPECT_GT(doc["results"][4]["hash"]["hits"].get<std::uint64_t>(), 0u);
+    EXPECT_GT(doc["results"][4]["hash"]["leaf_hits"].get<std::uint64_t>(), 0u);
+  }
+  const std::string suite = kData + "/oracles/chess-tricky.perft --max-nodes 200000";
+  for (const char* hash : {"", " --hash 1"}) {
+    const CliRun r = run("--suite " + suite + " -j 2 --format json -q" + hash);
+    ASSERT_EQ(r.status, 0) << r.err;
+    const Json doc = Json::parse(r.out);
+    ASSERT_EQ(doc["positions"].size(), 19u);
+    for (const Json& p : doc["positions"]) {
+      const std::string where = p["id"].get<std::string>();
+      double nodes = 0;
+      for (const Json& c : p["counts"])
+        if (c.contains("nodes")) nodes += c["nodes"].get<double>();
+      expect_timing(p, nodes, where);
+      EXPECT_EQ(p.contains("hash"), *hash != 0) << where;
+      if (*hash) expect_table_stats(p["hash"], where);
+    }
+    expect_timing(doc["summary"], doc["summary"]["nodes"].get<double>(), "summary");
+    EXPECT_EQ(doc.contains("hash"), *hash != 0);
+  }
 }
 
 TEST(FairyPerftCli, WrongCountExitsOne) {
@@ -319,7 +407,7 @@ TEST(FairyPerftCli, UsageErrorsExitTwo) {
 TEST(FairyPerftCli, SuperchessShuffleNumberIsThePosition) {
   CliRun r = run("--variant superchess --shuffle 5 --depth 1 --format json -q");
   EXPECT_EQ(r.status, 0) << r.err;
-  EXPECT_EQ(r.out,
+  EXPECT_EQ(without_timings(r.out),
             "{\"variant\":\"superchess\",\"fen\":\"ravqkesr/pppppppp/8/8/8/8/PPPPPPPP/RAVQKESR w "
             "KQkq - 0 1\",\"results\":[{\"depth\":1,\"nodes\":24}]}\n");
   EXPECT_EQ(r.err, "");

@@ -226,11 +226,11 @@ struct Options {
   std::unique_ptr<analysis::PerftTable> table;  // --hash MB, else null
 };
 
-// "hash":{"megabytes":N,"probes":N,"hits":N,"stores":N} (--format json with --hash).
+// "hash":{"megabytes":N,"probes":N,"hits":N,"stores":N,"leaf_probes":N,...} (--format json
+// with --hash): the table's statistics since it was made.
 void write_hash_json(analysis::JsonWriter& w, const analysis::PerftTable& t) {
-  const analysis::PerftTable::Stats s = t.stats();
   w.key("hash").begin_object().key("megabytes").value(std::uint64_t(t.bytes() >> 20));
-  w.key("probes").value(s.probes).key("hits").value(s.hits).key("stores").value(s.stores);
+  analysis::write_table_stats_json(w, t.stats());
   w.end_object();
 }
 
@@ -261,8 +261,12 @@ int run_fen(const Options& o) {
     po.divide = o.divide;
     po.variant_options = o.variant_options;
     po.table = o.table.get();
+    const analysis::PerftTable::Stats before =
+        o.table ? o.table->stats() : analysis::PerftTable::Stats{};
+    const auto start = std::chrono::steady_clock::now();
     // The position as given: run_perft() applies the options as position_fen() did above.
     absl::StatusOr<analysis::PerftResult> r = analysis::run_perft(o.variant->id, o.fen, po);
+    const double seconds = seconds_since(start);
     if (!r.ok()) {
       std::cerr << "fairy-perft: invalid position \"" << parsers::message_text(fen, 200)
                 << "\": " << r.status().message() << '\n';
@@ -281,6 +285,12 @@ int run_fen(const Options& o) {
           w.begin_object().key("move").value(e.uci).key("nodes").value(e.nodes).end_object();
         w.end_array();
       }
+      analysis::write_timing_json(w, seconds, r->total);
+      if (o.table) {  // what this depth did in the table
+        w.key("hash").begin_object();
+        analysis::write_table_stats_json(w, o.table->stats().since(before));
+        w.end_object();
+      }
       w.end_object();
     } else if (o.divide) {
       for (const auto& e : r->divide) std::cout << e.uci << ": " << e.nodes << '\n';
@@ -293,13 +303,15 @@ int run_fen(const Options& o) {
     }
     std::cout.flush();
   }
+  const double seconds = seconds_since(t0);
   if (o.json) {
     w.end_array();
+    analysis::write_timing_json(w, seconds, total);
     if (o.table) write_hash_json(w, *o.table);
     w.end_object();
     std::cout << json << '\n';
   }
-  if (!o.quiet) report_speed(double(total), seconds_since(t0), o.jobs);
+  if (!o.quiet) report_speed(double(total), seconds, o.jobs);
   return 0;
 }
 
@@ -363,6 +375,7 @@ int run_suites(const Options& o) {
       unreadable = true;
     }
   }
+  summary.seconds = seconds_since(t0);
   if (o.json) {
     w.end_array().key("summary");
     analysis::write_summary_json(w, summary);
@@ -372,7 +385,7 @@ int run_suites(const Options& o) {
   } else {
     analysis::write_summary_text(std::cout, summary);
   }
-  if (!o.quiet) report_speed(double(summary.nodes), seconds_since(t0), o.jobs);
+  if (!o.quiet) report_speed(double(summary.nodes), summary.seconds, o.jobs);
   if (unreadable) return 2;
   return summary.failed ? 1 : 0;
 }
