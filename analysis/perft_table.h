@@ -47,6 +47,7 @@
 #endif
 
 #include "rules/game.h"
+#include "rules/perft.h"
 #include "rules/types.h"
 
 namespace fairykit::analysis {
@@ -336,13 +337,9 @@ std::uint64_t expand(Position<V>& pos, int depth, PerftTable& table, Key salt,
   // The children of a node of depth 2 are leaves: their counts go to the leaf region,
   // when the table has one.
   const bool leaves = depth == 2;
-  const CheckInfo<V> ci = pos.check_info();
   if (leaves && !table.has_leaves()) {
-    for (Move m : moves) {
-      pos.do_move(m, state, 0, ci);  // no key: the leaves are not looked up
-      nodes += count_legal(pos);
-      pos.undo_move(m);
-    }
+    const CheckInfo<V> ci = pos.check_info();
+    for (Move m : moves) nodes += count_after(pos, m, state, 0, ci);  // (no key: not read)
     return nodes;
   }
   Key keys[MoveList<V>::kCapacity];
@@ -355,6 +352,7 @@ std::uint64_t expand(Position<V>& pos, int depth, PerftTable& table, Key salt,
       table.prefetch(keys[i]);
   }
   (leaves ? st.leaf_probes : st.probes) += n;
+  const CheckInfo<V> ci = pos.check_info();  // (while the prefetches are under way)
   for (std::size_t i = 0; i < n; ++i) {
     const std::optional<std::uint64_t> hit =
         leaves ? table.probe_leaf(keys[i]) : table.probe(keys[i], depth - 1);
@@ -364,9 +362,14 @@ std::uint64_t expand(Position<V>& pos, int depth, PerftTable& table, Key salt,
       continue;
     }
     const Move m = moves[i];
-    pos.do_move(m, state, keys[i] ^ salt, ci);
-    const std::uint64_t child = leaves ? count_legal(pos) : expand(pos, depth - 1, table, salt, st);
-    pos.undo_move(m);
+    std::uint64_t child;
+    if (leaves) {
+      child = count_after(pos, m, state, keys[i] ^ salt, ci);
+    } else {
+      pos.do_move(m, state, keys[i] ^ salt, ci);
+      child = expand(pos, depth - 1, table, salt, st);
+      pos.undo_move(m);
+    }
     if (leaves ? table.store_leaf(keys[i], child) : table.store(keys[i], depth - 1, child))
       ++(leaves ? st.leaf_stores : st.stores);
     nodes += child;
