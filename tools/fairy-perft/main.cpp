@@ -107,7 +107,8 @@ Output:
   -h, --help            show this help and exit
       --version         show the version and exit
 
-Timings go to standard error; standard output is the same at any thread count.
+Timings go to standard error, so the text on standard output is the same at any
+thread count; --format json also carries them ("seconds", "nps": README).
 
 Exit status:
   0  every count computed (and, for suites, every count as expected)
