@@ -526,7 +526,7 @@ int perft_main(int argc, char** argv) {
   o.jobs = int(jobs);
   if (hash > 0) {
     try {
-      o.table = analysis::PerftTable::with_bytes(std::size_t(hash) << 20);
+      o.table = analysis::PerftTable::with_bytes(std::size_t(hash) << 20, o.jobs);
     } catch (const std::bad_alloc&) {
       std::cerr << "fairy-perft: cannot allocate a hash table of " << hash << " MB\n";
       return 2;
