@@ -2,6 +2,13 @@
 
 #include <omp.h>
 
+#include <algorithm>
+
+#ifdef __linux__
+#include <sys/mman.h>
+#include <unistd.h>
+#endif
+
 #include "absl/strings/str_cat.h"
 #include "rules/any_game.h"
 
@@ -125,6 +132,25 @@ struct Checker {
 };
 
 }  // namespace
+
+void PerftTable::populate(int threads) {
+#if defined(__linux__) && defined(MADV_POPULATE_WRITE)
+  if (!mapped_) return;
+  const std::size_t page = std::size_t(sysconf(_SC_PAGESIZE));
+  char* const begin = reinterpret_cast<char*>(table_);
+  const std::size_t bytes = buckets_ * kBucketBytes / page * page;
+  const int parts = std::max(1, threads);
+  const std::size_t share = (bytes / std::size_t(parts) + page - 1) / page * page;
+#pragma omp parallel for num_threads(parts) schedule(static, 1)
+  for (int i = 0; i < parts; ++i) {
+    const std::size_t from = std::size_t(i) * share;
+    if (from < bytes)  // a hint: where refused, the pages come at their first touch
+      madvise(begin + from, std::min(share, bytes - from), MADV_POPULATE_WRITE);
+  }
+#else
+  (void)threads;
+#endif
+}
 
 std::string count_text(Count128 n) {
   char digits[40];

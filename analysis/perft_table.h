@@ -47,6 +47,7 @@
 #endif
 
 #include "rules/game.h"
+#include "rules/perft.h"
 #include "rules/types.h"
 
 namespace fairykit::analysis {
@@ -71,24 +72,26 @@ class PerftTable {
   static constexpr std::size_t kMaxLeafBytes = std::size_t{4} << 20;
   static constexpr std::size_t kMinLeafTableBytes = std::size_t{512} << 10;
 
-  // A table of at most `bytes` bytes (at least one bucket), zeroed.
-  static std::unique_ptr<PerftTable> with_bytes(std::size_t bytes) {
+  // A table of at most `bytes` bytes (at least one bucket), zeroed, its pages set up by
+  // `threads` threads (populate()).
+  static std::unique_ptr<PerftTable> with_bytes(std::size_t bytes, int threads = 1) {
     std::size_t leaf_bytes = 0;
     if (bytes >= kMinLeafTableBytes)
       leaf_bytes = std::min(kMaxLeafBytes, std::bit_floor(bytes / 8));
-    return std::make_unique<PerftTable>(
+    auto table = std::make_unique<PerftTable>(
         std::max<std::size_t>(1, (bytes - leaf_bytes) / kBucketBytes), leaf_bytes / 8);
+    table->populate(threads);
+    return table;
   }
   // `buckets` buckets of subtree counts and `leaf_slots` (0, or a power of two of at least
   // 2^kMinLeafBits) slots of leaf counts, zeroed. Throws std::bad_alloc when there is not
   // enough memory. On Linux a table of 2 MiB or more is mapped: the leaf region first, in
   // 2 MiB pages when it fills one or more (madvise; its tens of millions of lookups then
-  // find their page in the first-level TLB), then the buckets in the system's pages, all
-  // set up at once (MADV_POPULATE_WRITE: one pass of the kernel instead of a page fault per
-  // page during the count). The buckets are not asked for 2 MiB pages: where the host of a
-  // virtual machine takes freed memory back, the kernel's zeroing of fresh 2 MiB pages
-  // cost up to 0.6 s per 256 MiB here, against about 0.1 s for 4 KiB pages, and their
-  // lookups are too few (a few million) for the TLB to matter.
+  // find their page in the first-level TLB), then the buckets in the system's pages. The
+  // buckets are not asked for 2 MiB pages: where the host of a virtual machine takes freed
+  // memory back, the kernel's zeroing of fresh 2 MiB pages cost up to 0.6 s per 256 MiB
+  // here, against about 0.1 s for 4 KiB pages, and their lookups are too few (a few
+  // million) for the TLB to matter.
   explicit PerftTable(std::size_t buckets, std::size_t leaf_slots = 0)
       : buckets_(buckets), leaf_mask_(leaf_slots ? leaf_slots - 1 : 0) {
     if (leaf_slots && (!std::has_single_bit(leaf_slots) || leaf_slots < (1u << kMinLeafBits)))
@@ -113,9 +116,6 @@ class PerftTable {
       table_ = reinterpret_cast<Bucket*>(base + leaf_span);
       if (leaf_bytes >= kHugePage)
         madvise(base, leaf_bytes / kHugePage * kHugePage, MADV_HUGEPAGE);  // a hint
-#ifdef MADV_POPULATE_WRITE
-      madvise(table_, bucket_bytes / page * page, MADV_POPULATE_WRITE);  // else on first touch
-#endif
       return;
     }
 #endif
@@ -137,6 +137,11 @@ class PerftTable {
   }
   PerftTable(const PerftTable&) = delete;
   PerftTable& operator=(const PerftTable&) = delete;
+
+  // Sets the pages of the buckets up now, split over `threads` threads, rather than one by
+  // one at their first touch during the count (Linux, MADV_POPULATE_WRITE: one pass of the
+  // kernel per share; about 0.1 s per 256 MiB here on one thread). Elsewhere nothing.
+  void populate(int threads);
 
   std::size_t buckets() const { return buckets_; }
   std::size_t leaf_slots() const { return leaves_ ? leaf_mask_ + 1 : 0; }
@@ -336,13 +341,9 @@ std::uint64_t expand(Position<V>& pos, int depth, PerftTable& table, Key salt,
   // The children of a node of depth 2 are leaves: their counts go to the leaf region,
   // when the table has one.
   const bool leaves = depth == 2;
-  const CheckInfo<V> ci = pos.check_info();
   if (leaves && !table.has_leaves()) {
-    for (Move m : moves) {
-      pos.do_move(m, state, 0, ci);  // no key: the leaves are not looked up
-      nodes += count_legal(pos);
-      pos.undo_move(m);
-    }
+    const CheckInfo<V> ci = pos.check_info();
+    for (Move m : moves) nodes += count_after(pos, m, state, 0, ci);  // (no key: not read)
     return nodes;
   }
   Key keys[MoveList<V>::kCapacity];
@@ -355,6 +356,7 @@ std::uint64_t expand(Position<V>& pos, int depth, PerftTable& table, Key salt,
       table.prefetch(keys[i]);
   }
   (leaves ? st.leaf_probes : st.probes) += n;
+  const CheckInfo<V> ci = pos.check_info();  // (while the prefetches are under way)
   for (std::size_t i = 0; i < n; ++i) {
     const std::optional<std::uint64_t> hit =
         leaves ? table.probe_leaf(keys[i]) : table.probe(keys[i], depth - 1);
@@ -364,9 +366,14 @@ std::uint64_t expand(Position<V>& pos, int depth, PerftTable& table, Key salt,
       continue;
     }
     const Move m = moves[i];
-    pos.do_move(m, state, keys[i] ^ salt, ci);
-    const std::uint64_t child = leaves ? count_legal(pos) : expand(pos, depth - 1, table, salt, st);
-    pos.undo_move(m);
+    std::uint64_t child;
+    if (leaves) {
+      child = count_after(pos, m, state, keys[i] ^ salt, ci);
+    } else {
+      pos.do_move(m, state, keys[i] ^ salt, ci);
+      child = expand(pos, depth - 1, table, salt, st);
+      pos.undo_move(m);
+    }
     if (leaves ? table.store_leaf(keys[i], child) : table.store(keys[i], depth - 1, child))
       ++(leaves ? st.leaf_stores : st.stores);
     nodes += child;

@@ -195,6 +195,13 @@ class Position {
     make<false>(m, st, key, &ci);
   }
   void undo_move(Move m);
+  // The last ply of perft, for a plain move (Move kind NORMAL) of a variant without
+  // table-driven pieces: m is made on the bitboards and on the state that move generation
+  // reads (the side to move, the checkers through `ci`, en passant, castling rights), not
+  // on the board array, the key or the counters, and undo_leaf(m) takes it back. In
+  // between only move generation may run (the board array is stale).
+  void do_leaf(Move m, StateInfo& st, const CheckInfo<V>& ci);
+  void undo_leaf(Move m);
   void do_null_move(StateInfo& st);
   void undo_null_move();
   // The key that do_move(m) would give, without making the move (hashed perft looks the
@@ -829,6 +836,49 @@ Key Position<V>::key_after(Move m) const {
     k ^= zobrist::castling[castling] ^
          zobrist::castling[castling & ~(castling_mask_[from] | castling_mask_[to])];
   return k;
+}
+
+template <class V>
+void Position<V>::do_leaf(Move m, StateInfo& st, const CheckInfo<V>& ci) {
+  static_assert(kTableDriven == 0, "the generator of table-driven pieces reads the board");
+  const Color us = side_, them = ~us;
+  const Square from = m.from(), to = m.to();
+  const Piece pc = board_[from];
+  const Piece captured = board_[to];
+  const Bitboard ft = square_bb(from) | square_bb(to);
+  by_type_[type_of(pc)] ^= ft;
+  by_color_[us] ^= ft;
+  if (captured != NO_PIECE) {
+    by_type_[type_of(captured)] ^= square_bb(to);
+    by_color_[them] ^= square_bb(to);
+  }
+  st.castling = st_->castling & std::uint8_t(~(castling_mask_[from] | castling_mask_[to]));
+  st.ep_square = SQ_NONE;
+  if (type_of(pc) == PAWN && (int(to) ^ int(from)) == 16 &&
+      (pawn_attacks_bb(us, Square((from + to) / 2)) & pieces(them, PAWN)))
+    st.ep_square = Square((from + to) / 2);
+  st.captured = captured;
+  st.previous = st_;
+  st_ = &st;
+  side_ = them;
+  st.checkers = (ci.discoverers & square_bb(from)) ? attackers_to(king_square(them), pieces(), us)
+                                                   : ci.squares[type_of(pc)] & square_bb(to);
+}
+
+template <class V>
+void Position<V>::undo_leaf(Move m) {
+  const Color them = side_, us = ~them;
+  const Square from = m.from(), to = m.to();
+  const Piece pc = board_[from];
+  const Bitboard ft = square_bb(from) | square_bb(to);
+  by_type_[type_of(pc)] ^= ft;
+  by_color_[us] ^= ft;
+  if (st_->captured != NO_PIECE) {
+    by_type_[type_of(st_->captured)] ^= square_bb(to);
+    by_color_[them] ^= square_bb(to);
+  }
+  side_ = us;
+  st_ = st_->previous;
 }
 
 template <class V>

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "rules/fen.h"
+#include "rules/perft.h"
 #include "rules/uci.h"
 #include "tests/rules/board.h"
 
@@ -176,8 +177,9 @@ TEST(MakeMove, TranspositionsHaveEqualKeys) {
 
 // Every move of the tree below `pos` to `depth`: key_after(m) is the key do_move(m) gives,
 // and do_move with the position's check_info() finds the same checkers as without (the
-// position is consistent: every bitboard, the key and the checkers recomputed). Returns
-// the number of moves compared.
+// position is consistent: every bitboard, the key and the checkers recomputed); the leaf
+// make of perft (do_leaf, count_after) counts the same replies. Returns the number of moves
+// compared.
 template <class V>
 int compare_key_after(Position<V>& pos, int depth) {
   if (depth == 0) return 0;
@@ -195,8 +197,22 @@ int compare_key_after(Position<V>& pos, int depth) {
     pos.do_move(m, st);
     EXPECT_EQ(predicted, pos.key()) << uci << " in " << to_fen(pos);
     EXPECT_EQ(checkers, pos.checkers()) << uci << " in " << to_fen(pos);
+    const std::uint64_t replies = count_legal(pos);
     compared += 1 + compare_key_after(pos, depth - 1);
     pos.undo_move(m);
+    // The leaf make of perft: the same replies and checkers, everything as it was after.
+    if constexpr (Position<V>::kTableDriven == 0) {
+      if (m.kind() == NORMAL) {
+        const Key before = pos.key();
+        pos.do_leaf(m, st, ci);
+        EXPECT_EQ(count_legal(pos), replies) << uci << " in " << to_fen(pos);
+        EXPECT_EQ(pos.checkers(), checkers) << uci;
+        pos.undo_leaf(m);
+        EXPECT_TRUE(pos.is_consistent(&why)) << why << " after undo_leaf " << uci;
+        EXPECT_EQ(pos.key(), before) << uci;
+      }
+    }
+    EXPECT_EQ(count_after(pos, m, st, predicted, ci), replies) << uci << " in " << to_fen(pos);
   }
   return compared;
 }

@@ -131,7 +131,8 @@ Output:
   -h, --help            show this help and exit
       --version         show the version and exit
 
-Timings go to standard error; standard output is the same at any thread count.
+Timings go to standard error, so the text on standard output is the same at any
+thread count; --format json also carries them ("seconds", "nps": README).
 
 Exit status:
   0  every count computed (and, for suites, every count as expected);
@@ -672,7 +673,7 @@ int perft_main(int argc, char** argv) {
   o.jobs = int(jobs);
   if (hash > 0) {
     try {
-      o.table = analysis::PerftTable::with_bytes(std::size_t(hash) << 20);
+      o.table = analysis::PerftTable::with_bytes(std::size_t(hash) << 20, o.jobs);
     } catch (const std::bad_alloc&) {
       std::cerr << "fairy-perft: cannot allocate a hash table of " << hash << " MB\n";
       return 2;
