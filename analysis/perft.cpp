@@ -55,7 +55,8 @@ PerftResult perft_from(G& root, VariantId variant, std::string_view fen,
   const Key salt = salt_of(variant, options);
   typename G::MoveList moves;
   root.generate_legal(moves);
-  // Split at the root: each root move is one task; each thread has its own game.
+  // Split over threads: each thread has its own game; its tasks are root moves (depth 2)
+  // or pairs of root move and reply (depth 3 and more).
   std::vector<std::uint64_t> counts(moves.size(), 0);
   const int n = int(moves.size());
   const int threads = std::max(1, options.threads);
@@ -68,19 +69,48 @@ PerftResult perft_from(G& root, VariantId variant, std::string_view fen,
     }
     if (options.table) options.table->add(stats);
   } else {
+    // From depth 3 on, the split is two plies deep: one task per (root move, reply), so
+    // that the threads stay busy to the end (a split at the root leaves one thread alone
+    // on the last large subtree, more so with a table, where later subtrees are cheaper,
+    // and has nothing to share when there is one legal move). A root move without
+    // replies has no task and counts 0.
+    using Move = typename G::Move;
+    const bool two_plies = depth >= 3;
+    std::vector<Move> replies;   // every reply of every root move, in order
+    std::vector<int> task_root;  // per task: its root move
+    if (two_plies) {
+      typename G::MoveList list;
+      for (int i = 0; i < n; ++i) {
+        root.do_move(moves[std::size_t(i)]);
+        root.generate_legal(list);
+        for (const Move& r : list) {
+          replies.push_back(r);
+          task_root.push_back(i);
+        }
+        root.undo_move();
+      }
+    } else {
+      for (int i = 0; i < n; ++i) task_root.push_back(i);
+    }
+    const int tasks = int(task_root.size());
+    std::vector<std::uint64_t> task_counts(task_root.size(), 0);
 #pragma omp parallel num_threads(threads)
     {
       std::unique_ptr<AnyGame> mine = *create_game(variant, fen, options);  // checked above
       G& g = mine->engine<G>();
       PerftTable::Stats stats;
 #pragma omp for schedule(dynamic, 1)
-      for (int i = 0; i < n; ++i) {
-        g.do_move(moves[std::size_t(i)]);
-        counts[std::size_t(i)] = subtree(g, depth - 1, options, salt, stats);
+      for (int t = 0; t < tasks; ++t) {
+        g.do_move(moves[std::size_t(task_root[std::size_t(t)])]);
+        if (two_plies) g.do_move(replies[std::size_t(t)]);
+        task_counts[std::size_t(t)] = subtree(g, depth - 1 - int(two_plies), options, salt, stats);
+        if (two_plies) g.undo_move();
         g.undo_move();
       }
       if (options.table) options.table->add(stats);
     }
+    for (int t = 0; t < tasks; ++t)
+      counts[std::size_t(task_root[std::size_t(t)])] += task_counts[std::size_t(t)];
   }
   for (int i = 0; i < n; ++i) {
     result.total += counts[std::size_t(i)];

@@ -118,6 +118,37 @@ TEST(PerftParallel, DivideIsIdenticalAtAnyThreadCount) {
   EXPECT_EQ(a->nodes, 97862u);
 }
 
+// At 2 threads the work is split two plies deep; a root move that mates (no replies, so no
+// task below it) still has its line in the divide, with 0, and the one-move position keeps
+// its count.
+TEST(PerftParallel, RootMoveWithoutRepliesKeepsItsLine) {
+  const std::string fen = "rnbqkbnr/ppppp2p/5p2/6p1/4P3/8/PPPP1PPP/RNBQKBNR w KQkq g6 0 3";
+  for (int depth : {3, 4}) {
+    absl::StatusOr<PerftResult> a = run_perft(VariantId::kChess, fen, {depth, 1, true});
+    absl::StatusOr<PerftResult> b = run_perft(VariantId::kChess, fen, {depth, 2, true});
+    ASSERT_TRUE(a.ok() && b.ok());
+    ASSERT_EQ(a->divide.size(), b->divide.size());
+    int mates = 0;
+    for (std::size_t i = 0; i < a->divide.size(); ++i) {
+      EXPECT_EQ(a->divide[i].uci, b->divide[i].uci);
+      EXPECT_EQ(a->divide[i].nodes, b->divide[i].nodes) << a->divide[i].uci;
+      if (b->divide[i].uci == "d1h5") {
+        EXPECT_EQ(b->divide[i].nodes, 0u);
+        ++mates;
+      }
+    }
+    EXPECT_EQ(mates, 1);
+    EXPECT_EQ(a->nodes, b->nodes);
+  }
+  // One legal move (the king must step out of the rook's check): all the work under it.
+  const std::string one = "7k/8/8/8/8/8/7P/r6K w - - 0 1";
+  absl::StatusOr<PerftResult> c = run_perft(VariantId::kChess, one, {5, 1, false});
+  absl::StatusOr<PerftResult> d = run_perft(VariantId::kChess, one, {5, 2, false});
+  ASSERT_TRUE(c.ok() && d.ok());
+  EXPECT_EQ(c->nodes, 12315u);  // Stockfish 15.1: go perft 5
+  EXPECT_EQ(d->nodes, 12315u);
+}
+
 TEST(PerftParallel, SuiteReportsInInputOrder) {
   absl::StatusOr<std::vector<SuiteEntry>> entries = load_suite(kOracles + "chess-standard.epd");
   ASSERT_TRUE(entries.ok());
