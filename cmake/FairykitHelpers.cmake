@@ -14,6 +14,25 @@ if(FAIRYKIT_SLIDERS STREQUAL "magic")
 elseif(FAIRYKIT_SLIDERS STREQUAL "pext")
   target_compile_options(fairykit_options INTERFACE -mbmi2)
 endif()
+# Profile-guided optimisation (GCC): "generate" builds instrumented programs that write
+# their profile to FAIRYKIT_PGO_DIR, "use" builds with that profile. cmake/bootstrap.sh
+# (./run.sh, ./test.sh) runs both stages: build/pgo-gen, cmake/pgo-train.sh, then build/.
+# -fprofile-prefix-path makes the profile's file names relative to the build folder, so
+# that the two stages may build in different folders.
+if(FAIRYKIT_PGO STREQUAL "generate")
+  target_compile_options(fairykit_options INTERFACE -fprofile-generate=${FAIRYKIT_PGO_DIR}
+                         -fprofile-prefix-path=${CMAKE_BINARY_DIR} -fprofile-update=prefer-atomic)
+  target_link_options(fairykit_options INTERFACE -fprofile-generate=${FAIRYKIT_PGO_DIR})
+elseif(FAIRYKIT_PGO STREQUAL "use")
+  # Code the training never ran (the tests, most of fairy-convert) is optimised as without
+  # a profile (-fprofile-partial-training), without a warning per file; a profile older
+  # than a source file is a warning, not an error.
+  target_compile_options(fairykit_options INTERFACE -fprofile-use=${FAIRYKIT_PGO_DIR}
+                         -fprofile-prefix-path=${CMAKE_BINARY_DIR} -fprofile-partial-training
+                         -Wno-missing-profile -Wno-error=coverage-mismatch)
+elseif(NOT FAIRYKIT_PGO STREQUAL "off")
+  message(FATAL_ERROR "FAIRYKIT_PGO must be off, generate or use (not '${FAIRYKIT_PGO}')")
+endif()
 if(FAIRYKIT_SANITIZE)
   # Undefined behaviour stops the program (a report alone would let a test pass).
   target_compile_options(fairykit_options INTERFACE -fsanitize=${FAIRYKIT_SANITIZERS}

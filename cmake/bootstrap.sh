@@ -26,6 +26,36 @@ fairykit_build() {
   fairykit_install_missing "${FAIRYKIT_PACKAGES[@]}"
   local jobs
   jobs=$(nproc 2>/dev/null || echo 2)
-  cmake -S "$root" -B "$root/build" -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
+  local pgo=(-DFAIRYKIT_PGO=off)
+  if [ "${FAIRYKIT_PGO:-1}" != 0 ] && fairykit_pgo_profile "$root" "$jobs"; then
+    pgo=(-DFAIRYKIT_PGO=use "-DFAIRYKIT_PGO_DIR=$root/build/pgo-profile")
+  fi
+  cmake -S "$root" -B "$root/build" -G Ninja -DCMAKE_BUILD_TYPE=Release "${pgo[@]}" >/dev/null
   cmake --build "$root/build" -j "$jobs"
+}
+
+# The profile of the profile-guided build (GCC only; FAIRYKIT_PGO=0 skips it): the three
+# tools whose speed is measured, built instrumented in build/pgo-gen, run on the training
+# work (cmake/pgo-train.sh); the profile goes to build/pgo-profile. It is made again only
+# when an instrumented tool was rebuilt. False (and a message) when it cannot be made:
+# the build then goes on without it.
+fairykit_pgo_profile() {
+  local root=$1 jobs=$2
+  local gen=$root/build/pgo-gen profile=$root/build/pgo-profile
+  c++ --version 2>/dev/null | grep -q 'Free Software Foundation' || return 1
+  echo "== profile-guided build: instrumented tools in build/pgo-gen (FAIRYKIT_PGO=0 skips this)"
+  if ! cmake -S "$root" -B "$gen" -G Ninja -DCMAKE_BUILD_TYPE=Release -DFAIRYKIT_BUILD_TESTS=OFF \
+      -DFAIRYKIT_PGO=generate "-DFAIRYKIT_PGO_DIR=$profile" >/dev/null ||
+    ! cmake --build "$gen" -j "$jobs" --target fairy-perft fairy-validate fairy-analyze; then
+    echo "== the instrumented build failed: building without a profile" >&2
+    return 1
+  fi
+  local stamp=$profile/trained
+  if [ ! -e "$stamp" ] || [ -n "$(find "$gen/bin" -newer "$stamp" -print -quit)" ]; then
+    echo "== training run (cmake/pgo-train.sh)"
+    rm -rf "$profile"
+    mkdir -p "$profile"
+    "$root/cmake/pgo-train.sh" "$gen/bin"
+    touch "$stamp"
+  fi
 }
