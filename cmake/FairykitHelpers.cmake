@@ -25,11 +25,12 @@ if(FAIRYKIT_PGO STREQUAL "generate")
   target_link_options(fairykit_options INTERFACE -fprofile-generate=${FAIRYKIT_PGO_DIR})
 elseif(FAIRYKIT_PGO STREQUAL "use")
   # Code the training never ran (the tests, most of fairy-convert) is optimised as without
-  # a profile (-fprofile-partial-training), without a warning per file; a profile older
-  # than a source file is a warning, not an error.
+  # a profile (-fprofile-partial-training), without a warning per file. A source edited
+  # after the training no longer matches its profile: GCC then drops the profile of the
+  # functions that changed, silently here (the next cmake/bootstrap.sh trains again).
   target_compile_options(fairykit_options INTERFACE -fprofile-use=${FAIRYKIT_PGO_DIR}
                          -fprofile-prefix-path=${CMAKE_BINARY_DIR} -fprofile-partial-training
-                         -Wno-missing-profile -Wno-error=coverage-mismatch)
+                         -Wno-missing-profile -Wno-coverage-mismatch)
 elseif(NOT FAIRYKIT_PGO STREQUAL "off")
   message(FATAL_ERROR "FAIRYKIT_PGO must be off, generate or use (not '${FAIRYKIT_PGO}')")
 endif()
