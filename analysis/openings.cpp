@@ -108,10 +108,15 @@ absl::Status position_keys(const AnyGame& g, AnyGame& scratch, std::vector<Key>&
   return absl::OkStatus();
 }
 
-// Plays the moves of `pgn` ("1. e4 e5 2. Nf3") on `game`, set up at the start position.
-// The number of moves, or why one could not be played.
-absl::StatusOr<int> play_line(AnyGame& game, std::string_view pgn) {
-  int plies = 0;
+// Plays the moves of `pgn` ("1. e4 e5 2. Nf3") from the start position on `game`, which
+// stands after the moves `played` (those of the previous line): the moves the two lines
+// share are kept, the others taken back (the files list lines that share their first moves
+// one after the other, so most lines play only their last few moves). `played` becomes
+// the moves of `pgn` (views into its text). The number of moves, or why one could not be
+// played.
+absl::StatusOr<int> play_line(AnyGame& game, std::string_view pgn,
+                              std::vector<std::string_view>& played) {
+  std::vector<std::string_view> moves;
   for (std::string_view token : split(pgn, ' ')) {
     // A move number ("12." or "12...") before the move, alone or joined to it.
     std::size_t i = 0;
@@ -121,14 +126,20 @@ absl::StatusOr<int> play_line(AnyGame& game, std::string_view pgn) {
       while (dots < token.size() && token[dots] == '.') ++dots;
       if (dots > i) token.remove_prefix(dots);
     }
-    if (token.empty()) continue;
-    if (absl::Status s = game.play_move(token); !s.ok())
-      return absl::InvalidArgumentError("move " + std::to_string(plies + 1) + ": " +
-                                        std::string(message(s)));
-    ++plies;
+    if (!token.empty()) moves.push_back(token);
   }
-  if (plies == 0) return absl::InvalidArgumentError("no moves");
-  return plies;
+  if (moves.empty()) return absl::InvalidArgumentError("no moves");
+  std::size_t common = 0;
+  while (common < played.size() && common < moves.size() && played[common] == moves[common])
+    ++common;
+  for (; played.size() > common; played.pop_back()) game.undo();
+  for (std::size_t i = common; i < moves.size(); ++i) {
+    if (absl::Status s = game.play_move(moves[i]); !s.ok())
+      return absl::InvalidArgumentError("move " + std::to_string(i + 1) + ": " +
+                                        std::string(message(s)));
+    played.push_back(moves[i]);
+  }
+  return int(moves.size());
 }
 
 }  // namespace
@@ -143,6 +154,7 @@ absl::StatusOr<OpeningBook> OpeningBook::parse(std::span<const OpeningsFile> fil
   OpeningBook book;
   book.start_key_ = (*game)->key();
   std::vector<Key> keys;
+  std::vector<std::string_view> played;  // the moves on `game`, those of the last line
   for (const OpeningsFile& file : files) {
     std::string_view text = file.text;
     if (text.empty()) return absl::InvalidArgumentError(file.name + ": empty file");
@@ -168,8 +180,7 @@ absl::StatusOr<OpeningBook> OpeningBook::parse(std::span<const OpeningsFile> fil
                               "\" is not a letter A-E and two digits");
       if (fields[1].empty()) return line_error(file.name, line_number, "empty name");
 
-      if (absl::Status s = (*game)->set_up("startpos"); !s.ok()) return s;
-      absl::StatusOr<int> plies = play_line(**game, fields[2]);
+      absl::StatusOr<int> plies = play_line(**game, fields[2], played);
       if (!plies.ok()) return line_error(file.name, line_number, message(plies.status()));
       if (absl::Status s = position_keys(**game, **scratch, keys); !s.ok())
         return line_error(file.name, line_number, message(s));
