@@ -42,12 +42,20 @@ PerftResult perft_from(G& root, VariantId variant, std::string_view fen,
   PerftResult result;
   result.warnings = root.fen_warnings();
   const int depth = options.depth;
-  if (depth <= 0) {
-    result.nodes = 1;
-    result.total = 1;
+  if (depth <= 0) {  // one node, in share 0
+    result.nodes = options.part == 0 || options.parts <= 1 ? 1 : 0;
+    result.total = result.nodes;
     return result;
   }
-  if (!options.divide && (depth == 1 || (options.threads <= 1 && !options.table))) {
+  const int parts = std::max(1, options.parts);
+  const bool divide = options.divide || parts > 1;
+  if (parts > 1 && options.part != 0 && depth == 1) {  // share 0 has every move
+    typename G::MoveList moves;
+    root.generate_legal(moves);
+    for (const auto& m : moves) result.divide.push_back({root.to_uci(m), 0});
+    return result;
+  }
+  if (!divide && (depth == 1 || (options.threads <= 1 && !options.table))) {
     result.nodes = root.perft(depth);
     result.total = result.nodes;
     return result;
@@ -60,7 +68,7 @@ PerftResult perft_from(G& root, VariantId variant, std::string_view fen,
   std::vector<std::uint64_t> counts(moves.size(), 0);
   const int n = int(moves.size());
   const int threads = std::max(1, options.threads);
-  if (threads == 1) {  // the root game itself: no copy to set up
+  if (threads == 1 && parts == 1) {  // the root game itself: no copy to set up
     PerftTable::Stats stats;
     for (int i = 0; i < n; ++i) {
       root.do_move(moves[std::size_t(i)]);
@@ -92,6 +100,18 @@ PerftResult perft_from(G& root, VariantId variant, std::string_view fen,
     } else {
       for (int i = 0; i < n; ++i) task_root.push_back(i);
     }
+    // This process's share: every parts-th task, from `part` on.
+    if (parts > 1 && depth >= 2) {  // (at depth 1 share 0 has every move)
+      std::size_t kept = 0;
+      for (std::size_t t = std::size_t(options.part); t < task_root.size();
+           t += std::size_t(parts)) {
+        task_root[kept] = task_root[t];
+        if (two_plies) replies[kept] = replies[t];
+        ++kept;
+      }
+      task_root.resize(kept);
+      if (two_plies) replies.erase(replies.begin() + std::ptrdiff_t(kept), replies.end());
+    }
     const int tasks = int(task_root.size());
     std::vector<std::uint64_t> task_counts(task_root.size(), 0);
 #pragma omp parallel num_threads(threads)
@@ -114,7 +134,7 @@ PerftResult perft_from(G& root, VariantId variant, std::string_view fen,
   }
   for (int i = 0; i < n; ++i) {
     result.total += counts[std::size_t(i)];
-    if (options.divide)
+    if (divide)
       result.divide.push_back({root.to_uci(moves[std::size_t(i)]), counts[std::size_t(i)]});
   }
   result.nodes = result.total > ~std::uint64_t{0} ? ~std::uint64_t{0} : std::uint64_t(result.total);

@@ -30,7 +30,14 @@ fairykit_build() {
   if [ "${FAIRYKIT_PGO:-1}" != 0 ] && fairykit_pgo_profile "$root" "$jobs"; then
     pgo=(-DFAIRYKIT_PGO=use "-DFAIRYKIT_PGO_DIR=$root/build/pgo-profile")
   fi
-  cmake -S "$root" -B "$root/build" -G Ninja -DCMAKE_BUILD_TYPE=Release "${pgo[@]}" >/dev/null
+  # FAIRYKIT_MPI=1: fairy-perft for mpirun (Open MPI from Debian) and its tests.
+  local mpi=(-DFAIRYKIT_MPI=OFF)
+  if [ "${FAIRYKIT_MPI:-0}" = 1 ]; then
+    fairykit_install_missing openmpi-bin libopenmpi-dev
+    mpi=(-DFAIRYKIT_MPI=ON)
+  fi
+  cmake -S "$root" -B "$root/build" -G Ninja -DCMAKE_BUILD_TYPE=Release "${pgo[@]}" "${mpi[@]}" \
+    >/dev/null
   cmake --build "$root/build" -j "$jobs"
 }
 

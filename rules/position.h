@@ -734,7 +734,7 @@ void Position<V>::make(Move m, StateInfo& st, Key key, const CheckInfo<V>* ci) {
   // The key: computed as the board changes, or the one given (then the Zobrist loads of
   // toggle() are dead code).
   Key k = kKey ? st_->key ^ zobrist::side ^ ep_key(st_->ep_square) : key;
-  auto toggle = [&k](Key z) {
+  auto toggle = [&](Key z) {  // (a default capture: k is unused when kKey is false)
     if constexpr (kKey) k ^= z;
   };
   st.ep_square = SQ_NONE;

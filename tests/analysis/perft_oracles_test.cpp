@@ -149,6 +149,59 @@ TEST(PerftParallel, RootMoveWithoutRepliesKeepsItsLine) {
   EXPECT_EQ(d->nodes, 12315u);
 }
 
+// A run split into shares (MPI ranks): the divides of the shares, added move by move, are
+// the whole divide, for every variant, at depths 0 to 4, with and without a table (one per
+// share, as each rank has its own) and at 1 and 2 threads.
+TEST(PerftShares, SharesAddUpToTheWholeCount) {
+  const std::string kiwipete =
+      "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+  struct Case {
+    VariantId variant;
+    std::string fen;
+    int depth;
+  };
+  const std::vector<Case> cases = {
+      {VariantId::kChess, kiwipete, 0},        {VariantId::kChess, kiwipete, 1},
+      {VariantId::kChess, kiwipete, 2},        {VariantId::kChess, kiwipete, 3},
+      {VariantId::kChess, "startpos", 4},      {VariantId::kChess960, "startpos", 3},
+      {VariantId::kCwda, "startpos", 3},       {VariantId::kSuperchess, "startpos", 3},
+      {VariantId::kInterweave, "startpos", 3}, {VariantId::kFluidity, "startpos", 3},
+  };
+  for (const Case& c : cases) {
+    absl::StatusOr<PerftResult> whole = run_perft(c.variant, c.fen, {c.depth, 1, true});
+    ASSERT_TRUE(whole.ok()) << whole.status();
+    for (int parts : {2, 3}) {
+      for (int threads : {1, 2}) {
+        for (bool hashed : {false, true}) {
+          std::vector<std::uint64_t> sum(whole->divide.size(), 0);
+          Count128 total = 0;
+          for (int part = 0; part < parts; ++part) {
+            std::unique_ptr<PerftTable> table = PerftTable::with_bytes(1 << 20);
+            PerftOptions o{c.depth, threads, false};
+            o.part = part;
+            o.parts = parts;
+            if (hashed) o.table = table.get();
+            absl::StatusOr<PerftResult> share = run_perft(c.variant, c.fen, o);
+            ASSERT_TRUE(share.ok()) << share.status();
+            ASSERT_EQ(share->divide.size(), whole->divide.size());
+            for (std::size_t i = 0; i < sum.size(); ++i) {
+              EXPECT_EQ(share->divide[i].uci, whole->divide[i].uci);
+              sum[i] += share->divide[i].nodes;
+            }
+            total += share->total;
+          }
+          const std::string what = "depth " + std::to_string(c.depth) + ", " +
+                                   std::to_string(parts) + " parts, " + std::to_string(threads) +
+                                   " threads" + (hashed ? ", hashed" : "");
+          EXPECT_TRUE(total == whole->total) << what;
+          for (std::size_t i = 0; i < sum.size(); ++i)
+            EXPECT_EQ(sum[i], whole->divide[i].nodes) << whole->divide[i].uci << ", " << what;
+        }
+      }
+    }
+  }
+}
+
 TEST(PerftParallel, SuiteReportsInInputOrder) {
   absl::StatusOr<std::vector<SuiteEntry>> entries = load_suite(kOracles + "chess-standard.epd");
   ASSERT_TRUE(entries.ok());

@@ -1,6 +1,9 @@
 // fairy-perft: move-generation counts for one position or for suites of positions with
 // expected counts. Flags -> PerftOptions/SuiteOptions -> analysis/.
 
+#include <fcntl.h>
+#include <unistd.h>
+
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
@@ -30,6 +33,7 @@
 #include "rules/registry.h"
 #include "rules/variant_options.h"
 #include "tools/common/cli.h"
+#include "tools/common/mpi_session.h"
 #include "tools/common/progress.h"
 
 namespace {
@@ -121,7 +125,10 @@ Output:
                         squares, "a7e7a5"; a Remover capture "e4e4")
       --format FORMAT   text (default) or json
   -q, --quiet           suites: print only failures and the summary; no timing
-  -j, --jobs N          threads (default 1); results are identical at any N
+  -j, --jobs N          threads (default 1); results are identical at any N.
+                        A build with FAIRYKIT_MPI run by mpirun -np R shares one
+                        position's count out over the R ranks (each with its own
+                        threads and table; rank 0 prints; README: MPI)
       --hash MB         a transposition table of MB megabytes (MiB) for subtree
                         counts, shared by the threads and kept across the depths
                         of --max-depth and the positions of a suite; 0 (default)
@@ -227,11 +234,39 @@ struct Options {
   std::unique_ptr<analysis::PerftTable> table;  // --hash MB, else null
 };
 
+// The MPI job this process belongs to (rank 0 of 1 without MPI): set by main().
+const cli::MpiSession* g_mpi = nullptr;
+
+// Under mpirun with 2 or more ranks: adds the shares of the ranks up into rank 0's `r` (the
+// divide move by move, then the total from it) and `stats` (what the ranks' own tables did
+// at this depth). Every rank calls it, in the same order.
+void gather_shares(analysis::PerftResult& r, analysis::PerftTable::Stats& stats) {
+  using Stats = analysis::PerftTable::Stats;
+  static constexpr std::uint64_t Stats::*kFields[] = {&Stats::probes,    &Stats::hits,
+                                                      &Stats::stores,    &Stats::leaf_probes,
+                                                      &Stats::leaf_hits, &Stats::leaf_stores};
+  std::vector<std::uint64_t> v;
+  for (const auto& e : r.divide) v.push_back(e.nodes);
+  v.push_back(r.divide.empty() ? r.nodes : 0);  // depth 0, or no legal move
+  for (auto f : kFields) v.push_back(stats.*f);
+  g_mpi->sum_to_root(v);
+  if (!g_mpi->is_root()) return;
+  r.total = v[r.divide.size()];
+  for (std::size_t i = 0; i < r.divide.size(); ++i) {
+    r.divide[i].nodes = v[i];
+    r.total += v[i];
+  }
+  r.nodes = r.total > ~std::uint64_t{0} ? ~std::uint64_t{0} : std::uint64_t(r.total);
+  for (std::size_t i = 0; i < std::size(kFields); ++i)
+    stats.*kFields[i] = v[r.divide.size() + 1 + i];
+}
+
 // "hash":{"megabytes":N,"probes":N,"hits":N,"stores":N,"leaf_probes":N,...} (--format json
 // with --hash): the table's statistics since it was made.
-void write_hash_json(analysis::JsonWriter& w, const analysis::PerftTable& t) {
+void write_hash_json(analysis::JsonWriter& w, const analysis::PerftTable& t,
+                     const analysis::PerftTable::Stats& stats) {
   w.key("hash").begin_object().key("megabytes").value(std::uint64_t(t.bytes() >> 20));
-  analysis::write_table_stats_json(w, t.stats());
+  analysis::write_table_stats_json(w, stats);
   w.end_object();
 }
 
@@ -254,6 +289,7 @@ int run_fen(const Options& o) {
     w.key("results").begin_array();
   }
   analysis::Count128 total = 0;
+  analysis::PerftTable::Stats run_stats;  // what the tables (every rank's) did in this run
   const auto t0 = std::chrono::steady_clock::now();
   for (int d = from; d <= to; ++d) {
     analysis::PerftOptions po;
@@ -262,11 +298,20 @@ int run_fen(const Options& o) {
     po.divide = o.divide;
     po.variant_options = o.variant_options;
     po.table = o.table.get();
+    po.part = g_mpi->rank();
+    po.parts = g_mpi->size();
     const analysis::PerftTable::Stats before =
         o.table ? o.table->stats() : analysis::PerftTable::Stats{};
     const auto start = std::chrono::steady_clock::now();
     // The position as given: run_perft() applies the options as position_fen() did above.
     absl::StatusOr<analysis::PerftResult> r = analysis::run_perft(o.variant->id, o.fen, po);
+    analysis::PerftTable::Stats depth_stats =
+        o.table ? o.table->stats().since(before) : analysis::PerftTable::Stats{};
+    if (r.ok() && po.parts > 1) {
+      gather_shares(*r, depth_stats);
+      if (!o.divide) r->divide.clear();
+    }
+    run_stats.add(depth_stats);
     const double seconds = seconds_since(start);
     if (!r.ok()) {
       std::cerr << "fairy-perft: invalid position \"" << parsers::message_text(fen, 200)
@@ -289,7 +334,7 @@ int run_fen(const Options& o) {
       analysis::write_timing_json(w, seconds, r->total);
       if (o.table) {  // what this depth did in the table
         w.key("hash").begin_object();
-        analysis::write_table_stats_json(w, o.table->stats().since(before));
+        analysis::write_table_stats_json(w, depth_stats);
         w.end_object();
       }
       w.end_object();
@@ -308,7 +353,7 @@ int run_fen(const Options& o) {
   if (o.json) {
     w.end_array();
     analysis::write_timing_json(w, seconds, total);
-    if (o.table) write_hash_json(w, *o.table);
+    if (o.table) write_hash_json(w, *o.table, run_stats);
     w.end_object();
     std::cout << json << '\n';
   }
@@ -380,7 +425,7 @@ int run_suites(const Options& o) {
   if (o.json) {
     w.end_array().key("summary");
     analysis::write_summary_json(w, summary);
-    if (o.table) write_hash_json(w, *o.table);
+    if (o.table) write_hash_json(w, *o.table, o.table->stats());
     w.end_object();
     std::cout << json << '\n';
   } else {
@@ -580,6 +625,13 @@ int run_compare(const cli::Args& args, const Options& o, bool suites) {
   return summary.differ || summary.failed ? 1 : 0;
 }
 
+// Under mpirun with several ranks, what is not shared out yet is refused (exit 2).
+int mpi_refused(const std::string& what) {
+  return usage_error(absl::StrCat("under MPI (", g_mpi->size(),
+                                  " ranks) only one position (--fen) is shared out so far: run ",
+                                  what, " with one rank"));
+}
+
 int perft_main(int argc, char** argv) {
   absl::StatusOr<cli::Args> args = cli::parse(argc, argv, kFlags);
   if (!args.ok()) return usage_error(std::string(args.status().message()));
@@ -590,7 +642,10 @@ int perft_main(int argc, char** argv) {
   Options o;
   o.variant = cli::variant_flag(*args, "fairy-perft");
   if (!o.variant) return 2;
-  if (args->has("make-suite")) return run_make_suite(*args, *o.variant);
+  if (args->has("make-suite")) {
+    if (g_mpi->size() > 1) return mpi_refused("--make-suite");
+    return run_make_suite(*args, *o.variant);
+  }
   for (const char* flag : {"bias", "output"})
     if (args->has(flag))
       return usage_error(absl::StrCat("--", flag, " applies to --make-suite only"));
@@ -692,9 +747,13 @@ int perft_main(int argc, char** argv) {
       return usage_error(std::string(shuffle_given ? "--shuffle" : "--fen") +
                          " needs --depth N (or --max-depth N for every depth 1..N)");
     if (args->has("max-nodes")) return usage_error("--max-nodes applies to suites only");
-    if (args->has("compare-with")) return run_compare(*args, o, /*suites=*/false);
+    if (args->has("compare-with")) {
+      if (g_mpi->size() > 1) return mpi_refused("--compare-with");
+      return run_compare(*args, o, /*suites=*/false);
+    }
     return run_fen(o);
   }
+  if (g_mpi->size() > 1) return mpi_refused("suites");
   if (args->has("compare-with")) {
     if (o.divide) return usage_error("--divide applies to --fen only");
     if (args->has("armies")) return usage_error("--armies applies to --fen only");
@@ -710,5 +769,18 @@ int perft_main(int argc, char** argv) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  return fairykit::cli::run_main("fairy-perft", argc, argv, perft_main);
+  // Under mpirun every rank counts its share; only rank 0 writes (its output is that of a
+  // run in one process), and the exit status is the worst of the ranks.
+  fairykit::cli::MpiSession mpi(argc, argv);
+  g_mpi = &mpi;
+  if (!mpi.is_root()) {  // (run_main() sets std::cout up on descriptor 1)
+    const int null = ::open("/dev/null", O_WRONLY);
+    if (null >= 0) {
+      ::dup2(null, STDOUT_FILENO);
+      ::dup2(null, STDERR_FILENO);
+      ::close(null);
+    }
+  }
+  const int status = fairykit::cli::run_main("fairy-perft", argc, argv, perft_main);
+  return mpi.worst_status(status);
 }
