@@ -16,6 +16,7 @@
 //   for (const absl::Status& s : (*batch)->commit()) ...   // exit 2 when any
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <functional>
@@ -28,6 +29,7 @@
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
+#include "analysis/collective.h"
 #include "analysis/game_pipeline.h"
 #include "analysis/output_file.h"
 #include "parsers/input.h"
@@ -42,6 +44,17 @@ struct BatchOptions {
   // The format of every input; none: PGN for the tools that read PGN only (`detect` off),
   // else told per input by its name or first bytes (parsers/records.h).
   std::optional<parsers::RecordFormat> format = parsers::RecordFormat::kPgn;
+  // The ranks of an MPI run (nullptr or one rank: a single process). Each rank reads a
+  // share of every input: a plain PGN file by byte ranges, any other input whole, dealt
+  // out in turn; each input's outputs come out in rank order, as one process writes them.
+  // The callbacks run on every rank; what the ranks other than 0 write to standard output
+  // and error while they read their share, and to the outputs, is sent to rank 0 after the
+  // input; what they write otherwise is dropped. So file_end and the totals of a tool must
+  // add up over the ranks (the tool's own collective step), and only rank 0 sees them all.
+  const Collective* collective = nullptr;
+  // Writes what the tool has buffered for standard output and error (called on every rank
+  // before the outputs of the other ranks are appended, and before a rank's share).
+  std::function<void()> flush;
 };
 
 // The input being read, as the callbacks see it.
@@ -107,6 +120,13 @@ class GameBatch {
   void stop() { stop_ = true; }
   const std::vector<std::string>& inputs() const { return inputs_; }
   int threads() const { return options_.pipeline.threads < 1 ? 1 : options_.pipeline.threads; }
+  // The games of the whole run before `game` (a game being emitted): those of the inputs
+  // before, of every rank under MPI, and those before it in its input. 0 for the first
+  // game of the run, wherever it is read: an output that separates games (a JSON array)
+  // knows from it whether one came before.
+  std::uint64_t run_games_before(const parsers::RawGame& game) const {
+    return games_of_inputs_before_ + std::uint64_t(game.index - 1);
+  }
   // Games emitted and bytes of game text read (with the bytes of games skipped as too large).
   std::uint64_t games() const { return games_; }
   std::uint64_t bytes() const { return bytes_; }
@@ -117,6 +137,28 @@ class GameBatch {
                 const std::function<void(const BatchFile&, const parsers::RawGame&, Result&)>& emit,
                 const std::function<void(const BatchFile&, const absl::Status&)>& file_end,
                 const std::function<void(const BatchProgress&)>& progress, bool reset_results);
+
+  // An input opened for this process: the reader of what it reads of it (nullptr when
+  // another rank reads all of it) and the size of that part (for progress; 0 = unknown).
+  struct OpenedInput {
+    std::unique_ptr<parsers::RecordReader> reader;
+    std::uint64_t size = 0;
+  };
+  // Opens input `file.index` and sets file.name, file.opened and file.format; under MPI
+  // (collective, every rank calls it) also decides the share of each rank. The error is the
+  // one of a single process when the input cannot be opened (then file.opened is false).
+  absl::StatusOr<OpenedInput> open_input(BatchFile& file);
+  // After an input: one process returns `status`; under MPI (collective) the outputs of the
+  // other ranks are appended to rank 0's in rank order, and the status is rank 0's, else the
+  // first failed rank's error naming the rank and its byte range.
+  // `games`: those this process emitted of the input.
+  absl::Status finish_input(const BatchFile& file, absl::Status status, std::uint64_t games);
+  // stopped(), of any rank under MPI (collective).
+  bool stopped_everywhere();
+  bool distributed() const {
+    return options_.collective != nullptr && options_.collective->size() > 1;
+  }
+  void setup_spools();
 
   GameBatch(std::vector<std::string> inputs, BatchOptions options)
       : inputs_(std::move(inputs)), options_(std::move(options)) {
@@ -130,6 +172,16 @@ class GameBatch {
   BatchFile current_;
   std::uint64_t games_ = 0;
   std::uint64_t bytes_ = 0;
+  std::uint64_t games_of_inputs_before_ = 0;  // of every rank
+  // Under MPI: the share of the current input (for messages), inputs not split so far (to
+  // deal them out), the rank's standard output and error while it reads its share (ranks
+  // other than 0), and whether a rank failed (then commit() puts nothing in place).
+  std::string share_text_;
+  std::size_t whole_inputs_ = 0;
+  std::vector<int> spool_fds_;
+  std::string spool_failure_;  // the spools could not be made (every share fails)
+  std::string share_failure_;  // why this rank could not read its share of this input
+  bool rank_failed_ = false;
 };
 
 template <class Result>
@@ -157,50 +209,40 @@ void GameBatch::run_impl(
     const std::function<void(const BatchFile&, const parsers::RawGame&, Result&)>& emit,
     const std::function<void(const BatchFile&, const absl::Status&)>& file_end,
     const std::function<void(const BatchProgress&)>& progress, bool reset_results) {
-  for (std::size_t i = 0; i < inputs_.size() && !stop_; ++i) {
+  for (std::size_t i = 0; i < inputs_.size() && !stopped_everywhere(); ++i) {
     BatchFile file{i, inputs_[i], inputs_[i], false};
-    absl::StatusOr<std::unique_ptr<parsers::ByteSource>> src = parsers::open_input(file.path);
-    if (!src.ok()) {
-      file_end(file, src.status());
+    absl::StatusOr<OpenedInput> in = open_input(file);
+    if (!in.ok()) {  // not opened (file.opened is false)
+      file_end(file, in.status());
       continue;
     }
-    file.name = (*src)->name();
-    parsers::RecordFormat format = parsers::RecordFormat::kPgn;
-    if (options_.format) {
-      format = *options_.format;
-    } else {
-      absl::StatusOr<parsers::RecordFormat> f = parsers::detect_format(file.path, *src);
-      if (!f.ok()) {
-        file_end(file, f.status());
-        continue;
+    absl::Status status;
+    const std::uint64_t games_at_start = games_;
+    if (in->reader) {
+      parsers::RecordReader& splitter = *in->reader;
+      const std::uint64_t size = in->size;
+      const std::uint64_t games_before = games_;
+      current_ = file;
+      std::function<void(std::size_t)> step;
+      if (progress) {
+        step = [&](std::size_t done) {
+          const double fraction = size ? double(splitter.raw_bytes_read()) / double(size) : 0.0;
+          progress(BatchProgress{file, std::min(fraction, 1.0), done, games_before + done});
+        };
       }
-      format = *f;
+      status = run_game_pipeline_into<Result>(
+          splitter, options_.pipeline, work_into,
+          [&](const parsers::RawGame& game, Result& r) {
+            ++games_;
+            bytes_ += game.text.size() + game.skipped;
+            emit(file, game, r);
+          },
+          step, reset_results);
     }
-    file.opened = true;
-    file.format = format;
-    const std::uint64_t size = (*src)->raw_size();
-    std::unique_ptr<parsers::RecordReader> reader =
-        parsers::make_record_reader(std::move(*src), format, options_.splitter);
-    parsers::RecordReader& splitter = *reader;
-    const std::uint64_t games_before = games_;
-    current_ = file;
-    std::function<void(std::size_t)> step;
-    if (progress) {
-      step = [&](std::size_t done) {
-        const double fraction = size ? double(splitter.raw_bytes_read()) / double(size) : 0.0;
-        progress(BatchProgress{file, fraction, done, games_before + done});
-      };
-    }
-    const absl::Status status = run_game_pipeline_into<Result>(
-        splitter, options_.pipeline, work_into,
-        [&](const parsers::RawGame& game, Result& r) {
-          ++games_;
-          bytes_ += game.text.size() + game.skipped;
-          emit(file, game, r);
-        },
-        step, reset_results);
+    status = finish_input(file, std::move(status), games_ - games_at_start);
     file_end(file, status);
   }
+  if (distributed()) set_interrupt_message("");  // every share is in: nothing to explain
 }
 
 }  // namespace fairykit::analysis

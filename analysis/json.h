@@ -76,6 +76,12 @@ class JsonWriter {
     return *this;
   }
 
+  // Whether the innermost array or object open holds an element yet. A writer that writes
+  // a part of an array (the share of an MPI rank, whose elements follow others) sets it.
+  void set_has_elements(bool has) {
+    if (!levels_.empty()) levels_.back().first = !has;
+  }
+
  private:
   struct Level {
     bool first = true;

@@ -19,8 +19,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <array>
 #include <atomic>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <optional>
@@ -91,9 +93,15 @@ constexpr int kSlots = 32;
 std::array<std::atomic<const char*>, kSlots> g_temps{};
 std::atomic<bool> g_handlers_installed{false};
 
+char g_message[4096];
+std::atomic<std::size_t> g_message_size{0};
+
 extern "C" void remove_temps_and_die(int sig) {
   for (auto& slot : g_temps) {
     if (const char* p = slot.load()) ::unlink(p);
+  }
+  if (const std::size_t n = g_message_size.load(); n > 0) {
+    [[maybe_unused]] const ssize_t w = ::write(STDERR_FILENO, g_message, n);
   }
   ::signal(sig, SIG_DFL);
   ::raise(sig);
@@ -123,6 +131,45 @@ int register_temp(const char* path) {
 void unregister_temp(int slot) {
   if (slot >= 0) g_temps[slot].store(nullptr);
 }
+
+constexpr std::size_t kDrainPiece = std::size_t(4) << 20;
+
+}  // namespace
+
+void set_interrupt_message(std::string_view message) {
+  g_message_size.store(0);
+  const std::size_t n = std::min(message.size(), sizeof g_message);
+  std::memcpy(g_message, message.data(), n);
+  g_message_size.store(n);
+  if (n > 0) install_handlers();
+}
+
+absl::StatusOr<int> open_spool() {
+  const char* dir = std::getenv("TMPDIR");
+  std::string name = absl::StrCat(dir && *dir ? dir : "/tmp", "/fairykit-spool-XXXXXX");
+  const int fd = ::mkostemp(name.data(), O_CLOEXEC | O_APPEND);
+  if (fd < 0)
+    return absl::ErrnoToStatus(errno, absl::StrCat("cannot create a temporary file ", name));
+  ::unlink(name.c_str());  // unnamed: gone with the process, whatever ends it
+  return fd;
+}
+
+absl::Status drain_spool(int fd, const std::function<void(std::string_view)>& sink) {
+  std::string piece(kDrainPiece, '\0');
+  off_t at = 0;
+  for (;;) {
+    const ssize_t n = ::pread(fd, piece.data(), piece.size(), at);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) return absl::ErrnoToStatus(errno, "cannot read back a temporary file");
+    if (n == 0) break;
+    sink(std::string_view(piece.data(), std::size_t(n)));
+    at += n;
+  }
+  if (::ftruncate(fd, 0) != 0) return absl::ErrnoToStatus(errno, "cannot empty a temporary file");
+  return absl::OkStatus();
+}
+
+namespace {
 
 mode_t new_file_mode() {
   const mode_t mask = ::umask(0);
@@ -209,6 +256,20 @@ absl::StatusOr<std::unique_ptr<OutputFile>> OutputFile::open(const std::string& 
   auto file = std::unique_ptr<OutputFile>(new OutputFile(path, std::move(temp), fd));
   file->final_ = std::move(target);
   return file;
+}
+
+absl::StatusOr<std::unique_ptr<OutputFile>> OutputFile::spool(const std::string& shown) {
+  absl::StatusOr<int> fd = open_spool();
+  if (!fd.ok())
+    return absl::Status(fd.status().code(), absl::StrCat(shown, ": ", fd.status().message()));
+  return std::unique_ptr<OutputFile>(new OutputFile(shown, "", *fd));
+}
+
+absl::Status OutputFile::drain(const std::function<void(std::string_view)>& sink) {
+  if (fd_ < 0) return status_;
+  flush();
+  if (!status_.ok()) return status_;
+  return drain_spool(fd_, sink);
 }
 
 OutputFile::OutputFile(std::string path, std::string temp, int fd)

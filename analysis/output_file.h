@@ -13,6 +13,7 @@
 // Every error names the file: "out.pgn: cannot write: No space left on device".
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -39,6 +40,18 @@ struct OutputSpec {
 absl::Status check_outputs(const std::vector<std::string>& inputs,
                            const std::vector<OutputSpec>& outputs);
 
+// A file descriptor for a spool (see OutputFile::spool): an unnamed temporary file opened
+// for appending, so that it can stand in for standard output or error (dup2), and what
+// has been written to it, handed to `sink` in pieces and removed (drain_spool).
+absl::StatusOr<int> open_spool();
+absl::Status drain_spool(int fd, const std::function<void(std::string_view)>& sink);
+
+// What is written to standard error when an interrupt (SIGTERM...) ends the process while
+// outputs are still under their temporary names (kept in a static buffer: the handler
+// only calls write(2)); empty: nothing. An MPI run names its ranks' shares there, for when
+// a failed rank brings the job down.
+void set_interrupt_message(std::string_view message);
+
 class OutputFile {
  public:
   // Creates the temporary file beside `path` (its mode: the existing file's, or 0666 less
@@ -55,6 +68,14 @@ class OutputFile {
   void write(std::string_view bytes);
   // The first write error, if any (OK otherwise).
   const absl::Status& status() const { return status_; }
+
+  // A spool: an unnamed temporary file (in $TMPDIR, else /tmp), never put in place, that
+  // holds what an MPI rank other than 0 writes to this output until drain() hands it on.
+  // `shown` names it in errors.
+  static absl::StatusOr<std::unique_ptr<OutputFile>> spool(const std::string& shown);
+  // A spool's bytes, written so far, to `sink` in pieces of at most 4 MiB; then the spool
+  // is empty again. Returns the first error (of a write before, or of reading back).
+  absl::Status drain(const std::function<void(std::string_view)>& sink);
 
   // Flushes, syncs and closes the temporary file, then renames it over the target.
   // Returns the first error of any step; then the target is untouched.

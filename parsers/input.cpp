@@ -555,6 +555,27 @@ absl::StatusOr<std::unique_ptr<ByteSource>> open_input(const std::string& path) 
   return make_source(std::move(raw));
 }
 
+absl::StatusOr<std::unique_ptr<ByteSource>> open_plain_from(const std::string& path,
+                                                            std::uint64_t begin) {
+  int fd = -1;
+  do {
+    fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  } while (fd < 0 && errno == EINTR);
+  if (fd < 0) return absl::ErrnoToStatus(errno, absl::StrCat(path, ": cannot open file"));
+  struct stat st {};
+  if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) ||
+      static_cast<std::uint64_t>(st.st_size) < begin ||
+      ::lseek(fd, static_cast<off_t>(begin), SEEK_SET) < 0) {
+    const int err = errno ? errno : EINVAL;
+    ::close(fd);
+    return absl::ErrnoToStatus(err, absl::StrCat(path, ": cannot read from byte ", begin));
+  }
+  ::posix_fadvise(fd, static_cast<off_t>(begin), 0, POSIX_FADV_SEQUENTIAL);
+  auto raw = std::make_unique<RawInput>(fd, /*owned=*/true, path,
+                                        static_cast<std::uint64_t>(st.st_size) - begin);
+  return std::unique_ptr<ByteSource>(std::make_unique<PlainSource>(std::move(raw)));
+}
+
 std::unique_ptr<ByteSource> memory_input(std::string data, std::string name) {
   return make_source(std::make_unique<RawInput>(std::move(data), std::move(name)));
 }

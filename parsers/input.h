@@ -42,6 +42,12 @@ class ByteSource {
 // "games.pgn: cannot open file: No such file or directory".
 absl::StatusOr<std::unique_ptr<ByteSource>> open_input(const std::string& path);
 
+// The bytes of the file `path` from offset `begin` on, read as they are (no compression is
+// looked for: the caller knows the file is plain). raw_size() is the size of that part.
+// For the shares of an MPI run, which read parts of one file. Errors as open_input's.
+absl::StatusOr<std::unique_ptr<ByteSource>> open_plain_from(const std::string& path,
+                                                            std::uint64_t begin);
+
 // A source over bytes already in memory (tests, and data handed over by other readers);
 // compressed data is recognised and decompressed the same way.
 std::unique_ptr<ByteSource> memory_input(std::string data, std::string name);

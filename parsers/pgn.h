@@ -85,6 +85,13 @@ struct SplitterOptions {
   std::size_t read_chunk = 1u << 20;
   // Named in that message when not empty: the option that sets the limit.
   std::string limit_flag = {};
+  // Where the source starts in the input, when it is a part of it (a share of an MPI run,
+  // read from a game boundary on): the byte offset, line and number of games before it, so
+  // that RawGame::offset, first_line, index and every location are those of the whole
+  // input. A byte order mark is looked for only at offset 0.
+  std::uint64_t first_offset = 0;
+  std::int64_t first_line = 1;
+  std::int64_t games_before = 0;
 };
 
 class GameSplitter final : public RecordReader {

@@ -182,6 +182,9 @@ GameSplitter::GameSplitter(ByteSource& source, SplitterOptions options)
     : source_(source), options_(options), names_(std::make_unique<TagNames>()) {
   options_.read_chunk = std::max<std::size_t>(options_.read_chunk, 1);
   options_.max_game_bytes = std::max<std::size_t>(options_.max_game_bytes, 1);
+  offset_ = options_.first_offset;
+  line_ = options_.first_line;
+  games_ = options_.games_before;
 }
 
 std::uint64_t GameSplitter::raw_bytes_read() const { return source_.raw_bytes_read(); }
@@ -397,7 +400,7 @@ absl::StatusOr<bool> GameSplitter::next(RawGame& game) {
       status_ = Fill(scan);
       if (!status_.ok()) return status_;
     }
-    if (size_ >= 3 && std::memcmp(buffer_.data(), "\xEF\xBB\xBF", 3) == 0) {
+    if (offset_ == 0 && size_ >= 3 && std::memcmp(buffer_.data(), "\xEF\xBB\xBF", 3) == 0) {
       pos_ = scan = 3;
       offset_ = 3;
     }

@@ -4,8 +4,15 @@
 // and nothing here calls MPI, so the default build needs no MPI at all.
 #pragma once
 
+#include <fcntl.h>
+#include <unistd.h>
+
 #include <cstdint>
+#include <string>
+#include <string_view>
 #include <vector>
+
+#include "analysis/collective.h"
 
 #if FAIRYKIT_MPI
 #include <mpi.h>
@@ -13,7 +20,7 @@
 
 namespace fairykit::cli {
 
-class MpiSession {
+class MpiSession final : public analysis::Collective {
  public:
   // Joins the MPI job (MPI_Init) when built with MPI; a process started without mpirun is
   // rank 0 of 1.
@@ -35,8 +42,8 @@ class MpiSession {
   MpiSession(const MpiSession&) = delete;
   MpiSession& operator=(const MpiSession&) = delete;
 
-  int rank() const { return rank_; }
-  int size() const { return size_; }
+  int rank() const override { return rank_; }
+  int size() const override { return size_; }
   bool is_root() const { return rank_ == 0; }
 
   // Adds `values` up over the ranks, element by element, into rank 0's `values` (the
@@ -49,6 +56,65 @@ class MpiSession {
 #else
     (void)values;
 #endif
+  }
+
+  // Ranks other than 0 write nothing of their own (standard output and error go to
+  // /dev/null): rank 0 prints what one process prints.
+  void quiet_unless_root() const {
+    if (is_root()) return;
+    const int null = ::open("/dev/null", O_WRONLY);
+    if (null >= 0) {
+      ::dup2(null, STDOUT_FILENO);
+      ::dup2(null, STDERR_FILENO);
+      ::close(null);
+    }
+  }
+
+  // The collective steps of the game batch (analysis/collective.h).
+  std::vector<std::string> all_gather(std::string_view mine) const override {
+    std::vector<std::string> all(static_cast<std::size_t>(size_));
+#if FAIRYKIT_MPI
+    if (size_ > 1) {
+      int n = int(mine.size());
+      std::vector<int> sizes(static_cast<std::size_t>(size_)), at(static_cast<std::size_t>(size_));
+      MPI_Allgather(&n, 1, MPI_INT, sizes.data(), 1, MPI_INT, MPI_COMM_WORLD);
+      int total = 0;
+      for (int r = 0; r < size_; ++r) {
+        at[std::size_t(r)] = total;
+        total += sizes[std::size_t(r)];
+      }
+      std::string joined(std::size_t(total), '\0');
+      MPI_Allgatherv(mine.data(), n, MPI_CHAR, joined.data(), sizes.data(), at.data(), MPI_CHAR,
+                     MPI_COMM_WORLD);
+      for (int r = 0; r < size_; ++r)
+        all[std::size_t(r)] =
+            joined.substr(std::size_t(at[std::size_t(r)]), std::size_t(sizes[std::size_t(r)]));
+      return all;
+    }
+#endif
+    all[0] = std::string(mine);
+    return all;
+  }
+  void send(int to, std::string_view bytes) const override {
+#if FAIRYKIT_MPI
+    MPI_Send(bytes.data(), int(bytes.size()), MPI_CHAR, to, kTag, MPI_COMM_WORLD);
+#else
+    (void)to, (void)bytes;
+#endif
+  }
+  std::string receive(int from) const override {
+    std::string bytes;
+#if FAIRYKIT_MPI
+    MPI_Status st;
+    MPI_Probe(from, kTag, MPI_COMM_WORLD, &st);
+    int n = 0;
+    MPI_Get_count(&st, MPI_CHAR, &n);
+    bytes.resize(std::size_t(n));
+    MPI_Recv(bytes.data(), n, MPI_CHAR, from, kTag, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+#else
+    (void)from;
+#endif
+    return bytes;
   }
 
   // Every rank's exit status, the largest one, on every rank (a rank that failed makes
@@ -64,6 +130,7 @@ class MpiSession {
   }
 
  private:
+  static constexpr int kTag = 15;
   int rank_ = 0;
   int size_ = 1;
 };

@@ -773,14 +773,7 @@ int main(int argc, char** argv) {
   // run in one process), and the exit status is the worst of the ranks.
   fairykit::cli::MpiSession mpi(argc, argv);
   g_mpi = &mpi;
-  if (!mpi.is_root()) {  // (run_main() sets std::cout up on descriptor 1)
-    const int null = ::open("/dev/null", O_WRONLY);
-    if (null >= 0) {
-      ::dup2(null, STDOUT_FILENO);
-      ::dup2(null, STDERR_FILENO);
-      ::close(null);
-    }
-  }
+  mpi.quiet_unless_root();  // (run_main() sets std::cout up on descriptor 1)
   const int status = fairykit::cli::run_main("fairy-perft", argc, argv, perft_main);
   return mpi.worst_status(status);
 }

@@ -15,6 +15,7 @@
 #include "rules/registry.h"
 #include "tools/common/batch_flags.h"
 #include "tools/common/cli.h"
+#include "tools/common/mpi_session.h"
 #include "tools/common/progress.h"
 
 namespace {
@@ -95,6 +96,9 @@ const std::vector<cli::FlagSpec> kFlags = {
 
 int usage_error(const std::string& msg) { return cli::usage_error("fairy-validate", msg); }
 
+// The MPI job this process belongs to (rank 0 of 1 without MPI): set by main().
+const cli::MpiSession* g_mpi = nullptr;
+
 enum class Format { kText, kJson, kJsonl };
 
 int validate_main(int argc, char** argv) {
@@ -123,6 +127,13 @@ int validate_main(int argc, char** argv) {
   }
   analysis::BatchOptions bo;
   if (!cli::batch_flags(*args, "fairy-validate", bo)) return 2;
+  if (g_mpi->size() > 1) {  // each rank reads a share of every input (game_batch.h)
+    bo.collective = g_mpi;
+    bo.flush = [] {
+      std::cout.flush();
+      std::fflush(stdout);
+    };
+  }
   std::vector<std::string> files = args->positional;
   if (files.empty()) files.push_back("-");
 
@@ -167,6 +178,9 @@ int validate_main(int argc, char** argv) {
             std::fwrite(diag.data(), 1, diag.size(), stderr);
           }
         } else {
+          // A rank's share of the array follows the games of the ranks before it.
+          if (format == Format::kJson && g_mpi->size() > 1)
+            w.set_has_elements(batch.run_games_before(game) > 0);
           analysis::write_game_json(w, file.name, r);
           if (format == Format::kJsonl) json += '\n';
           std::cout << json;
@@ -175,6 +189,12 @@ int validate_main(int argc, char** argv) {
       },
       [&](const analysis::BatchFile& file, const absl::Status& status) {
         progress.clear();
+        if (g_mpi->size() > 1 && file.opened) {  // the totals of every rank's share
+          std::vector<std::uint64_t> v{totals.games, totals.valid, totals.invalid, totals.warnings,
+                                       totals.errors};
+          g_mpi->sum_to_root(v);
+          totals = ValidationTotals{v[0], v[1], v[2], v[3], v[4]};
+        }
         if (!status.ok()) {
           std::cerr << "fairy-validate: " << status.message() << '\n';
           unreadable = true;
@@ -220,5 +240,11 @@ int validate_main(int argc, char** argv) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  return fairykit::cli::run_main("fairy-validate", argc, argv, validate_main);
+  // Under mpirun the ranks share every input out (analysis/game_batch.h); rank 0 writes
+  // what one process writes, and its exit status is the run's.
+  fairykit::cli::MpiSession mpi(argc, argv);
+  g_mpi = &mpi;
+  mpi.quiet_unless_root();
+  const int status = fairykit::cli::run_main("fairy-validate", argc, argv, validate_main);
+  return mpi.worst_status(mpi.is_root() ? status : 0);
 }

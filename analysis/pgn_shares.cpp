@@ -1,0 +1,242 @@
+#include "analysis/pgn_shares.h"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <limits>
+#include <string_view>
+
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_split.h"
+
+namespace fairykit::analysis {
+namespace {
+
+constexpr std::string_view kEvent = "[Event ";
+
+// True when the line starting at `p` (in [lo, p) are the bytes before it) follows a blank
+// line: "\n\n", "\r\n\r\n" or "\r\r" before it.
+bool after_blank_line(const char* lo, const char* p) {
+  const std::size_t n = std::size_t(p - lo);
+  if (n >= 2 && p[-1] == '\n' && p[-2] == '\n') return true;
+  if (n >= 4 && std::memcmp(p - 4, "\r\n\r\n", 4) == 0) return true;
+  return n >= 2 && p[-1] == '\r' && p[-2] == '\r';
+}
+
+// The first "[Event " line after a blank line that starts at or after `from`, or `size`.
+absl::StatusOr<std::uint64_t> guess_boundary(const std::string& path, std::uint64_t from,
+                                             std::uint64_t size) {
+  int fd = -1;
+  do {
+    fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  } while (fd < 0 && errno == EINTR);
+  if (fd < 0) return absl::ErrnoToStatus(errno, absl::StrCat(path, ": cannot open file"));
+  constexpr std::size_t kBack = 4;  // bytes before `from` that decide the first line
+  constexpr std::size_t kPiece = std::size_t(1) << 20;
+  std::string buf(kPiece + kBack + kEvent.size(), '\0');
+  std::uint64_t at = from >= kBack ? from - kBack : 0;
+  std::uint64_t found = size;
+  while (at < size) {
+    ssize_t n = 0;
+    do {
+      n = ::pread(fd, buf.data(), buf.size(), off_t(at));
+    } while (n < 0 && errno == EINTR);
+    if (n < 0) {
+      const int err = errno;
+      ::close(fd);
+      return absl::ErrnoToStatus(err, absl::StrCat(path, ": cannot read file"));
+    }
+    if (n == 0) break;
+    const char* lo = buf.data();
+    const char* hi = lo + n;
+    const char* p = lo + std::min<std::uint64_t>(from - at, std::uint64_t(n));
+    bool done = false;
+    while (p < hi) {
+      p = static_cast<const char*>(std::memchr(p, '[', std::size_t(hi - p)));
+      if (p == nullptr) break;
+      if (std::size_t(hi - p) < kEvent.size()) break;  // read again from here
+      if (std::string_view(p, kEvent.size()) == kEvent && after_blank_line(lo, p)) {
+        found = at + std::uint64_t(p - lo);
+        done = true;
+        break;
+      }
+      ++p;
+    }
+    if (done || std::uint64_t(n) < buf.size()) break;
+    // The next piece starts kBack + |kEvent| bytes before this one ends: a match across
+    // the seam is seen whole, with the bytes before it.
+    const std::uint64_t next = at + std::uint64_t(n) - kBack - kEvent.size();
+    from = std::max(from, next + kBack);
+    at = next;
+  }
+  ::close(fd);
+  return found;
+}
+
+// What a rank's counting pass found: its games and line ends before `next`, and where the
+// first game at or after `next` starts (the file's size when none does).
+struct Count {
+  std::int64_t games = 0;
+  std::int64_t lines = 0;
+  std::uint64_t seen = 0;
+};
+
+absl::StatusOr<Count> count_range(const std::string& path, std::uint64_t begin, std::uint64_t next,
+                                  std::uint64_t size, parsers::SplitterOptions options) {
+  Count c;
+  c.seen = size;
+  if (begin >= next) {
+    c.seen = next;
+    return c;
+  }
+  absl::StatusOr<std::unique_ptr<parsers::ByteSource>> src = parsers::open_plain_from(path, begin);
+  if (!src.ok()) return src.status();
+  options.first_offset = begin;
+  options.first_line = 1;
+  options.games_before = 0;
+  parsers::GameSplitter splitter(**src, options);
+  parsers::RawGame game;
+  for (;;) {
+    absl::StatusOr<bool> more = splitter.next(game);
+    if (!more.ok()) return more.status();
+    if (!*more) break;
+    if (game.offset >= next) {
+      c.seen = game.offset;
+      c.lines = game.first_line - 1;
+      return c;
+    }
+    ++c.games;
+  }
+  return c;
+}
+
+std::string error_text(const absl::Status& s) { return absl::StrCat("E", s.message()); }
+
+// The first error reported by a rank, as a status naming the rank.
+absl::Status first_error(const std::vector<std::string>& reports) {
+  for (std::size_t r = 0; r < reports.size(); ++r)
+    if (!reports[r].empty() && reports[r][0] == 'E')
+      return absl::DataLossError(absl::StrCat("rank ", r, ": ", reports[r].substr(1)));
+  return absl::OkStatus();
+}
+
+template <class Int>
+Int parse(absl::string_view s) {
+  Int v{};
+  if (!absl::SimpleAtoi(s, &v)) v = Int{};
+  return v;
+}
+
+}  // namespace
+
+absl::StatusOr<PgnShare> plan_pgn_shares(const std::string& path, std::uint64_t size,
+                                         const parsers::SplitterOptions& options,
+                                         const Collective& ranks) {
+  const int n = ranks.size();
+  const int me = ranks.rank();
+  // 1. Guesses.
+  std::string mine = "0";
+  if (me > 0) {
+    const double part = double(size) / (double(n - 1) + kLastRankWeight);
+    const auto from = std::min<std::uint64_t>(size, std::uint64_t(part * me));
+    absl::StatusOr<std::uint64_t> g = guess_boundary(path, from, size);
+    mine = g.ok() ? absl::StrCat(*g) : error_text(g.status());
+  }
+  std::vector<std::string> reports = ranks.all_gather(mine);
+  if (absl::Status s = first_error(reports); !s.ok()) return s;
+  PgnShare share;
+  share.starts.resize(std::size_t(n) + 1);
+  for (int r = 0; r < n; ++r)
+    share.starts[std::size_t(r)] = parse<std::uint64_t>(reports[std::size_t(r)]);
+  share.starts[std::size_t(n)] = size;
+  std::vector<std::uint64_t>& st = share.starts;
+  for (int r = 1; r <= n; ++r)
+    st[std::size_t(r)] = std::max(st[std::size_t(r)], st[std::size_t(r) - 1]);
+
+  // 2-3. Counting passes until every guess is a boundary.
+  std::vector<Count> counts(static_cast<std::size_t>(n));
+  for (share.passes = 1;; ++share.passes) {
+    Count c;
+    std::string report;
+    if (me < n - 1) {
+      absl::StatusOr<Count> got =
+          count_range(path, st[std::size_t(me)], st[std::size_t(me) + 1], size, options);
+      if (got.ok()) c = *got;
+      report =
+          got.ok() ? absl::StrCat(c.games, " ", c.lines, " ", c.seen) : error_text(got.status());
+    } else {
+      report = absl::StrCat("0 0 ", size);
+    }
+    reports = ranks.all_gather(report);
+    if (absl::Status s = first_error(reports); !s.ok()) return s;
+    for (int r = 0; r < n; ++r) {
+      std::vector<absl::string_view> f = absl::StrSplit(reports[std::size_t(r)], ' ');
+      if (f.size() != 3) return absl::InternalError("rank " + std::to_string(r) + ": bad count");
+      counts[std::size_t(r)] = {parse<std::int64_t>(f[0]), parse<std::int64_t>(f[1]),
+                                parse<std::uint64_t>(f[2])};
+    }
+    int wrong = -1;
+    for (int r = 0; r < n - 1 && wrong < 0; ++r)
+      if (st[std::size_t(r)] < st[std::size_t(r) + 1] &&
+          counts[std::size_t(r)].seen != st[std::size_t(r) + 1])
+        wrong = r;
+    if (wrong < 0) break;
+    // The range before the wrong guess started at a boundary: where it saw the next game
+    // start is one. Later guesses before it move there too.
+    const std::uint64_t fixed = counts[std::size_t(wrong)].seen;
+    for (int r = wrong + 1; r < n; ++r) st[std::size_t(r)] = std::max(st[std::size_t(r)], fixed);
+  }
+
+  // 4. Where each rank starts.
+  share.begin = st[std::size_t(me)];
+  share.end = me == n - 1 ? std::numeric_limits<std::uint64_t>::max() : st[std::size_t(me) + 1];
+  for (int r = 0; r < me; ++r) {
+    share.games_before += counts[std::size_t(r)].games;
+    share.first_line += counts[std::size_t(r)].lines;
+  }
+  return share;
+}
+
+namespace {
+
+class ShareReader final : public parsers::RecordReader {
+ public:
+  ShareReader(std::unique_ptr<parsers::ByteSource> source, std::uint64_t end,
+              const parsers::SplitterOptions& options)
+      : source_(std::move(source)), splitter_(*source_, options), end_(end) {}
+
+  absl::StatusOr<bool> next(parsers::RawGame& game) override {
+    if (done_) return false;
+    absl::StatusOr<bool> more = splitter_.next(game);
+    if (!more.ok() || !*more) return more;
+    if (game.offset >= end_) {
+      done_ = true;
+      return false;
+    }
+    return true;
+  }
+  std::uint64_t raw_bytes_read() const override { return source_->raw_bytes_read(); }
+
+ private:
+  std::unique_ptr<parsers::ByteSource> source_;
+  parsers::GameSplitter splitter_;
+  std::uint64_t end_;
+  bool done_ = false;
+};
+
+}  // namespace
+
+std::unique_ptr<parsers::RecordReader> pgn_share_reader(std::unique_ptr<parsers::ByteSource> source,
+                                                        const PgnShare& share,
+                                                        parsers::SplitterOptions options) {
+  options.first_offset = share.begin;
+  options.first_line = share.first_line;
+  options.games_before = share.games_before;
+  return std::make_unique<ShareReader>(std::move(source), share.end, options);
+}
+
+}  // namespace fairykit::analysis

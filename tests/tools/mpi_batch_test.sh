@@ -1,0 +1,132 @@
+#!/usr/bin/env bash
+# The game tools under MPI (FAIRYKIT_MPI=ON, issue 15): mpirun -np 1, 2 and 4 (oversubscribed
+# on this machine) write exactly what one process writes (standard output, standard error,
+# the side files, the exit status) on the corpus and every sample, in every output format,
+# for several inputs at once, compressed inputs, and inputs made to trip the byte-range
+# split (an "[Event" line inside a comment, CRLF and lone-CR line ends, a byte order mark, a
+# game over --max-game-size); a rank that cannot read its input and a killed rank make the
+# run fail with a message naming the rank and its bytes, and put no output in place.
+# Usage: mpi_batch_test.sh MPIEXEC MPI_BIN_DIR [REFERENCE_BIN_DIR]
+#   MPI_BIN_DIR: the tools built with FAIRYKIT_MPI; REFERENCE_BIN_DIR: the same tools built
+#   without it (default: those of MPI_BIN_DIR, run without mpirun). Run from the source tree.
+set -uo pipefail
+mpiexec=${1:?usage: mpi_batch_test.sh MPIEXEC MPI_BIN_DIR [REFERENCE_BIN_DIR]}
+bin=${2:?usage: mpi_batch_test.sh MPIEXEC MPI_BIN_DIR [REFERENCE_BIN_DIR]}
+ref=${3:-$bin}
+cd "$(dirname "$0")/../.."
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+export OMPI_MCA_btl_vader_single_copy_mechanism=none OMPI_MCA_pml=ob1
+failures=0
+checks=0
+fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# same TOOL ARGS...: one process (reference build) against 1, 2 and 4 ranks. Side files
+# are named by "@OUT1" and "@OUT2" in ARGS and compared too.
+same() {
+  local tool=$1
+  shift
+  local args=("$@") np
+  run() {  # run DIR PREFIX...: into $tmp/$DIR.{out,err,status,o1,o2}
+    local d=$1
+    shift
+    rm -f "$tmp/$d".*
+    local a=("${args[@]//@OUT1/$tmp/$d.o1}")
+    a=("${a[@]//@OUT2/$tmp/$d.o2}")
+    "$@" "${a[@]}" <"${stdin:-/dev/null}" >"$tmp/$d.out" 2>"$tmp/$d.err"
+    echo $? >"$tmp/$d.status"
+  }
+  run want "$ref/$tool"
+  for np in 1 2 4; do
+    run got "$mpiexec" --quiet --oversubscribe -np "$np" "$bin/$tool"
+    checks=$((checks + 1))
+    local part bad=
+    for part in out err status o1 o2; do
+      [[ -e $tmp/want.$part || -e $tmp/got.$part ]] || continue
+      cmp -s "$tmp/want.$part" "$tmp/got.$part" || bad+=" $part"
+    done
+    [[ -z $bad ]] || fail "-np $np differs in:$bad: $tool ${args[*]}"
+  done
+}
+
+mapfile -t pgns < <(find tests/data/corpus samples -name '*.pgn' | sort)
+[[ ${#pgns[@]} -gt 10 ]] || fail "found only ${#pgns[@]} PGN files"
+
+# Inputs made for the split.
+tw=tests/data/corpus/standard/twic0920.pgn
+{
+  printf '[Event "a"]\n[Site "?"]\n[Date "?"]\n[Round "?"]\n[White "A"]\n[Black "B"]\n[Result "*"]\n\n1. e4 {'
+  for i in $(seq 20000); do printf 'a long comment\n\n[Event of the year %d, not a tag pair\n' "$i"; done
+  printf '} e5 *\n\n'
+  head -c 20000 "$tw"
+} >"$tmp/comment-events.pgn"
+sed 's/$/\r/' "$tw" >"$tmp/crlf.pgn"
+tr '\n' '\r' <"$tw" >"$tmp/cr.pgn"
+{ printf '\xEF\xBB\xBF'; cat "$tw"; } >"$tmp/bom.pgn"
+{
+  head -c 300000 "$tw"
+  printf '\n\n[Event "big"]\n\n1. e4 {'
+  head -c 2000000 /dev/zero | tr '\0' 'x'
+  printf '} *\n\n'
+  cat "$tw"
+} >"$tmp/oversize.pgn"
+gzip -c "$tw" >"$tmp/twic.pgn.gz"
+zstd -q -c "samples/standard/"*.pgn >"$tmp/samples.pgn.zst" 2>/dev/null || cp "$tw" "$tmp/samples.pgn.zst"
+made=("$tmp/comment-events.pgn" "$tmp/crlf.pgn" "$tmp/cr.pgn" "$tmp/bom.pgn")
+
+# fairy-validate
+if [[ -x $bin/fairy-validate ]]; then
+  for f in "${pgns[@]}" "${made[@]}"; do
+    same fairy-validate --valid-out @OUT1 --invalid-out @OUT2 "$f"
+  done
+  same fairy-validate --max-game-size 1 "$tmp/oversize.pgn"
+  same fairy-validate --format jsonl --show-position "${pgns[@]:0:12}"
+  same fairy-validate --format json -q "$tw" "$tmp/twic.pgn.gz" "$tmp/samples.pgn.zst" "${made[@]}"
+  same fairy-validate -j 2 --invalid-out @OUT1 "${pgns[@]}"
+  same fairy-validate "$tw" missing-file.pgn "$tmp/crlf.pgn"
+  same fairy-validate --valid-out "$tw" "$tw"
+  stdin=$tw same fairy-validate -
+
+  # A rank that cannot read its input (a node without its copy): rank 1 is given a name
+  # that does not exist there.
+  out=$("$mpiexec" --oversubscribe -np 1 "$bin/fairy-validate" --valid-out "$tmp/v.pgn" "$tw" \
+    : -np 1 "$bin/fairy-validate" --valid-out "$tmp/v.pgn" "$tmp/nowhere/twic0920.pgn" 2>&1)
+  status=$?
+  checks=$((checks + 1))
+  [[ $status -eq 2 ]] || fail "a rank without its input: exit $status, want 2"
+  grep -q "rank 1: $tmp/nowhere/twic0920.pgn: cannot open file" <<<"$out" ||
+    fail "a rank without its input: no message naming rank 1: $out"
+  [[ ! -e $tmp/v.pgn ]] || fail "a rank without its input: --valid-out was put in place"
+
+  # A killed rank: the job fails, rank 0 names the shares, no output is put in place.
+  for i in $(seq 30); do cat "$tw"; done >"$tmp/big.pgn"
+  "$mpiexec" --oversubscribe -np 2 "$bin/fairy-validate" --valid-out "$tmp/k.pgn" "$tmp/big.pgn" \
+    >"$tmp/k.out" 2>"$tmp/k.err" &
+  job=$!
+  victim=
+  for i in $(seq 100); do
+    sleep 0.1
+    for p in $(pgrep -f "fairy-validate --valid-out $tmp/k.pgn"); do
+      tr '\0' '\n' <"/proc/$p/environ" 2>/dev/null | grep -qx 'OMPI_COMM_WORLD_RANK=1' && victim=$p
+    done
+    [[ -n $victim ]] && break
+  done
+  checks=$((checks + 1))
+  if [[ -z $victim ]]; then
+    fail "a killed rank: rank 1 not found"
+  else
+    kill -9 "$victim"
+  fi
+  wait "$job"
+  status=$?
+  [[ $status -ne 0 ]] || fail "a killed rank: exit 0"
+  grep -q "rank 1" "$tmp/k.err" || fail "a killed rank: no message naming rank 1: $(cat "$tmp/k.err")"
+  grep -q "big.pgn shared out: rank 0 bytes 0 to" "$tmp/k.err" ||
+    fail "a killed rank: the shares are not named: $(cat "$tmp/k.err")"
+  [[ ! -e $tmp/k.pgn ]] || fail "a killed rank: --valid-out was put in place"
+  ls -a "$tmp" | grep -q fairykit && fail "a killed rank: a temporary file is left: $(ls -a "$tmp")"
+fi
+
+echo "$checks checks, $failures failures"
+[[ $failures -eq 0 ]]
