@@ -248,7 +248,13 @@ absl::Status GameBatch::finish_input(const BatchFile& file, absl::Status status,
   if (me == 0) {
     for (int r = 1; r < n; ++r) {
       for (std::size_t c = 0; c < channels; ++c) {
+        bool first = true;
         for (std::string piece = ranks.receive(r); !piece.empty(); piece = ranks.receive(r)) {
+          const bool joined = options_.joining_output.empty()
+                                  ? c == 0
+                                  : c >= 2 && outputs_[c - 2].first == options_.joining_output;
+          if (joined && options_.joining) options_.joining(piece, first);
+          first = false;
           if (c < 2) {
             if (!write_all(c == 0 ? STDOUT_FILENO : STDERR_FILENO, piece) && c == 0) stop_ = true;
           } else {

@@ -55,6 +55,12 @@ struct BatchOptions {
   // Writes what the tool has buffered for standard output and error (called on every rank
   // before the outputs of the other ranks are appended, and before a rank's share).
   std::function<void()> flush;
+  // Rank 0 only: called with each piece of a later rank's standard output (or output
+  // `joining_output`) before it is written (`first`: the first piece of that rank for the input),
+  // which it may change: a tool that separates games (",\n" in a JSON array) lets the other ranks
+  // write the separator before each game and drops it here where nothing came before.
+  std::function<void(std::string& piece, bool first)> joining;
+  std::string joining_output;  // the output `joining` is for: its flag, "" = standard output
 };
 
 // The input being read, as the callbacks see it.
@@ -81,6 +87,13 @@ class GameBatch {
   static absl::StatusOr<std::unique_ptr<GameBatch>> open(std::vector<std::string> inputs,
                                                          const std::vector<OutputSpec>& outputs,
                                                          BatchOptions options);
+
+  // BatchOptions::flush and ::joining, for a tool whose buffers are made after the batch.
+  void set_flush(std::function<void()> f) { options_.flush = std::move(f); }
+  void set_joining(std::function<void(std::string&, bool)> f, std::string output_flag) {
+    options_.joining = std::move(f);
+    options_.joining_output = std::move(output_flag);
+  }
 
   // The output a flag named ("--valid-out"), or nullptr when it was not given.
   OutputFile* output(std::string_view flag) const;

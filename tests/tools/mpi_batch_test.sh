@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# The game tools under MPI (FAIRYKIT_MPI=ON, issue 15): mpirun -np 1, 2 and 4 (oversubscribed
+# The game tools under MPI (FAIRYKIT_MPI=ON, issue 15; fairy-validate and fairy-convert so
+# far): mpirun -np 1, 2 and 4 (oversubscribed
 # on this machine) write exactly what one process writes (standard output, standard error,
 # the side files, the exit status) on the corpus and every sample, in every output format,
 # for several inputs at once, compressed inputs, and inputs made to trip the byte-range
@@ -126,6 +127,31 @@ if [[ -x $bin/fairy-validate ]]; then
     fail "a killed rank: the shares are not named: $(cat "$tmp/k.err")"
   [[ ! -e $tmp/k.pgn ]] || fail "a killed rank: --valid-out was put in place"
   ls -a "$tmp" | grep -q fairykit && fail "a killed rank: a temporary file is left: $(ls -a "$tmp")"
+fi
+
+# fairy-convert
+if [[ -x $bin/fairy-convert ]]; then
+  for f in "${pgns[@]}" "${made[@]}"; do
+    same fairy-convert --to json -o @OUT1 --invalid-out @OUT2 "$f"
+  done
+  same fairy-convert "$tw" "$tmp/crlf.pgn"
+  same fairy-convert --to jsonl --with-fen "${pgns[@]:0:12}" "$tmp/twic.pgn.gz"
+  same fairy-convert --to json "${pgns[@]}" "$tmp/samples.pgn.zst" "${made[@]}"
+  same fairy-convert --to json --from pgn "$tmp/twic.pgn.gz" "$tw"
+  same fairy-convert --to csv -j 2 "${pgns[@]}"
+  same fairy-convert --to fen --fen-dialect shredder "$tw" "$tmp/comment-events.pgn"
+  same fairy-convert --notation uci --fix-result -o @OUT1 "${pgns[@]}"
+  same fairy-convert --to csv --positions --every 7 "$tw" "$tmp/bom.pgn"
+  same fairy-convert --max-game-size 1 "$tmp/oversize.pgn"
+  stdin=$tw same fairy-convert --to jsonl -
+  # What is not shared out yet is refused under 2 ranks or more.
+  for what in "--to sqlite -o $tmp/x.db" "--to svg" "--dedupe"; do
+    out=$("$mpiexec" --quiet --oversubscribe -np 2 "$bin/fairy-convert" $what "$tw" 2>&1 >/dev/null)
+    status=$?
+    checks=$((checks + 1))
+    [[ $status -eq 2 && $out == *"under MPI (2 ranks) ${what%% -o*} is not shared out: run it with one rank"* ]] ||
+      fail "$what under 2 ranks: exit $status, $out"
+  done
 fi
 
 echo "$checks checks, $failures failures"

@@ -30,6 +30,7 @@
 #include "tools/common/batch_flags.h"
 #include "tools/common/cli.h"
 #include "tools/common/main_output.h"
+#include "tools/common/mpi_session.h"
 #include "tools/common/progress.h"
 
 namespace {
@@ -408,6 +409,9 @@ std::string summary(const std::string& name, const Counts& c) {
   return s;
 }
 
+// The MPI job this process belongs to (rank 0 of 1 without MPI): set by main().
+const cli::MpiSession* g_mpi = nullptr;
+
 int convert_main(int argc, char** argv) {
   absl::StatusOr<cli::Args> args = cli::parse(argc, argv, kFlags);
   if (!args.ok()) return usage_error(std::string(args.status().message()));
@@ -560,6 +564,19 @@ int convert_main(int argc, char** argv) {
     bo.format = *rf;
   }
   if (!cli::batch_flags(*args, "fairy-convert", bo)) return 2;
+  if (g_mpi->size() > 1) bo.collective = g_mpi;
+  // Under MPI each rank converts a share of every input (analysis/game_batch.h); what needs
+  // every game before it in one process is refused so far.
+  const bool shared = g_mpi->size() > 1;
+  if (shared) {
+    const char* alone = sqlite                 ? "--to sqlite"
+                        : s.to == Target::kSvg ? "--to svg"
+                        : s.dedupe             ? "--dedupe"
+                                               : nullptr;
+    if (alone)
+      return usage_error(absl::StrCat("under MPI (", g_mpi->size(), " ranks) ", alone,
+                                      " is not shared out: run it with one rank"));
+  }
   std::vector<std::string> files = args->positional;
   if (files.empty()) files.push_back("-");
 
@@ -603,11 +620,29 @@ int convert_main(int argc, char** argv) {
   analysis::OutputFile* duplicates_out = batch.output("--duplicates-out");
   cli::MainOutput main_out(batch, out_file);
   auto write_out = [&](std::string_view bytes) { main_out.write(bytes); };
+  // Under MPI: what rank 0 has written (its own games and those of the ranks appended), for
+  // the separators of a JSON array, which the other ranks write before each of their games.
+  bool json_any = false;
+  if (shared) {
+    batch.set_flush([&main_out] {
+      main_out.flush();
+      std::fflush(stdout);
+    });
+  }
 
   cli::ProgressLine progress(!quiet && cli::ProgressLine::stderr_is_terminal());
   Counts all, totals;
   bool unreadable = false;
   std::uint64_t written_total = 0;
+  if (shared)
+    batch.set_joining(
+        [&](std::string& piece, bool first) {
+          if (s.to != Target::kJson || piece.empty()) return;
+          if (first && !json_any && written_total == 0 && piece.starts_with(",\n"))
+            piece.erase(0, 2);
+          json_any = true;
+        },
+        out_file ? "--output" : "");
   absl::flat_hash_set<analysis::GameDigest> seen;
   std::uint64_t svg_count = 0;
   bool svg_failed = false;
@@ -678,7 +713,8 @@ int convert_main(int argc, char** argv) {
           if (!db->status().ok()) batch.stop();
           return;
         }
-        if (s.to == Target::kJson && written_total > 0) write_out(",\n");
+        if (s.to == Target::kJson && (written_total > 0 || json_any || !g_mpi->is_root()))
+          write_out(",\n");
         ++written_total;
         if (s.to == Target::kJson && !c.out.empty() && c.out.back() == '\n') c.out.pop_back();
         write_out(c.out);
@@ -690,6 +726,13 @@ int convert_main(int argc, char** argv) {
           unreadable = true;
         }
         if (!file.opened) return;
+        if (shared) {  // the counts of every rank's share
+          std::vector<std::uint64_t> v{totals.read,     totals.written,    totals.filtered,
+                                       totals.rejected, totals.duplicates, totals.fixed,
+                                       totals.warnings};
+          g_mpi->sum_to_root(v);
+          totals = Counts{v[0], v[1], v[2], v[3], v[4], v[5], v[6]};
+        }
         std::cerr << summary(file.name, totals);
         all.add(totals);
         totals = Counts{};
@@ -697,7 +740,7 @@ int convert_main(int argc, char** argv) {
       [&](const analysis::BatchProgress& p) {
         progress.show_games(p.file.name, p.fraction, p.file_games, p.total_games);
       });
-  if (s.to == Target::kJson) write_out(written_total ? "\n]\n" : "]\n");
+  if (s.to == Target::kJson) write_out(written_total || all.written ? "\n]\n" : "]\n");
   main_out.flush();
   if (svg_dir.empty() && svg_count > 1) {
     std::cerr << "fairy-convert: --to svg drew " << svg_count
@@ -735,5 +778,11 @@ int convert_main(int argc, char** argv) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  return fairykit::cli::run_main("fairy-convert", argc, argv, convert_main);
+  // Under mpirun the ranks share every input out (analysis/game_batch.h); rank 0 writes
+  // what one process writes, and its exit status is the run's.
+  fairykit::cli::MpiSession mpi(argc, argv);
+  g_mpi = &mpi;
+  mpi.quiet_unless_root();
+  const int status = fairykit::cli::run_main("fairy-convert", argc, argv, convert_main);
+  return mpi.worst_status(mpi.is_root() ? status : 0);
 }
