@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <limits>
@@ -186,9 +187,10 @@ absl::StatusOr<GameBatch::OpenedInput> GameBatch::open_input(BatchFile& file) {
   }
   // A plain PGN file: by byte ranges.
   absl::StatusOr<PgnShare> plan = plan_pgn_shares(file.path, size, options_.splitter, *ranks);
-  if (!plan.ok()) {
-    share_failure_ = std::string(plan.status().message());
-    return in;
+  if (!plan.ok()) {  // on every rank alike: the input is not read, and the run fails
+    rank_failed_ = true;
+    file.opened = false;
+    return plan.status();
   }
   const std::vector<std::uint64_t>& st = plan->starts;
   std::vector<std::string> parts;
@@ -228,7 +230,6 @@ absl::Status GameBatch::finish_input(const BatchFile& file, absl::Status status,
   const int me = ranks.rank();
   const int n = ranks.size();
   if (options_.flush) options_.flush();
-  // Each rank's state: its read error, or a failure found before it read.
   // Each rank's games, then its failure: its read error, or one found before it read.
   std::string mine = absl::StrCat(games, " ");
   if (!share_failure_.empty())
