@@ -38,6 +38,13 @@ absl::StatusOr<std::unique_ptr<GameBatch>> GameBatch::open(std::vector<std::stri
     // The other ranks write their part of every output to spools, which rank 0 appends to
     // its own outputs; their standard output and error go to spools too.
     if (status.ok()) batch->setup_spools();
+    if (status.ok()) {
+      absl::StatusOr<std::unique_ptr<OutputFile>> f = OutputFile::spool("records");
+      if (!f.ok())
+        status = f.status();
+      else
+        batch->records_ = *std::move(f);
+    }
     for (const OutputSpec& o : outputs) {
       if (!status.ok()) break;
       absl::StatusOr<std::unique_ptr<OutputFile>> f = OutputFile::spool(o.path);
@@ -100,6 +107,14 @@ void GameBatch::write(OutputFile* out, std::string_view bytes) {
   if (!out->status().ok()) stop_ = true;  // the run has failed: read no further
 }
 
+void GameBatch::send_record(std::string_view record) {
+  if (!records_) return;
+  char size[8];
+  for (int i = 0; i < 8; ++i) size[i] = char((std::uint64_t(record.size()) >> (8 * i)) & 0xFF);
+  records_->write(std::string_view(size, 8));
+  records_->write(record);
+}
+
 bool GameBatch::stopped_everywhere() {
   if (!distributed()) return stop_;
   for (const std::string& s : options_.collective->all_gather(stop_ ? "1" : "0"))
@@ -118,6 +133,7 @@ absl::StatusOr<GameBatch::OpenedInput> GameBatch::open_input(BatchFile& file) {
     if (options_.flush) options_.flush();
     for (int fd : spool_fds_) (void)drain_spool(fd, [](std::string_view) {});
     for (auto& [flag, out] : outputs_) (void)out->drain([](std::string_view) {});
+    if (records_) (void)records_->drain([](std::string_view) {});
   }
   share_text_.clear();
   share_failure_ = spool_failure_;
@@ -245,12 +261,30 @@ absl::Status GameBatch::finish_input(const BatchFile& file, absl::Status status,
 
   // The other ranks' outputs, in rank order, after rank 0's: standard output, standard
   // error, then each output file.
-  const std::size_t channels = 2 + outputs_.size();
+  // Then the records (send_record), cut out of the pieces by their sizes.
+  const std::size_t channels = 2 + outputs_.size() + 1;
   if (me == 0) {
     for (int r = 1; r < n; ++r) {
       for (std::size_t c = 0; c < channels; ++c) {
         bool first = true;
+        std::string pending;  // records: bytes of a record not whole yet
         for (std::string piece = ranks.receive(r); !piece.empty(); piece = ranks.receive(r)) {
+          if (c == channels - 1) {
+            pending += piece;
+            std::size_t at = 0;
+            while (pending.size() - at >= 8) {
+              std::uint64_t size = 0;
+              for (int i = 0; i < 8; ++i)
+                size |= std::uint64_t(static_cast<unsigned char>(pending[at + std::size_t(i)]))
+                        << (8 * i);
+              if (pending.size() - at - 8 < size) break;
+              if (options_.record_in)
+                options_.record_in(file, std::string_view(pending).substr(at + 8, size));
+              at += 8 + size;
+            }
+            pending.erase(0, at);
+            continue;
+          }
           const bool joined = options_.joining_output.empty()
                                   ? c == 0
                                   : c >= 2 && outputs_[c - 2].first == options_.joining_output;
@@ -267,9 +301,14 @@ absl::Status GameBatch::finish_input(const BatchFile& file, absl::Status status,
   } else {
     for (std::size_t c = 0; c < channels; ++c) {
       const auto send = [&](std::string_view piece) { ranks.send(0, piece); };
-      absl::Status s =
-          c < 2 ? (spool_fds_.size() == 2 ? drain_spool(spool_fds_[c], send) : absl::OkStatus())
-                : outputs_[c - 2].second->drain(send);
+      absl::Status s = absl::OkStatus();
+      if (c < 2) {
+        if (spool_fds_.size() == 2) s = drain_spool(spool_fds_[c], send);
+      } else if (c < channels - 1) {
+        s = outputs_[c - 2].second->drain(send);
+      } else if (records_) {
+        s = records_->drain(send);
+      }
       ranks.send(0, "");
       if (!s.ok()) rank_failed_ = true;  // rank 0 misses some of it: its outputs fail
     }
@@ -284,7 +323,6 @@ absl::Status GameBatch::finish_input(const BatchFile& file, absl::Status status,
     if (all[std::size_t(r)].empty()) continue;
     std::string text = absl::StrCat("rank ", r, " of ", n, " failed: ", all[std::size_t(r)]);
     if (!share_text_.empty()) absl::StrAppend(&text, " (", share_text_, ")");
-    (void)file;
     return absl::DataLossError(text);
   }
   return absl::OkStatus();

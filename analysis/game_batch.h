@@ -38,6 +38,8 @@
 
 namespace fairykit::analysis {
 
+struct BatchFile;
+
 struct BatchOptions {
   PipelineOptions pipeline;           // threads and batch sizes (`stop` is the batch's own)
   parsers::SplitterOptions splitter;  // the game size limit and the flag that sets it
@@ -61,6 +63,9 @@ struct BatchOptions {
   // write the separator before each game and drops it here where nothing came before.
   std::function<void(std::string& piece, bool first)> joining;
   std::string joining_output;  // the output `joining` is for: its flag, "" = standard output
+  // Rank 0 only: each record another rank sent (send_record), in input order, during the
+  // input `file` (after rank 0's own games of it).
+  std::function<void(const BatchFile& file, std::string_view record)> record_in;
 };
 
 // The input being read, as the callbacks see it.
@@ -94,6 +99,13 @@ class GameBatch {
     options_.joining = std::move(f);
     options_.joining_output = std::move(output_flag);
   }
+
+  void set_record_in(std::function<void(const BatchFile&, std::string_view)> f) {
+    options_.record_in = std::move(f);
+  }
+  // Ranks other than 0 under MPI: `record` (a game's contribution to figures that rank 0
+  // adds up, as bytes) goes to rank 0's record_in, after the input, in input order.
+  void send_record(std::string_view record);
 
   // The output a flag named ("--valid-out"), or nullptr when it was not given.
   OutputFile* output(std::string_view flag) const;
@@ -192,8 +204,9 @@ class GameBatch {
   std::string share_text_;
   std::size_t whole_inputs_ = 0;
   std::vector<int> spool_fds_;
-  std::string spool_failure_;  // the spools could not be made (every share fails)
-  std::string share_failure_;  // why this rank could not read its share of this input
+  std::unique_ptr<OutputFile> records_;  // send_record's spool (ranks other than 0)
+  std::string spool_failure_;            // the spools could not be made (every share fails)
+  std::string share_failure_;            // why this rank could not read its share of this input
   bool rank_failed_ = false;
 };
 

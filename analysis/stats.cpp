@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <set>
+#include <string_view>
 
 #include "analysis/convert.h"
 #include "analysis/json.h"
@@ -692,6 +694,186 @@ void write_stats_csv(const std::vector<StatsTable>& tables, std::string& out) {
         field(t.rows[r][c]);
         out += '\n';
       }
+}
+
+}  // namespace fairykit::analysis
+
+// ---------------------------------------------------------------------------------------
+// GameFacts as bytes (MPI ranks). Integers little-endian, fixed width; strings and lists
+// with a 32-bit length before them.
+
+namespace fairykit::analysis {
+namespace {
+
+class FactsWriter {
+ public:
+  explicit FactsWriter(std::string& out) : out_(out) {}
+  template <class Int>
+  void num(Int v) {
+    auto u = static_cast<std::uint64_t>(v);
+    for (std::size_t i = 0; i < sizeof(Int); ++i) out_ += char((u >> (8 * i)) & 0xFF);
+  }
+  void str(std::string_view s) {
+    num(std::uint32_t(s.size()));
+    out_.append(s);
+  }
+
+ private:
+  std::string& out_;
+};
+
+class FactsReader {
+ public:
+  explicit FactsReader(std::string_view in) : in_(in) {}
+  template <class Int>
+  Int num() {
+    if (in_.size() < sizeof(Int)) {
+      ok_ = false;
+      return Int{};
+    }
+    std::uint64_t u = 0;
+    for (std::size_t i = 0; i < sizeof(Int); ++i)
+      u |= std::uint64_t(static_cast<unsigned char>(in_[i])) << (8 * i);
+    in_.remove_prefix(sizeof(Int));
+    return static_cast<Int>(u);
+  }
+  std::string_view view() {
+    const auto n = num<std::uint32_t>();
+    if (!ok_ || in_.size() < n) {
+      ok_ = false;
+      return {};
+    }
+    std::string_view s = in_.substr(0, n);
+    in_.remove_prefix(n);
+    return s;
+  }
+  std::string str() { return std::string(view()); }
+  bool ok() const { return ok_ && in_.empty(); }
+  bool good() const { return ok_; }
+
+ private:
+  std::string_view in_;
+  bool ok_ = true;
+};
+
+// Terminations read back: kept for the whole run, as termination()'s literals are.
+std::string_view intern(std::string_view s) {
+  static std::set<std::string, std::less<>> kept;
+  auto it = kept.find(s);
+  if (it == kept.end()) it = kept.emplace(s).first;
+  return *it;
+}
+
+}  // namespace
+
+void encode_game_facts(const GameFacts& f, const StatsOptions& options, std::string& out) {
+  FactsWriter w(out);
+  w.num(std::uint8_t(f.analysed));
+  w.str(f.reason);
+  w.num(std::uint8_t(f.variant));
+  w.str(f.group);
+  w.str(f.pairing);
+  w.str(f.start_array);
+  w.str(f.white);
+  w.str(f.black);
+  w.num(std::int32_t(f.white_elo));
+  w.num(std::int32_t(f.black_elo));
+  w.num(std::uint8_t(f.result));
+  w.str(f.termination);
+  w.num(std::int32_t(f.plies));
+  w.num(std::uint8_t(f.start_side));
+  const std::int64_t opening = f.opening && options.openings
+                                   ? std::int64_t(f.opening - &options.openings->at(0))
+                                   : std::int64_t(-1);
+  w.num(opening);
+  w.num(std::uint32_t(f.tree.size()));
+  for (const std::string& t : f.tree) w.str(t);
+  w.num(std::uint32_t(f.captures.size()));
+  for (const GameFacts::CaptureCount& c : f.captures) {
+    w.num(std::uint8_t(c.by));
+    w.num(std::uint8_t(c.taken));
+    w.num(std::uint8_t(c.method));
+    w.num(c.n);
+  }
+  w.num(std::uint32_t(f.promotions.size()));
+  for (PieceType p : f.promotions) w.num(std::uint8_t(p));
+  for (const auto& side : f.castling)
+    for (std::uint32_t n : side) w.num(n);
+  for (std::uint32_t n : f.chains) w.num(n);
+  w.num(f.win_positions);
+  w.num(std::uint32_t(f.wins.size()));
+  for (const WinFinding& x : f.wins) {
+    w.num(x.game);
+    w.num(std::int32_t(x.ply));
+    w.str(x.fen);
+    w.num(std::uint8_t(x.side));
+    w.num(std::uint8_t(x.status));
+    w.num(std::int32_t(x.plies));
+    w.num(std::uint32_t(x.line.size()));
+    for (const std::string& m : x.line) w.str(m);
+    w.num(x.nodes);
+    w.str(x.played);
+    w.num(std::uint8_t(x.move));
+  }
+}
+
+bool decode_game_facts(std::string_view bytes, const StatsOptions& options, GameFacts& f) {
+  FactsReader r(bytes);
+  f = GameFacts{};
+  f.analysed = r.num<std::uint8_t>() != 0;
+  f.reason = r.str();
+  f.variant = VariantId(r.num<std::uint8_t>());
+  f.group = r.str();
+  f.pairing = r.str();
+  f.start_array = r.str();
+  f.white = r.str();
+  f.black = r.str();
+  f.white_elo = r.num<std::int32_t>();
+  f.black_elo = r.num<std::int32_t>();
+  f.result = char(r.num<std::uint8_t>());
+  f.termination = intern(r.view());
+  f.plies = r.num<std::int32_t>();
+  f.start_side = Color(r.num<std::uint8_t>());
+  const auto opening = r.num<std::int64_t>();
+  if (opening >= 0) {
+    if (!options.openings || std::size_t(opening) >= options.openings->size()) return false;
+    f.opening = &options.openings->at(std::size_t(opening));
+  }
+  const auto trees = r.num<std::uint32_t>();
+  for (std::uint32_t i = 0; i < trees && r.good(); ++i) f.tree.push_back(r.str());
+  const auto captures = r.num<std::uint32_t>();
+  for (std::uint32_t i = 0; i < captures && r.good(); ++i) {
+    GameFacts::CaptureCount c;
+    c.by = PieceType(r.num<std::uint8_t>());
+    c.taken = PieceType(r.num<std::uint8_t>());
+    c.method = CaptureMethod(r.num<std::uint8_t>());
+    c.n = r.num<std::uint32_t>();
+    f.captures.push_back(c);
+  }
+  const auto promotions = r.num<std::uint32_t>();
+  for (std::uint32_t i = 0; i < promotions && r.good(); ++i)
+    f.promotions.push_back(PieceType(r.num<std::uint8_t>()));
+  for (auto& side : f.castling)
+    for (std::uint32_t& n : side) n = r.num<std::uint32_t>();
+  for (std::uint32_t& n : f.chains) n = r.num<std::uint32_t>();
+  f.win_positions = r.num<std::uint64_t>();
+  const auto wins = r.num<std::uint32_t>();
+  for (std::uint32_t i = 0; i < wins && r.good(); ++i) {
+    WinFinding x;
+    x.game = r.num<std::int64_t>();
+    x.ply = r.num<std::int32_t>();
+    x.fen = r.str();
+    x.side = Color(r.num<std::uint8_t>());
+    x.status = WinResult::Status(r.num<std::uint8_t>());
+    x.plies = r.num<std::int32_t>();
+    const auto moves = r.num<std::uint32_t>();
+    for (std::uint32_t k = 0; k < moves && r.good(); ++k) x.line.push_back(r.str());
+    x.nodes = r.num<std::uint64_t>();
+    x.played = r.str();
+    x.move = WinFinding::Move(r.num<std::uint8_t>());
+    f.wins.push_back(std::move(x));
+  }
+  return r.ok();
 }
 
 }  // namespace fairykit::analysis

@@ -76,6 +76,13 @@ std::string_view termination(const GameRecord& record, char result);
 void game_facts(const GameRecord& record, const GameReport& report, std::string_view result,
                 const StatsOptions& options, GameFacts& facts);
 
+// A game's contribution as bytes and back, for the ranks of an MPI run, which send theirs
+// to rank 0 (tools/fairy-analyze). `options` gives the opening book (facts.opening is sent
+// as its place in the book). decode_game_facts() returns false on bytes that encode() did
+// not write; a termination read back is a view of a string kept for the whole run.
+void encode_game_facts(const GameFacts& facts, const StatsOptions& options, std::string& out);
+bool decode_game_facts(std::string_view bytes, const StatsOptions& options, GameFacts& facts);
+
 // The name of a piece type in a variant ("Smasher" for Interweave's ROOK).
 std::string_view piece_name(VariantId variant, PieceType type);
 

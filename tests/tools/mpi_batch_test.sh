@@ -1,6 +1,5 @@
 #!/usr/bin/env bash
-# The game tools under MPI (FAIRYKIT_MPI=ON, issue 15; fairy-validate and fairy-convert so
-# far): mpirun -np 1, 2 and 4 (oversubscribed
+# The game tools under MPI (FAIRYKIT_MPI=ON, issue 15): mpirun -np 1, 2 and 4 (oversubscribed
 # on this machine) write exactly what one process writes (standard output, standard error,
 # the side files, the exit status) on the corpus and every sample, in every output format,
 # for several inputs at once, compressed inputs, and inputs made to trip the byte-range
@@ -152,6 +151,20 @@ if [[ -x $bin/fairy-convert ]]; then
     [[ $status -eq 2 && $out == *"under MPI (2 ranks) ${what%% -o*} is not shared out: run it with one rank"* ]] ||
       fail "$what under 2 ranks: exit $status, $out"
   done
+fi
+
+# fairy-analyze
+if [[ -x $bin/fairy-analyze ]]; then
+  export SOURCE_DATE_EPOCH=0  # the HTML report's date
+  for f in "${pgns[@]}"; do
+    same fairy-analyze --format json --tree 4 --group-by Event "$f"
+  done
+  same fairy-analyze "$tw" "$tmp/crlf.pgn" "$tmp/twic.pgn.gz" "${made[@]}"
+  same fairy-analyze --format csv --tree 6 --tree-min 2 --top 50 -o @OUT1 --html @OUT2 "${pgns[@]}"
+  same fairy-analyze --find-wins 3 --win-nodes 20000 -v samples/*.pgn
+  same fairy-analyze --positions "$tw" "$tmp/bom.pgn" samples/*.pgn
+  same fairy-analyze --positions --format csv --perft 1 -o @OUT1 "${pgns[@]:0:20}"
+  stdin=$tw same fairy-analyze --format json -
 fi
 
 echo "$checks checks, $failures failures"

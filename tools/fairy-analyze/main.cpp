@@ -28,6 +28,7 @@
 #include "tools/common/batch_flags.h"
 #include "tools/common/cli.h"
 #include "tools/common/main_output.h"
+#include "tools/common/mpi_session.h"
 #include "tools/common/progress.h"
 
 namespace {
@@ -299,6 +300,9 @@ std::string report_date() {
 
 std::string games(std::uint64_t n) { return absl::StrCat(n, n == 1 ? " game" : " games"); }
 
+// The MPI job this process belongs to (rank 0 of 1 without MPI): set by main().
+const cli::MpiSession* g_mpi = nullptr;
+
 int analyze_main(int argc, char** argv) {
   absl::StatusOr<cli::Args> args = cli::parse(argc, argv, kFlags);
   if (!args.ok()) return usage_error(std::string(args.status().message()));
@@ -385,6 +389,10 @@ int analyze_main(int argc, char** argv) {
   // the batches in flight to a few megabytes.
   if (s.positions) bo.pipeline.batch_bytes = std::size_t(128) << 10;
   if (!cli::batch_flags(*args, "fairy-analyze", bo)) return 2;
+  // Under MPI each rank analyses a share of every input (analysis/game_batch.h): the
+  // other ranks send each game's facts to rank 0, which adds them up in input order.
+  const bool shared = g_mpi->size() > 1;
+  if (shared) bo.collective = g_mpi;
   std::vector<std::string> files = args->positional;
   if (files.empty()) files.push_back("-");
   std::vector<analysis::OutputSpec> outputs;
@@ -398,10 +406,25 @@ int analyze_main(int argc, char** argv) {
   }
   analysis::GameBatch& batch = **opened;
   cli::MainOutput out(batch, batch.output("--output"));
+  if (shared)
+    batch.set_flush([&out] {
+      out.flush();
+      std::fflush(stdout);
+    });
   if (s.positions && format == Format::kCsv) out.write(analysis::positions_csv_header(s.position));
 
   cli::ProgressLine progress(!quiet && cli::ProgressLine::stderr_is_terminal());
   analysis::CollectionStats stats(s.stats);
+  std::string facts_bytes;
+  if (shared)
+    batch.set_record_in([&](const analysis::BatchFile& file, std::string_view record) {
+      analysis::GameFacts facts;
+      if (!analysis::decode_game_facts(record, s.stats, facts)) {
+        facts = analysis::GameFacts{};
+        facts.reason = "internal error: the facts of a game sent by another rank are damaged";
+      }
+      stats.add(facts, file.name);
+    });
   bool unreadable = false;
   std::uint64_t file_games = 0, file_rejected = 0, file_positions = 0;
   std::uint64_t games_read = 0, rejected = 0, positions = 0;
@@ -427,8 +450,12 @@ int analyze_main(int argc, char** argv) {
         if (s.positions) {
           file_positions += a.written;
           out.write(a.records);
-        } else {
+        } else if (g_mpi->is_root()) {
           stats.add(a.facts, file.name);
+        } else {  // rank 0 adds it up (set_record_in above)
+          facts_bytes.clear();
+          analysis::encode_game_facts(a.facts, s.stats, facts_bytes);
+          batch.send_record(facts_bytes);
         }
       },
       [&](const analysis::BatchFile& file, const absl::Status& status) {
@@ -438,6 +465,11 @@ int analyze_main(int argc, char** argv) {
           unreadable = true;
         }
         if (!file.opened) return;
+        if (shared) {  // the counts of every rank's share
+          std::vector<std::uint64_t> v{file_games, file_rejected, file_positions};
+          g_mpi->sum_to_root(v);
+          file_games = v[0], file_rejected = v[1], file_positions = v[2];
+        }
         if (!quiet) {
           std::cerr << file.name << ": " << games(file_games)
                     << " read: " << file_games - file_rejected << " analysed, " << file_rejected
@@ -506,5 +538,11 @@ int analyze_main(int argc, char** argv) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  return fairykit::cli::run_main("fairy-analyze", argc, argv, analyze_main);
+  // Under mpirun the ranks share every input out (analysis/game_batch.h); rank 0 writes
+  // what one process writes, and its exit status is the run's.
+  fairykit::cli::MpiSession mpi(argc, argv);
+  g_mpi = &mpi;
+  mpi.quiet_unless_root();
+  const int status = fairykit::cli::run_main("fairy-analyze", argc, argv, analyze_main);
+  return mpi.worst_status(mpi.is_root() ? status : 0);
 }
