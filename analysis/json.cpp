@@ -119,6 +119,12 @@ void JsonWriter::separate() {
   level.first = false;
 }
 
+JsonWriter& JsonWriter::raw(std::string_view json) {
+  separate();
+  out_.append(json);
+  return *this;
+}
+
 JsonWriter& JsonWriter::begin_object() {
   separate();
   out_ += '{';

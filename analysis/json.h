@@ -45,6 +45,8 @@ class JsonWriter {
   JsonWriter& value(const char* s) { return value(std::string_view(s)); }
   JsonWriter& value(const std::string& s) { return value(std::string_view(s)); }
   JsonWriter& value(bool b);
+  // A value already written as JSON (by another writer: an MPI rank's), as it is.
+  JsonWriter& raw(std::string_view json);
   // A number with `places` digits after the point (printf's %.*f); null when it is not
   // finite (JSON has no NaN or infinity).
   JsonWriter& fixed(double x, int places);

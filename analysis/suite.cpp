@@ -483,10 +483,11 @@ absl::Status run_suite(SuiteReader& reader, const SuiteOptions& options,
                        const std::function<void(const EntryResult&)>& emit) {
   std::vector<SuiteEntry> batch;
   std::size_t bytes = 0;
-  while (true) {
+  const std::size_t parts = std::size_t(std::max(options.parts, 1));
+  for (std::size_t place = 0;; ++place) {
     absl::StatusOr<std::optional<SuiteEntry>> e = reader.next();
     const bool more = e.ok() && e->has_value();
-    if (more) {
+    if (more && place % parts == std::size_t(options.part)) {
       bytes += (*e)->fen.size() + (*e)->id.size() + (*e)->variant.size();
       batch.push_back(**std::move(e));
     }

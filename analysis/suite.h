@@ -98,6 +98,10 @@ struct SuiteOptions {
   // Hashed perft (analysis/perft_table.h) when not null, one table for the whole suite
   // (its keys are salted by variant and options); null: the unhashed kernels.
   PerftTable* table = nullptr;
+  // A share of a suite read by `reader` (the ranks of an MPI run): only the entries whose
+  // place in the file (from 0) is `part` modulo `parts` are run and emitted.
+  int part = 0;
+  int parts = 1;
 };
 
 enum class CountStatus { kPass, kFail, kSkipped };

@@ -12,6 +12,7 @@
 #include <memory>
 #include <new>
 #include <optional>
+#include <sstream>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -126,9 +127,10 @@ Output:
       --format FORMAT   text (default) or json
   -q, --quiet           suites: print only failures and the summary; no timing
   -j, --jobs N          threads (default 1); results are identical at any N.
-                        A build with FAIRYKIT_MPI run by mpirun -np R shares one
-                        position's count out over the R ranks (each with its own
-                        threads and table; rank 0 prints; README: MPI)
+                        A build with FAIRYKIT_MPI run by mpirun -np R shares a
+                        position's count, or a suite's positions, out over the R
+                        ranks (each with its own threads and table; rank 0 prints
+                        what one process prints; README: MPI)
       --hash MB         a transposition table of MB megabytes (MiB) for subtree
                         counts, shared by the threads and kept across the depths
                         of --max-depth and the positions of a suite; 0 (default)
@@ -361,8 +363,79 @@ int run_fen(const Options& o) {
   return 0;
 }
 
+// Under mpirun with 2 or more ranks, suites are shared out by position: rank r runs the
+// entries whose place in the file is r modulo the ranks and sends each one's report ('E'
+// and the text or JSON) to rank 0, then 'T' at the end of the file; rank 0 prints them in
+// the file's order among its own.
+class SuiteShares {
+ public:
+  SuiteShares(bool json, analysis::JsonWriter& w) : json_(json), w_(w) {}
+  bool shared() const { return g_mpi->size() > 1; }
+  // Rank 0: prints the reports of the other ranks before place `upto` (its own next).
+  void print_before(std::size_t upto) {
+    for (; next_ < upto; ++next_) print(receive(int(next_ % std::size_t(g_mpi->size()))));
+  }
+  // Rank 0, its own entry: its place.
+  std::size_t own_place() {
+    const std::size_t place = std::size_t(mine_++) * std::size_t(g_mpi->size());
+    print_before(place);
+    next_ = place + 1;
+    return place;
+  }
+  // Rank 0, after its own share of a file: the other ranks' last reports and ends.
+  void finish_file() {
+    const int n = g_mpi->size();
+    std::vector<bool> ended(std::size_t(n), false);
+    ended[0] = true;
+    for (int r = int(next_ % std::size_t(n)); r != 0; r = int(++next_ % std::size_t(n))) {
+      std::string m = receive(r);
+      if (m == "T") {
+        ended[std::size_t(r)] = true;
+        break;
+      }
+      print(m);
+    }
+    for (int r = 1; r < n; ++r)
+      if (!ended[std::size_t(r)]) receive(r);  // its end ('T': no entry is left)
+    next_ = 0;
+    mine_ = 0;
+  }
+  // The other ranks.
+  void send_entry(const analysis::EntryResult& r, bool quiet) {
+    std::string m = "E";
+    if (json_) {
+      analysis::JsonWriter pw(m);
+      analysis::write_entry_json(pw, r);
+    } else {
+      std::ostringstream text;
+      analysis::write_entry_text(text, r, quiet);
+      m += text.str();
+    }
+    g_mpi->send(0, m);
+  }
+  void send_end() { g_mpi->send(0, "T"); }
+
+ private:
+  std::string receive(int rank) { return g_mpi->receive(rank); }
+  void print(const std::string& m) {
+    if (m.empty() || m[0] != 'E') return;
+    if (json_) {
+      w_.raw(std::string_view(m).substr(1));
+    } else {
+      std::cout << std::string_view(m).substr(1);
+      std::cout.flush();
+    }
+  }
+  bool json_;
+  analysis::JsonWriter& w_;
+  std::size_t next_ = 0;  // the next place to print
+  int mine_ = 0;          // rank 0's entries of the file so far
+};
+
 int run_suites(const Options& o) {
   analysis::SuiteOptions so;
+  so.part = g_mpi->rank();
+  so.parts = g_mpi->size();
   so.default_variant = o.variant->id;
   so.threads = o.jobs;
   so.max_nodes = o.max_nodes;
@@ -381,11 +454,19 @@ int run_suites(const Options& o) {
   analysis::JsonWriter w(json);
   if (o.json) w.begin_object().key("positions").begin_array(/*one_per_line=*/true);
   const auto t0 = std::chrono::steady_clock::now();
+  SuiteShares shares(o.json, w);
   for (const std::string& path : o.suites) {
     absl::StatusOr<std::unique_ptr<analysis::SuiteReader>> reader =
         analysis::SuiteReader::open(path);
-    if (!reader.ok()) {
-      std::cerr << "fairy-perft: " << reader.status().message() << '\n';
+    absl::Status opened = reader.status();
+    if (shares.shared()) {  // every rank reads it, or none: the first rank's error
+      const std::vector<std::string> all =
+          g_mpi->all_gather(opened.ok() ? std::string() : std::string(opened.message()));
+      for (std::size_t r = 0; r < all.size() && opened.ok(); ++r)
+        if (!all[r].empty()) opened = absl::NotFoundError(absl::StrCat("rank ", r, ": ", all[r]));
+    }
+    if (!opened.ok()) {
+      std::cerr << "fairy-perft: " << opened.message() << '\n';
       unreadable = true;
       continue;
     }
@@ -395,6 +476,13 @@ int run_suites(const Options& o) {
         analysis::run_suite(**reader, so, [&](const analysis::EntryResult& r) {
           ++done;
           analysis::accumulate(summary, r);
+          if (shares.shared()) {
+            if (!g_mpi->is_root()) {
+              shares.send_entry(r, o.quiet);
+              return;
+            }
+            shares.own_place();
+          }
           if (o.json) {
             analysis::write_entry_json(w, r);
           } else {
@@ -415,6 +503,12 @@ int run_suites(const Options& o) {
           }
         });
     progress.clear();
+    if (shares.shared()) {
+      if (g_mpi->is_root())
+        shares.finish_file();
+      else
+        shares.send_end();
+    }
     if (!read.ok()) {
       std::cout.flush();
       std::cerr << "fairy-perft: " << read.message() << '\n';
@@ -422,10 +516,30 @@ int run_suites(const Options& o) {
     }
   }
   summary.seconds = seconds_since(t0);
+  analysis::PerftTable::Stats table_stats;
+  if (o.table) table_stats = o.table->stats();
+  if (shares.shared()) {  // the figures of every rank (each with its own table)
+    using Stats = analysis::PerftTable::Stats;
+    static constexpr std::uint64_t Stats::*kFields[] = {&Stats::probes,    &Stats::hits,
+                                                        &Stats::stores,    &Stats::leaf_probes,
+                                                        &Stats::leaf_hits, &Stats::leaf_stores};
+    std::vector<std::uint64_t> v{std::uint64_t(summary.positions), std::uint64_t(summary.passed),
+                                 std::uint64_t(summary.failed),    std::uint64_t(summary.skipped),
+                                 summary.counts_checked,           summary.nodes};
+    for (auto f : kFields) v.push_back(table_stats.*f);
+    g_mpi->sum_to_root(v);
+    summary.positions = int(v[0]);
+    summary.passed = int(v[1]);
+    summary.failed = int(v[2]);
+    summary.skipped = int(v[3]);
+    summary.counts_checked = v[4];
+    summary.nodes = v[5];
+    for (std::size_t i = 0; i < std::size(kFields); ++i) table_stats.*kFields[i] = v[6 + i];
+  }
   if (o.json) {
     w.end_array().key("summary");
     analysis::write_summary_json(w, summary);
-    if (o.table) write_hash_json(w, *o.table, o.table->stats());
+    if (o.table) write_hash_json(w, *o.table, table_stats);
     w.end_object();
     std::cout << json << '\n';
   } else {
@@ -625,13 +739,6 @@ int run_compare(const cli::Args& args, const Options& o, bool suites) {
   return summary.differ || summary.failed ? 1 : 0;
 }
 
-// Under mpirun with several ranks, what is not shared out yet is refused (exit 2).
-int mpi_refused(const std::string& what) {
-  return usage_error(absl::StrCat("under MPI (", g_mpi->size(),
-                                  " ranks) only one position (--fen) is shared out so far: run ",
-                                  what, " with one rank"));
-}
-
 int perft_main(int argc, char** argv) {
   absl::StatusOr<cli::Args> args = cli::parse(argc, argv, kFlags);
   if (!args.ok()) return usage_error(std::string(args.status().message()));
@@ -643,7 +750,9 @@ int perft_main(int argc, char** argv) {
   o.variant = cli::variant_flag(*args, "fairy-perft");
   if (!o.variant) return 2;
   if (args->has("make-suite")) {
-    if (g_mpi->size() > 1) return mpi_refused("--make-suite");
+    // Under MPI rank 0 makes the suite alone (its playouts and counts are one sequence,
+    // reproducible from the seed); the other ranks have nothing to do.
+    if (!g_mpi->is_root()) return 0;
     return run_make_suite(*args, *o.variant);
   }
   for (const char* flag : {"bias", "output"})
@@ -748,16 +857,16 @@ int perft_main(int argc, char** argv) {
                          " needs --depth N (or --max-depth N for every depth 1..N)");
     if (args->has("max-nodes")) return usage_error("--max-nodes applies to suites only");
     if (args->has("compare-with")) {
-      if (g_mpi->size() > 1) return mpi_refused("--compare-with");
+      if (!g_mpi->is_root()) return 0;  // under MPI rank 0 talks to the engine alone
       return run_compare(*args, o, /*suites=*/false);
     }
     return run_fen(o);
   }
-  if (g_mpi->size() > 1) return mpi_refused("suites");
   if (args->has("compare-with")) {
     if (o.divide) return usage_error("--divide applies to --fen only");
     if (args->has("armies")) return usage_error("--armies applies to --fen only");
     if (depth_given && o.depth == 0) return usage_error("--depth wants 1 or more with --suite");
+    if (!g_mpi->is_root()) return 0;  // under MPI rank 0 talks to the engine alone
     return run_compare(*args, o, /*suites=*/true);
   }
   if (o.divide) return usage_error("--divide applies to --fen only");
