@@ -193,7 +193,7 @@ absl::StatusOr<GameBatch::OpenedInput> GameBatch::open_input(BatchFile& file) {
     share_text_ = absl::StrCat("rank ", owner, " of ", n, ", all of ", file.name);
     if (me == owner) {
       if (!status.ok()) {
-        share_failure_ = absl::StrCat(share_text_, ": ", status.message());
+        share_failure_ = std::string(status.message());  // finish_input names the share
         return in;
       }
       in.size = (*src)->raw_size();

@@ -99,6 +99,16 @@ if [[ -x $bin/fairy-validate ]]; then
     fail "a rank without its input: no message naming rank 1: $out"
   [[ ! -e $tmp/v.pgn ]] || fail "a rank without its input: --valid-out was put in place"
 
+  # The same for a compressed input, which one rank reads whole (here the second: rank 1).
+  cp "$tmp/twic.pgn.gz" "$tmp/second.pgn.gz"
+  out=$("$mpiexec" --oversubscribe -np 1 "$bin/fairy-validate" -q "$tmp/twic.pgn.gz" "$tmp/second.pgn.gz" \
+    : -np 1 "$bin/fairy-validate" -q "$tmp/twic.pgn.gz" "$tmp/nowhere/second.pgn.gz" 2>&1)
+  status=$?
+  checks=$((checks + 1))
+  [[ $status -eq 2 ]] || fail "a rank without its compressed input: exit $status, want 2"
+  want="rank 1 of 2 failed: $tmp/nowhere/second.pgn.gz: cannot open file: No such file or directory (rank 1 of 2, all of $tmp/second.pgn.gz)"
+  grep -qF "$want" <<<"$out" || fail "a rank without its compressed input: no message naming rank 1: $out"
+
   # A killed rank: the job fails, rank 0 names the shares, no output is put in place.
   for i in $(seq 30); do cat "$tw"; done >"$tmp/big.pgn"
   "$mpiexec" --oversubscribe -np 2 "$bin/fairy-validate" --valid-out "$tmp/k.pgn" "$tmp/big.pgn" \
