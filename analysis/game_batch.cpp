@@ -34,6 +34,10 @@ absl::StatusOr<std::unique_ptr<GameBatch>> GameBatch::open(std::vector<std::stri
   const bool shared = ranks != nullptr && ranks->size() > 1;
   absl::Status status = check_outputs(inputs, outputs);
   std::unique_ptr<GameBatch> batch(new GameBatch(std::move(inputs), std::move(options)));
+  if (shared && ranks->rank() == 0)  // until the first input is shared out
+    set_interrupt_message(
+        "the MPI job was stopped before its end (a rank failed or was killed); no output was "
+        "put in place\n");
   if (shared && ranks->rank() > 0) {
     // The other ranks write their part of every output to spools, which rank 0 appends to
     // its own outputs; their standard output and error go to spools too.

@@ -110,7 +110,7 @@ if [[ -x $bin/fairy-validate ]]; then
   grep -qF "$want" <<<"$out" || fail "a rank without its compressed input: no message naming rank 1: $out"
 
   # A killed rank: the job fails, rank 0 names the shares, no output is put in place.
-  for i in $(seq 30); do cat "$tw"; done >"$tmp/big.pgn"
+  for i in $(seq 60); do cat "$tw"; done >"$tmp/big.pgn"
   "$mpiexec" --oversubscribe -np 2 "$bin/fairy-validate" --valid-out "$tmp/k.pgn" "$tmp/big.pgn" \
     >"$tmp/k.out" 2>"$tmp/k.err" &
   job=$!
@@ -126,6 +126,7 @@ if [[ -x $bin/fairy-validate ]]; then
   if [[ -z $victim ]]; then
     fail "a killed rank: rank 1 not found"
   else
+    sleep 0.5  # past MPI_Init and the plan of the shares (a few tenths of a second)
     kill -9 "$victim"
   fi
   wait "$job"
