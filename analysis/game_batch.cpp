@@ -27,6 +27,10 @@ bool write_all(int fd, std::string_view bytes) {
 
 }  // namespace
 
+GameBatch::~GameBatch() {
+  if (distributed() && options_.collective->rank() == 0) set_interrupt_message("");
+}
+
 absl::StatusOr<std::unique_ptr<GameBatch>> GameBatch::open(std::vector<std::string> inputs,
                                                            const std::vector<OutputSpec>& outputs,
                                                            BatchOptions options) {
@@ -34,7 +38,7 @@ absl::StatusOr<std::unique_ptr<GameBatch>> GameBatch::open(std::vector<std::stri
   const bool shared = ranks != nullptr && ranks->size() > 1;
   absl::Status status = check_outputs(inputs, outputs);
   std::unique_ptr<GameBatch> batch(new GameBatch(std::move(inputs), std::move(options)));
-  if (shared && ranks->rank() == 0)  // until the first input is shared out
+  if (shared && ranks->rank() == 0 && status.ok())  // until the first input is shared out
     set_interrupt_message(
         "the MPI job was stopped before its end (a rank failed or was killed); no output was "
         "put in place\n");

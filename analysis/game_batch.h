@@ -92,6 +92,12 @@ class GameBatch {
   static absl::StatusOr<std::unique_ptr<GameBatch>> open(std::vector<std::string> inputs,
                                                          const std::vector<OutputSpec>& outputs,
                                                          BatchOptions options);
+  // Under MPI, rank 0 stops explaining a stopped job once the batch is gone (what it did is
+  // said then: a later SIGTERM from mpirun, as another rank exits with the run's failed
+  // status, is no interrupted run).
+  ~GameBatch();
+  GameBatch(const GameBatch&) = delete;
+  GameBatch& operator=(const GameBatch&) = delete;
 
   // BatchOptions::flush and ::joining, for a tool whose buffers are made after the batch.
   void set_flush(std::function<void()> f) { options_.flush = std::move(f); }

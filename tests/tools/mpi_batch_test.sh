@@ -46,7 +46,13 @@ same() {
       [[ -e $tmp/want.$part || -e $tmp/got.$part ]] || continue
       cmp -s "$tmp/want.$part" "$tmp/got.$part" || bad+=" $part"
     done
-    [[ -z $bad ]] || fail "-np $np differs in:$bad: $tool ${args[*]}"
+    [[ -z $bad ]] || {
+      fail "-np $np differs in:$bad: $tool ${args[*]}"
+      for part in $bad; do  # what differs, for a run that cannot be repeated (CI)
+        [[ $part == status ]] && echo "  status: $(cat "$tmp/want.status") vs $(cat "$tmp/got.status")"
+        [[ $part == err ]] && diff "$tmp/want.err" "$tmp/got.err" | head -6 | sed 's/^/  /'
+      done
+    }
   done
 }
 

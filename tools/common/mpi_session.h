@@ -130,13 +130,16 @@ class MpiSession final : public analysis::Collective {
     return bytes;
   }
 
-  // Every rank's exit status, the largest one, on every rank (a rank that failed makes
-  // the run fail).
-  int worst_status(int status) const {
+  // The exit status of the process: on rank 0 the largest of every rank's `status` (a rank
+  // that failed makes the run fail), on the others 0. mpirun returns rank 0's status; the
+  // others exit 0: Open MPI stops the job when a process exits non-zero, by SIGTERM to the
+  // rest, and rank 0 killed as it finishes would not end as one process does (its SIGTERM
+  // handler, its output in flight to mpirun).
+  int exit_status(int status) const {
 #if FAIRYKIT_MPI
     int worst = status;
-    if (size_ > 1) MPI_Allreduce(&status, &worst, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
-    return worst;
+    if (size_ > 1) MPI_Reduce(&status, &worst, 1, MPI_INT, MPI_MAX, 0, MPI_COMM_WORLD);
+    return is_root() ? worst : 0;
 #else
     return status;
 #endif

@@ -784,5 +784,5 @@ int main(int argc, char** argv) {
   g_mpi = &mpi;
   mpi.quiet_unless_root();
   const int status = fairykit::cli::run_main("fairy-convert", argc, argv, convert_main);
-  return mpi.worst_status(mpi.is_root() ? status : 0);
+  return mpi.exit_status(mpi.is_root() ? status : 0);
 }

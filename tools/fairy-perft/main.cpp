@@ -879,10 +879,10 @@ int perft_main(int argc, char** argv) {
 
 int main(int argc, char** argv) {
   // Under mpirun every rank counts its share; only rank 0 writes (its output is that of a
-  // run in one process), and the exit status is the worst of the ranks.
+  // run in one process), and its exit status is the worst of the ranks.
   fairykit::cli::MpiSession mpi(argc, argv);
   g_mpi = &mpi;
   mpi.quiet_unless_root();  // (run_main() sets std::cout up on descriptor 1)
   const int status = fairykit::cli::run_main("fairy-perft", argc, argv, perft_main);
-  return mpi.worst_status(status);
+  return mpi.exit_status(status);
 }

@@ -246,5 +246,5 @@ int main(int argc, char** argv) {
   g_mpi = &mpi;
   mpi.quiet_unless_root();
   const int status = fairykit::cli::run_main("fairy-validate", argc, argv, validate_main);
-  return mpi.worst_status(mpi.is_root() ? status : 0);
+  return mpi.exit_status(mpi.is_root() ? status : 0);
 }
