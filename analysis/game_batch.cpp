@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <limits>
+#include <optional>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
@@ -177,10 +178,20 @@ absl::StatusOr<GameBatch::OpenedInput> GameBatch::open_input(BatchFile& file) {
   // Under MPI: rank 0 decides, from what it found, how the input is read.
   std::string mine = status.ok() ? "" : absl::StrCat("E", status.message());
   if (me == 0 && status.ok()) {
-    const bool plain_pgn = format == parsers::RecordFormat::kPgn &&
-                           (*src)->compression() == parsers::Compression::kNone &&
-                           file.path != "-" && (*src)->raw_size() > 0;
-    mine = absl::StrCat(plain_pgn ? "S" : "W", (*src)->raw_size(), " ", int(format));
+    const bool pgn_file = format == parsers::RecordFormat::kPgn && file.path != "-";
+    const parsers::Compression c = (*src)->compression();
+    char mode = pgn_file && c == parsers::Compression::kNone && (*src)->raw_size() > 0 ? 'S' : 'W';
+    std::uint64_t size = (*src)->raw_size();
+    if (pgn_file && c == parsers::Compression::kZstd) {
+      // Seekable zstd (two frames or more): by byte ranges of the decompressed text too.
+      absl::StatusOr<std::optional<parsers::ZstdSeekTable>> t =
+          parsers::read_zstd_seek_table(file.path);
+      if (t.ok() && t->has_value() && (*t)->frames.size() >= 2 && (*t)->decompressed_size > 0) {
+        mode = 'Z';
+        size = (*t)->decompressed_size;
+      }
+    }
+    mine = absl::StrCat(std::string(1, mode), size, " ", int(format));
   }
   const std::vector<std::string> all = ranks->all_gather(mine);
   if (all[0][0] == 'E') {  // rank 0 could not open it: the error of one process
@@ -209,8 +220,9 @@ absl::StatusOr<GameBatch::OpenedInput> GameBatch::open_input(BatchFile& file) {
     }
     return in;
   }
-  // A plain PGN file: by byte ranges.
-  absl::StatusOr<PgnShare> plan = plan_pgn_shares(file.path, size, options_.splitter, *ranks);
+  // A plain or seekable zstd PGN file: by byte ranges.
+  absl::StatusOr<PgnShare> plan =
+      plan_pgn_shares(file.path, size, all[0][0] == 'Z', options_.splitter, *ranks);
   if (!plan.ok()) {  // on every rank alike: the input is not read, and the run fails
     rank_failed_ = true;
     file.opened = false;
@@ -223,23 +235,23 @@ absl::StatusOr<GameBatch::OpenedInput> GameBatch::open_input(BatchFile& file) {
         absl::StrCat("rank ", r, " bytes ", st[std::size_t(r)], " to ", st[std::size_t(r) + 1]));
   share_text_ = absl::StrCat(file.name, " shared out: ", absl::StrJoin(parts, ", "));
   if (me == 0)
-    set_interrupt_message(
-        absl::StrCat("the MPI job was stopped before its end (a rank failed or was killed); ",
-                     share_text_, " (byte ranges are [from, to)); no output was put in place\n"));
+    set_interrupt_message(absl::StrCat(
+        "the MPI job was stopped before its end (a rank failed or was killed); ", share_text_,
+        " (byte ranges are [from, to)", plan->table ? " of the decompressed text" : "",
+        "); no output was put in place\n"));
   if (plan->begin >= size) return in;  // nothing to read here
   std::unique_ptr<parsers::ByteSource> source;
-  if (me == 0) {
+  if (me == 0 && !plan->table) {
     source = std::move(*src);
   } else {
-    absl::StatusOr<std::unique_ptr<parsers::ByteSource>> part =
-        parsers::open_plain_from(file.path, plan->begin);
+    absl::StatusOr<std::unique_ptr<parsers::ByteSource>> part = open_share(file.path, *plan);
     if (!part.ok()) {
       share_failure_ = std::string(part.status().message());
       return in;
     }
     source = std::move(*part);
   }
-  in.size = std::min(plan->end, size) - plan->begin;
+  in.size = share_raw_size(*plan);
   in.reader = pgn_share_reader(std::move(source), *plan, options_.splitter);
   return in;
 }

@@ -7,6 +7,8 @@
 #include <cerrno>
 #include <cstring>
 #include <limits>
+#include <memory>
+#include <optional>
 #include <string_view>
 
 #include "absl/strings/numbers.h"
@@ -18,6 +20,13 @@ namespace {
 
 constexpr std::string_view kEvent = "[Event ";
 
+// The file a plan reads: plain, or seekable zstd with its table.
+struct ShareInput {
+  std::string path;
+  std::uint64_t size = 0;  // decompressed
+  std::shared_ptr<const parsers::ZstdSeekTable> table;
+};
+
 // True when the line starting at `p` (in [lo, p) are the bytes before it) follows a blank
 // line: "\n\n", "\r\n\r\n" or "\r\r" before it.
 bool after_blank_line(const char* lo, const char* p) {
@@ -27,54 +36,49 @@ bool after_blank_line(const char* lo, const char* p) {
   return n >= 2 && p[-1] == '\r' && p[-2] == '\r';
 }
 
+// The input from decompressed byte `begin` on.
+absl::StatusOr<std::unique_ptr<parsers::ByteSource>> open_at(const ShareInput& input,
+                                                             std::uint64_t begin) {
+  if (input.table) return parsers::open_zstd_from(input.path, input.table, begin);
+  return parsers::open_plain_from(input.path, begin);
+}
+
 // The first "[Event " line after a blank line that starts at or after `from`, or `size`.
-absl::StatusOr<std::uint64_t> guess_boundary(const std::string& path, std::uint64_t from,
-                                             std::uint64_t size) {
-  int fd = -1;
-  do {
-    fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  } while (fd < 0 && errno == EINTR);
-  if (fd < 0) return absl::ErrnoToStatus(errno, absl::StrCat(path, ": cannot open file"));
+absl::StatusOr<std::uint64_t> guess_boundary(const ShareInput& input, std::uint64_t from) {
   constexpr std::size_t kBack = 4;  // bytes before `from` that decide the first line
   constexpr std::size_t kPiece = std::size_t(1) << 20;
-  std::string buf(kPiece + kBack + kEvent.size(), '\0');
-  std::uint64_t at = from >= kBack ? from - kBack : 0;
-  std::uint64_t found = size;
-  while (at < size) {
-    ssize_t n = 0;
-    do {
-      n = ::pread(fd, buf.data(), buf.size(), off_t(at));
-    } while (n < 0 && errno == EINTR);
-    if (n < 0) {
-      const int err = errno;
-      ::close(fd);
-      return absl::ErrnoToStatus(err, absl::StrCat(path, ": cannot read file"));
-    }
-    if (n == 0) break;
+  const std::uint64_t start = from >= kBack ? from - kBack : 0;
+  absl::StatusOr<std::unique_ptr<parsers::ByteSource>> src = open_at(input, start);
+  if (!src.ok()) return src.status();
+  // buf holds the input from byte `at` on; candidates before `scan` have been looked at.
+  std::string buf;
+  std::uint64_t at = start;
+  std::size_t scan = std::size_t(from - start);
+  std::string piece(kPiece, '\0');
+  for (;;) {
+    absl::StatusOr<std::size_t> n = (*src)->read(piece.data(), piece.size());
+    if (!n.ok()) return n.status();
+    if (*n == 0) return input.size;
+    buf.append(piece.data(), *n);
     const char* lo = buf.data();
-    const char* hi = lo + n;
-    const char* p = lo + std::min<std::uint64_t>(from - at, std::uint64_t(n));
-    bool done = false;
-    while (p < hi) {
+    const char* hi = lo + buf.size();
+    for (const char* p = lo + scan; p < hi; ++p) {
       p = static_cast<const char*>(std::memchr(p, '[', std::size_t(hi - p)));
       if (p == nullptr) break;
-      if (std::size_t(hi - p) < kEvent.size()) break;  // read again from here
-      if (std::string_view(p, kEvent.size()) == kEvent && after_blank_line(lo, p)) {
-        found = at + std::uint64_t(p - lo);
-        done = true;
+      if (std::size_t(hi - p) < kEvent.size()) {  // decided by the next piece
+        scan = std::size_t(p - lo);
         break;
       }
-      ++p;
+      if (std::string_view(p, kEvent.size()) == kEvent && after_blank_line(lo, p))
+        return at + std::uint64_t(p - lo);
     }
-    if (done || std::uint64_t(n) < buf.size()) break;
-    // The next piece starts kBack + |kEvent| bytes before this one ends: a match across
-    // the seam is seen whole, with the bytes before it.
-    const std::uint64_t next = at + std::uint64_t(n) - kBack - kEvent.size();
-    from = std::max(from, next + kBack);
-    at = next;
+    if (buf.size() >= kEvent.size()) scan = std::max(scan, buf.size() - kEvent.size() + 1);
+    // Keep the bytes a candidate still needs: kBack before the next one, and the rest.
+    const std::size_t drop = scan > kBack ? scan - kBack : 0;
+    buf.erase(0, drop);
+    at += drop;
+    scan -= drop;
   }
-  ::close(fd);
-  return found;
 }
 
 // What a rank's counting pass found: its games and line ends before `next`, and where the
@@ -85,15 +89,15 @@ struct Count {
   std::uint64_t seen = 0;
 };
 
-absl::StatusOr<Count> count_range(const std::string& path, std::uint64_t begin, std::uint64_t next,
-                                  std::uint64_t size, parsers::SplitterOptions options) {
+absl::StatusOr<Count> count_range(const ShareInput& input, std::uint64_t begin, std::uint64_t next,
+                                  parsers::SplitterOptions options) {
   Count c;
-  c.seen = size;
+  c.seen = input.size;
   if (begin >= next) {
     c.seen = next;
     return c;
   }
-  absl::StatusOr<std::unique_ptr<parsers::ByteSource>> src = parsers::open_plain_from(path, begin);
+  absl::StatusOr<std::unique_ptr<parsers::ByteSource>> src = open_at(input, begin);
   if (!src.ok()) return src.status();
   options.first_offset = begin;
   options.first_line = 1;
@@ -134,16 +138,29 @@ Int parse(absl::string_view s) {
 }  // namespace
 
 absl::StatusOr<PgnShare> plan_pgn_shares(const std::string& path, std::uint64_t size,
+                                         bool seekable_zstd,
                                          const parsers::SplitterOptions& options,
                                          const Collective& ranks) {
   const int n = ranks.size();
   const int me = ranks.rank();
-  // 1. Guesses.
+  ShareInput input{path, size, nullptr};
+  // 0. Each rank reads the seek table of its copy of the file (which must be rank 0's).
   std::string mine = "0";
-  if (me > 0) {
+  if (seekable_zstd) {
+    absl::StatusOr<std::optional<parsers::ZstdSeekTable>> t = parsers::read_zstd_seek_table(path);
+    if (!t.ok())
+      mine = error_text(t.status());
+    else if (!t->has_value() || (*t)->decompressed_size != size)
+      mine = error_text(absl::DataLossError(absl::StrCat(
+          path, ": not the seekable zstd file rank 0 read (", size, " bytes decompressed)")));
+    else
+      input.table = std::make_shared<const parsers::ZstdSeekTable>(**std::move(t));
+  }
+  // 1. Guesses.
+  if (me > 0 && mine == "0") {
     const double part = double(size) / (double(n - 1) + kLastRankWeight);
     const auto from = std::min<std::uint64_t>(size, std::uint64_t(part * me));
-    absl::StatusOr<std::uint64_t> g = guess_boundary(path, from, size);
+    absl::StatusOr<std::uint64_t> g = guess_boundary(input, from);
     mine = g.ok() ? absl::StrCat(*g) : error_text(g.status());
   }
   std::vector<std::string> reports = ranks.all_gather(mine);
@@ -164,7 +181,7 @@ absl::StatusOr<PgnShare> plan_pgn_shares(const std::string& path, std::uint64_t 
     std::string report;
     if (me < n - 1) {
       absl::StatusOr<Count> got =
-          count_range(path, st[std::size_t(me)], st[std::size_t(me) + 1], size, options);
+          count_range(input, st[std::size_t(me)], st[std::size_t(me) + 1], options);
       if (got.ok()) c = *got;
       report =
           got.ok() ? absl::StrCat(c.games, " ", c.lines, " ", c.seen) : error_text(got.status());
@@ -192,6 +209,7 @@ absl::StatusOr<PgnShare> plan_pgn_shares(const std::string& path, std::uint64_t 
   }
 
   // 4. Where each rank starts.
+  share.table = input.table;
   share.begin = st[std::size_t(me)];
   share.end = me == n - 1 ? std::numeric_limits<std::uint64_t>::max() : st[std::size_t(me) + 1];
   for (int r = 0; r < me; ++r) {
@@ -229,6 +247,33 @@ class ShareReader final : public parsers::RecordReader {
 };
 
 }  // namespace
+
+absl::StatusOr<std::unique_ptr<parsers::ByteSource>> open_share(const std::string& path,
+                                                                const PgnShare& share) {
+  return open_at(ShareInput{path, share.starts.back(), share.table}, share.begin);
+}
+
+std::uint64_t share_raw_size(const PgnShare& share) {
+  const std::uint64_t size = share.starts.back();
+  const std::uint64_t end = std::min(share.end, size);
+  if (!share.table) return end - share.begin;
+  // The compressed bytes from the frame that holds `begin` to the one that holds `end`.
+  const auto compressed_at = [&](std::uint64_t at) -> std::uint64_t {
+    const std::vector<parsers::ZstdSeekFrame>& f = share.table->frames;
+    auto it = std::upper_bound(f.begin(), f.end(), at,
+                               [](std::uint64_t x, const parsers::ZstdSeekFrame& fr) {
+                                 return x < fr.decompressed_offset;
+                               });
+    if (it == f.begin()) return 0;
+    const parsers::ZstdSeekFrame& fr = *(it - 1);
+    return fr.compressed_offset +
+           (fr.decompressed_size == 0
+                ? 0
+                : std::uint64_t(double(fr.compressed_size) * double(at - fr.decompressed_offset) /
+                                double(fr.decompressed_size)));
+  };
+  return compressed_at(end) - compressed_at(share.begin);
+}
 
 std::unique_ptr<parsers::RecordReader> pgn_share_reader(std::unique_ptr<parsers::ByteSource> source,
                                                         const PgnShare& share,

@@ -1,4 +1,7 @@
-// How the ranks of an MPI run share out one plain PGN file (issue 15): by byte ranges,
+// How the ranks of an MPI run share out one PGN file (issue 15), plain or seekable zstd
+// (parsers/input.h: frames with a seek table; byte offsets are then those of the
+// decompressed text, and a rank starts decoding at the frame that holds its range): by
+// byte ranges,
 // each starting where a game starts, so that together they read every game exactly once
 // and each game is cut out exactly as one process cuts it (GameSplitter), with the same
 // number, line and offset.
@@ -43,16 +46,28 @@ struct PgnShare {
   std::int64_t games_before = 0;      // games before `begin`
   std::vector<std::uint64_t> starts;  // every rank's begin, then the file's size
   int passes = 1;                     // counting passes run (more when a guess was wrong)
+  std::shared_ptr<const parsers::ZstdSeekTable> table;  // seekable zstd: its frames
 };
 
 // The weight of the last rank's part against the others' (see above).
 inline constexpr double kLastRankWeight = 1.02;
 
-// Plans the shares of the plain file `path` of `size` bytes (collective). Fails, on every
-// rank alike, when a rank cannot read the file: "rank 1: x.pgn: cannot open file: ...".
+// Plans the shares of the file `path` of `size` bytes (collective): plain, or with
+// `seekable_zstd` a seekable zstd file of `size` bytes decompressed, whose seek table every
+// rank reads from its own copy. Fails, on every rank alike, when a rank cannot read the
+// file: "rank 1: x.pgn: cannot open file: ...", or when a rank's copy has no seek table
+// that gives `size`.
 absl::StatusOr<PgnShare> plan_pgn_shares(const std::string& path, std::uint64_t size,
+                                         bool seekable_zstd,
                                          const parsers::SplitterOptions& options,
                                          const Collective& ranks);
+
+// The file `path` from share.begin on (decompressed, for seekable zstd).
+absl::StatusOr<std::unique_ptr<parsers::ByteSource>> open_share(const std::string& path,
+                                                                const PgnShare& share);
+// The bytes of the file a share's reader goes through (compressed bytes for seekable zstd,
+// estimated within the frames at its ends), for progress.
+std::uint64_t share_raw_size(const PgnShare& share);
 
 // The reader of a share: GameSplitter over `source` (the file from share.begin on) that
 // ends before the first game starting at share.end.

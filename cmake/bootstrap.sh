@@ -33,7 +33,7 @@ fairykit_build() {
   # FAIRYKIT_MPI=1: fairy-perft for mpirun (Open MPI from Debian) and its tests.
   local mpi=(-DFAIRYKIT_MPI=OFF)
   if [ "${FAIRYKIT_MPI:-0}" = 1 ]; then
-    fairykit_install_missing openmpi-bin libopenmpi-dev
+    fairykit_install_missing openmpi-bin libopenmpi-dev zstd
     mpi=(-DFAIRYKIT_MPI=ON)
   fi
   cmake -S "$root" -B "$root/build" -G Ninja -DCMAKE_BUILD_TYPE=Release "${pgo[@]}" "${mpi[@]}" \

@@ -555,25 +555,259 @@ absl::StatusOr<std::unique_ptr<ByteSource>> open_input(const std::string& path) 
   return make_source(std::move(raw));
 }
 
-absl::StatusOr<std::unique_ptr<ByteSource>> open_plain_from(const std::string& path,
-                                                            std::uint64_t begin) {
+namespace {
+
+// A regular file opened for reading, and its size. Errors: "x.pgn: cannot open file: ...",
+// "x: cannot read file: Is a directory".
+absl::StatusOr<int> open_regular(const std::string& path, std::uint64_t& size) {
   int fd = -1;
   do {
     fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   } while (fd < 0 && errno == EINTR);
   if (fd < 0) return absl::ErrnoToStatus(errno, absl::StrCat(path, ": cannot open file"));
   struct stat st {};
-  if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) ||
-      static_cast<std::uint64_t>(st.st_size) < begin ||
-      ::lseek(fd, static_cast<off_t>(begin), SEEK_SET) < 0) {
+  if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
     const int err = errno ? errno : EINVAL;
     ::close(fd);
+    return absl::ErrnoToStatus(err, absl::StrCat(path, ": cannot read file"));
+  }
+  size = std::uint64_t(st.st_size);
+  return fd;
+}
+
+}  // namespace
+
+absl::StatusOr<std::unique_ptr<ByteSource>> open_plain_from(const std::string& path,
+                                                            std::uint64_t begin) {
+  std::uint64_t size = 0;
+  absl::StatusOr<int> fd = open_regular(path, size);
+  if (!fd.ok()) return fd.status();
+  if (size < begin || ::lseek(*fd, static_cast<off_t>(begin), SEEK_SET) < 0) {
+    const int err = size < begin ? EINVAL : errno;
+    ::close(*fd);
     return absl::ErrnoToStatus(err, absl::StrCat(path, ": cannot read from byte ", begin));
   }
-  ::posix_fadvise(fd, static_cast<off_t>(begin), 0, POSIX_FADV_SEQUENTIAL);
-  auto raw = std::make_unique<RawInput>(fd, /*owned=*/true, path,
-                                        static_cast<std::uint64_t>(st.st_size) - begin);
+  ::posix_fadvise(*fd, static_cast<off_t>(begin), 0, POSIX_FADV_SEQUENTIAL);
+  auto raw = std::make_unique<RawInput>(*fd, /*owned=*/true, path, size - begin);
   return std::unique_ptr<ByteSource>(std::make_unique<PlainSource>(std::move(raw)));
+}
+
+namespace {
+
+constexpr std::uint32_t kSeekableMagic = 0x8F92EAB1;
+constexpr std::uint32_t kSkippableMagic = 0x184D2A5E;  // the seek table's frame
+constexpr std::size_t kSeekFooter = 9;                 // frames (4), descriptor (1), magic (4)
+
+std::uint32_t le32(const unsigned char* p) {
+  return std::uint32_t(p[0]) | std::uint32_t(p[1]) << 8 | std::uint32_t(p[2]) << 16 |
+         std::uint32_t(p[3]) << 24;
+}
+
+// pread of exactly `size` bytes (short only at the end of the file).
+absl::StatusOr<std::size_t> pread_all(int fd, char* out, std::size_t size, std::uint64_t at,
+                                      const std::string& name) {
+  std::size_t done = 0;
+  while (done < size) {
+    const ssize_t n = ::pread(fd, out + done, size - done, off_t(at + done));
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) return absl::ErrnoToStatus(errno, absl::StrCat(name, ": cannot read file"));
+    if (n == 0) break;
+    done += std::size_t(n);
+  }
+  return done;
+}
+
+// Frames decoded one by one with pread at the offsets of the seek table: each is given
+// exactly its compressed bytes, so a frame longer or shorter than its entry cannot go
+// unnoticed.
+class SeekableZstdSource final : public ByteSource {
+ public:
+  SeekableZstdSource(int fd, std::string name, std::shared_ptr<const ZstdSeekTable> table,
+                     std::size_t first, std::uint64_t skip)
+      : fd_(fd),
+        name_(std::move(name)),
+        keep_(std::move(table)),
+        table_(*keep_),
+        frame_(first),
+        skip_(skip) {
+    const ZstdSeekFrame& f = table_.frames[first];
+    const ZstdSeekFrame& last = table_.frames.back();
+    raw_size_ = last.compressed_offset + last.compressed_size - f.compressed_offset;
+    ds_ = ZSTD_createDStream();
+    if (ds_ == nullptr) {
+      error_ = corrupt("cannot start libzstd");
+      return;
+    }
+    ZSTD_DCtx_setParameter(ds_, ZSTD_d_windowLogMax,
+                           ZSTD_dParam_getBounds(ZSTD_d_windowLogMax).upperBound);
+  }
+  ~SeekableZstdSource() override {
+    ZSTD_freeDStream(ds_);
+    ::close(fd_);
+  }
+  SeekableZstdSource(const SeekableZstdSource&) = delete;
+  SeekableZstdSource& operator=(const SeekableZstdSource&) = delete;
+
+  absl::StatusOr<std::size_t> read(char* buffer, std::size_t size) override {
+    if (!error_.ok()) return error_;
+    if (skip_ > 0) {  // the bytes before `begin`
+      std::string scratch(kRawBufferSize, '\0');
+      while (skip_ > 0) {
+        absl::StatusOr<std::size_t> n =
+            decode(scratch.data(), std::size_t(std::min<std::uint64_t>(skip_, scratch.size())));
+        if (!n.ok()) return error_ = n.status();
+        if (*n == 0) break;
+        skip_ -= *n;
+      }
+    }
+    if (size == 0) return std::size_t{0};
+    absl::StatusOr<std::size_t> n = decode(buffer, std::min(size, kMaxChunk));
+    if (!n.ok()) error_ = n.status();
+    return n;
+  }
+  const std::string& name() const override { return name_; }
+  Compression compression() const override { return Compression::kZstd; }
+  std::uint64_t raw_bytes_read() const override { return raw_read_; }
+  std::uint64_t raw_size() const override { return raw_size_; }
+
+ private:
+  absl::Status corrupt(std::string_view detail) const {
+    return absl::DataLossError(
+        absl::StrCat(name_, ": corrupt zstd data (", std::string(detail), ")"));
+  }
+  std::string frame_name() const {
+    return absl::StrCat("frame ", frame_ + 1, " of ", table_.frames.size());
+  }
+
+  // Decoded bytes of the current frame and those after it; 0 at the end of the last.
+  absl::StatusOr<std::size_t> decode(char* out, std::size_t size) {
+    for (;;) {
+      if (frame_ >= table_.frames.size()) return std::size_t{0};
+      const ZstdSeekFrame& f = table_.frames[frame_];
+      if (in_pos_ == in_.size() && in_read_ < f.compressed_size) {
+        in_.resize(std::min<std::size_t>(kRawBufferSize, f.compressed_size - in_read_));
+        absl::StatusOr<std::size_t> n =
+            pread_all(fd_, in_.data(), in_.size(), f.compressed_offset + in_read_, name_);
+        if (!n.ok()) return n.status();
+        if (*n < in_.size())
+          return absl::DataLossError(absl::StrCat(name_, ": truncated zstd data (", frame_name(),
+                                                  " ends past the end of the file)"));
+        in_read_ += *n;
+        in_pos_ = 0;
+      }
+      ZSTD_inBuffer in{in_.data(), in_.size(), in_pos_};
+      ZSTD_outBuffer o{out, size, 0};
+      const std::size_t r = ZSTD_decompressStream(ds_, &o, &in);
+      raw_read_ += in.pos - in_pos_;
+      in_pos_ = in.pos;
+      if (ZSTD_isError(r)) return corrupt(absl::StrCat(frame_name(), ": ", ZSTD_getErrorName(r)));
+      produced_ += o.pos;
+      if (produced_ > f.decompressed_size)
+        return corrupt(absl::StrCat(frame_name(), " holds more than the ", f.decompressed_size,
+                                    " bytes its seek table entry says"));
+      const bool input_done = in_pos_ == in_.size() && in_read_ == f.compressed_size;
+      if (r == 0) {  // the frame has ended and is flushed
+        if (!input_done)
+          return corrupt(absl::StrCat(frame_name(), " ends before the ", f.compressed_size,
+                                      " bytes its seek table entry says"));
+        if (produced_ != f.decompressed_size)
+          return corrupt(absl::StrCat(frame_name(), " holds ", produced_,
+                                      " bytes, its seek table entry says ", f.decompressed_size));
+        ++frame_;
+        in_.clear();
+        in_pos_ = 0;
+        in_read_ = 0;
+        produced_ = 0;
+        ZSTD_DCtx_reset(ds_, ZSTD_reset_session_only);
+      } else if (input_done && o.pos < size) {
+        return corrupt(absl::StrCat(frame_name(), " does not end within the ", f.compressed_size,
+                                    " bytes its seek table entry says"));
+      }
+      if (o.pos > 0) return o.pos;
+    }
+  }
+
+  int fd_;
+  std::string name_;
+  std::shared_ptr<const ZstdSeekTable> keep_;
+  const ZstdSeekTable& table_;
+  std::size_t frame_;
+  std::uint64_t skip_;
+  ZSTD_DStream* ds_ = nullptr;
+  absl::Status error_;
+  std::string in_;              // compressed bytes of the current frame, a piece at a time
+  std::size_t in_pos_ = 0;      // first byte of in_ not given to libzstd
+  std::uint64_t in_read_ = 0;   // bytes of the current frame read into in_ so far
+  std::uint64_t produced_ = 0;  // decompressed bytes of the current frame
+  std::uint64_t raw_read_ = 0;
+  std::uint64_t raw_size_ = 0;
+};
+
+}  // namespace
+
+absl::StatusOr<std::optional<ZstdSeekTable>> read_zstd_seek_table(const std::string& path) {
+  std::uint64_t size = 0;
+  absl::StatusOr<int> fd = open_regular(path, size);
+  if (!fd.ok()) return fd.status();
+  struct Closer {
+    int fd;
+    ~Closer() { ::close(fd); }
+  } closer{*fd};
+  std::optional<ZstdSeekTable> none;
+  if (size < 8 + kSeekFooter) return none;
+  unsigned char footer[kSeekFooter];
+  absl::StatusOr<std::size_t> n =
+      pread_all(*fd, reinterpret_cast<char*>(footer), kSeekFooter, size - kSeekFooter, path);
+  if (!n.ok()) return n.status();
+  if (*n != kSeekFooter || le32(footer + 5) != kSeekableMagic) return none;
+  const std::uint64_t frames = le32(footer);
+  const unsigned descriptor = footer[4];
+  if ((descriptor & 0x7c) != 0) return none;  // reserved bits set: a format we do not know
+  const std::uint64_t entry = (descriptor & 0x80) ? 12 : 8;
+  const std::uint64_t table_bytes = 8 + frames * entry + kSeekFooter;
+  if (table_bytes > size) return none;
+  std::string table(std::size_t(table_bytes - kSeekFooter), '\0');
+  n = pread_all(*fd, table.data(), table.size(), size - table_bytes, path);
+  if (!n.ok()) return n.status();
+  const auto* t = reinterpret_cast<const unsigned char*>(table.data());
+  if (*n != table.size() || le32(t) != kSkippableMagic || le32(t + 4) != table_bytes - 8)
+    return none;
+  ZstdSeekTable out;
+  out.frames.resize(std::size_t(frames));
+  std::uint64_t compressed = 0;
+  for (std::uint64_t i = 0; i < frames; ++i) {
+    const unsigned char* e = t + 8 + i * entry;
+    ZstdSeekFrame& f = out.frames[std::size_t(i)];
+    f.compressed_offset = compressed;
+    f.decompressed_offset = out.decompressed_size;
+    f.compressed_size = le32(e);
+    f.decompressed_size = le32(e + 4);
+    compressed += f.compressed_size;
+    out.decompressed_size += f.decompressed_size;
+  }
+  if (compressed + table_bytes != size) return none;
+  return std::optional<ZstdSeekTable>(std::move(out));
+}
+
+absl::StatusOr<std::unique_ptr<ByteSource>> open_zstd_from(
+    const std::string& path, std::shared_ptr<const ZstdSeekTable> seek_table, std::uint64_t begin) {
+  const ZstdSeekTable& table = *seek_table;
+  std::uint64_t size = 0;
+  absl::StatusOr<int> fd = open_regular(path, size);
+  if (!fd.ok()) return fd.status();
+  if (table.frames.empty() || begin > table.decompressed_size) {
+    ::close(*fd);
+    return absl::InvalidArgumentError(absl::StrCat(path, ": cannot read from byte ", begin));
+  }
+  // The frame that holds `begin` (the last one when `begin` is the end).
+  auto it = std::upper_bound(
+      table.frames.begin(), table.frames.end(), begin,
+      [](std::uint64_t at, const ZstdSeekFrame& f) { return at < f.decompressed_offset; });
+  const std::size_t first =
+      it == table.frames.begin() ? 0 : std::size_t(it - table.frames.begin()) - 1;
+  ::posix_fadvise(*fd, off_t(table.frames[first].compressed_offset), 0, POSIX_FADV_SEQUENTIAL);
+  return std::unique_ptr<ByteSource>(std::make_unique<SeekableZstdSource>(
+      *fd, path, std::move(seek_table), first, begin - table.frames[first].decompressed_offset));
 }
 
 std::unique_ptr<ByteSource> memory_input(std::string data, std::string name) {

@@ -9,8 +9,10 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
@@ -47,6 +49,36 @@ absl::StatusOr<std::unique_ptr<ByteSource>> open_input(const std::string& path);
 // For the shares of an MPI run, which read parts of one file. Errors as open_input's.
 absl::StatusOr<std::unique_ptr<ByteSource>> open_plain_from(const std::string& path,
                                                             std::uint64_t begin);
+
+// The frames of a seekable zstd file: zstd frames followed by a seek table, a skippable
+// frame that lists each frame's compressed and decompressed size (the "seekable format" of
+// zstd's contrib/seekable_format, as t2sz and zstd_seekable_compress write it). Such a
+// file is an ordinary zstd file to every zstd reader; the table lets a reader start at any
+// frame, so that MPI ranks can share one compressed file by byte ranges.
+struct ZstdSeekFrame {
+  std::uint64_t compressed_offset = 0;    // where the frame starts in the file
+  std::uint64_t decompressed_offset = 0;  // where its bytes start in the decompressed data
+  std::uint32_t compressed_size = 0;
+  std::uint32_t decompressed_size = 0;
+};
+struct ZstdSeekTable {
+  std::vector<ZstdSeekFrame> frames;
+  std::uint64_t decompressed_size = 0;  // of the whole file
+};
+
+// The seek table of the file `path`, or nullopt when the file does not end with one or
+// when the table does not describe the file exactly (its frames and the table frame must
+// cover the file, no more and no less): such a file is read whole, as any zstd file. An
+// error only when the file cannot be opened or read.
+absl::StatusOr<std::optional<ZstdSeekTable>> read_zstd_seek_table(const std::string& path);
+
+// The decompressed bytes of the seekable zstd file `path` from decompressed offset `begin`
+// on: decoding starts at the frame that holds `begin`, and the bytes before `begin` are
+// dropped. A frame that is not what the table says (its compressed or decompressed size)
+// is an error: "x.pgn.zst: corrupt zstd data (frame 3 of 12 holds 1000 bytes, its seek
+// table entry says 1024)". raw_size() is the compressed size from that frame to the end.
+absl::StatusOr<std::unique_ptr<ByteSource>> open_zstd_from(
+    const std::string& path, std::shared_ptr<const ZstdSeekTable> table, std::uint64_t begin);
 
 // A source over bytes already in memory (tests, and data handed over by other readers);
 // compressed data is recognised and decompressed the same way.

@@ -9,11 +9,13 @@
 #include <barrier>
 #include <fstream>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <thread>
 #include <vector>
 
 #include "temp_dir.h"
+#include "tests/parsers/compress.h"
 
 namespace fairykit::analysis {
 namespace {
@@ -59,25 +61,32 @@ struct Seen {
   std::string error;
 };
 
-// The games of each rank's share, rank after rank.
-Seen read_shared(const std::string& path, int n, const parsers::SplitterOptions& options = {}) {
+// The games of each rank's share, rank after rank. `seekable`: a seekable zstd file.
+Seen read_shared(const std::string& path, int n, const parsers::SplitterOptions& options = {},
+                 bool seekable = false) {
   ThreadRanks ranks(n);
   std::vector<std::vector<parsers::RawGame>> per(static_cast<std::size_t>(n));
   std::vector<int> passes(static_cast<std::size_t>(n));
   std::vector<std::string> errors(static_cast<std::size_t>(n));
   std::uint64_t size = std::filesystem::file_size(path);
+  if (seekable) {
+    absl::StatusOr<std::optional<parsers::ZstdSeekTable>> t = parsers::read_zstd_seek_table(path);
+    EXPECT_TRUE(t.ok() && t->has_value()) << path;
+    size = t.ok() && t->has_value() ? (*t)->decompressed_size : 0;
+  }
   std::vector<std::thread> threads;
   for (int r = 0; r < n; ++r) {
     threads.emplace_back([&, r] {
       ThreadRanks::Rank me(ranks, r);
-      absl::StatusOr<PgnShare> share = plan_pgn_shares(path, size, options, me);
+      absl::StatusOr<PgnShare> share = plan_pgn_shares(path, size, seekable, options, me);
       if (!share.ok()) {
         errors[std::size_t(r)] = std::string(share.status().message());
         return;
       }
       passes[std::size_t(r)] = share->passes;
       if (share->begin >= size) return;
-      auto src = parsers::open_plain_from(path, share->begin);
+      EXPECT_EQ(share->table != nullptr, seekable);
+      auto src = open_share(path, *share);
       ASSERT_TRUE(src.ok()) << src.status();
       auto reader = pgn_share_reader(std::move(*src), *share, options);
       parsers::RawGame g;
@@ -96,6 +105,24 @@ Seen read_shared(const std::string& path, int n, const parsers::SplitterOptions&
   for (auto& v : per)
     for (auto& g : v) seen.games.push_back(std::move(g));
   return seen;
+}
+
+// The error of each rank's plan ("" when it succeeded); rank r reads paths[r].
+std::vector<std::string> plan_errors(const std::vector<std::string>& paths, std::uint64_t size,
+                                     bool seekable) {
+  const int n = int(paths.size());
+  ThreadRanks ranks(n);
+  std::vector<std::string> errors(paths.size());
+  std::vector<std::thread> threads;
+  for (int r = 0; r < n; ++r)
+    threads.emplace_back([&, r] {
+      ThreadRanks::Rank me(ranks, r);
+      absl::StatusOr<PgnShare> share =
+          plan_pgn_shares(paths[std::size_t(r)], size, seekable, {}, me);
+      errors[std::size_t(r)] = share.ok() ? "" : std::string(share.status().message());
+    });
+  for (std::thread& t : threads) t.join();
+  return errors;
 }
 
 std::vector<parsers::RawGame> read_whole(const std::string& path,
@@ -199,6 +226,47 @@ TEST_F(PgnSharesTest, LineEndsByteOrderMarkAndOversizeGamesKeepTheirPlaces) {
   }
 }
 
+// Seekable zstd: the same shares, in decompressed bytes, whether frames are smaller or
+// larger than the shares (a rank then starts decoding at the frame before its range).
+TEST_F(PgnSharesTest, TheSharesOfASeekableZstdFileAreTheWholeSplit) {
+  const std::string tw = twic();
+  const auto want = read_whole(write("twic.pgn", tw));
+  for (const std::size_t frame : {std::size_t(65536), std::size_t(1500000)}) {
+    const std::string path =
+        write("twic-" + std::to_string(frame) + ".pgn.zst", test_data::ZstdSeekable(tw, frame));
+    expect_same(want, read_whole(path), "read whole");
+    for (int n : {1, 2, 3, 4, 7}) {
+      const Seen seen = read_shared(path, n, {}, true);
+      EXPECT_EQ(seen.error, "");
+      EXPECT_EQ(seen.passes, 1);
+      expect_same(want, seen.games,
+                  std::to_string(n) + " ranks, frames of " + std::to_string(frame));
+    }
+  }
+  // Wrong guesses are moved there too.
+  std::string text = "[Event \"a\"]\n[Result \"*\"]\n\n1. e4 {";
+  for (int i = 0; i < 5000; ++i)
+    text += "comment\n\n[Event of the year " + std::to_string(i) + "\n";
+  text += "} e5 *\n\n" + tw.substr(0, 30000);
+  const std::string path = write("comment.pgn.zst", test_data::ZstdSeekable(text, 20000));
+  const auto want_comment = read_whole(write("comment.pgn", text));
+  for (int n : {2, 3}) {
+    const Seen seen = read_shared(path, n, {}, true);
+    EXPECT_GE(seen.passes, 2);
+    expect_same(want_comment, seen.games, std::to_string(n) + " ranks, comment");
+  }
+}
+
+TEST_F(PgnSharesTest, ARankWhoseCopyIsNotSeekableNamesItself) {
+  const std::string tw = twic();
+  const std::string seekable = write("s.pgn.zst", test_data::ZstdSeekable(tw, 65536));
+  const std::string plain = write("p.pgn.zst", test_data::Zstd(tw));
+  const std::string want = "rank 1: " + plain + ": not the seekable zstd file rank 0 read (" +
+                           std::to_string(tw.size()) + " bytes decompressed)";
+  EXPECT_EQ(plan_errors({seekable, plain}, tw.size(), true),
+            (std::vector<std::string>{want, want}));
+}
+
 TEST_F(PgnSharesTest, AFileWithoutGuessesIsReadByRankZeroAlone) {
   std::string text;
   for (int i = 0; i < 200; ++i) text += "[Site \"x\"]\n\n1. e4 e5 *\n\n";  // no Event tags
@@ -210,22 +278,11 @@ TEST_F(PgnSharesTest, AFileWithoutGuessesIsReadByRankZeroAlone) {
 
 TEST_F(PgnSharesTest, ARankThatCannotReadNamesItself) {
   const std::string path = write("gone.pgn", twic());
-  ThreadRanks ranks(2);
-  std::vector<std::string> errors(2);
-  std::vector<std::thread> threads;
-  for (int r = 0; r < 2; ++r)
-    threads.emplace_back([&, r] {
-      ThreadRanks::Rank me(ranks, r);
-      // Rank 1 looks for the file under a name that does not exist on its "node".
-      absl::StatusOr<PgnShare> share =
-          plan_pgn_shares(r == 0 ? path : path + ".missing", 2700000, {}, me);
-      errors[std::size_t(r)] = share.ok() ? "" : std::string(share.status().message());
-    });
-  for (std::thread& t : threads) t.join();
+  // Rank 1 looks for the file under a name that does not exist on its "node".
   const std::string want =
       "rank 1: " + path + ".missing: cannot open file: No such file or directory";
-  EXPECT_EQ(errors[0], want);
-  EXPECT_EQ(errors[1], want);
+  EXPECT_EQ(plan_errors({path, path + ".missing"}, 2700000, false),
+            (std::vector<std::string>{want, want}));
 }
 
 }  // namespace

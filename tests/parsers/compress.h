@@ -7,6 +7,8 @@
 #include <zlib.h>
 #include <zstd.h>
 
+#include <algorithm>
+#include <cstdint>
 #include <string>
 #include <string_view>
 
@@ -49,6 +51,32 @@ inline std::string Zstd(std::string_view data) {
   ZSTD_freeCCtx(cctx);
   out.resize(ZSTD_isError(n) ? 0 : n);
   return out;
+}
+
+inline void AppendLe32(std::string& out, std::uint32_t v) {
+  for (int i = 0; i < 4; ++i) out.push_back(char(v >> (8 * i) & 0xff));
+}
+
+// A seekable zstd file (zstd's contrib/seekable_format): `data` in frames of `frame_bytes`
+// decompressed bytes each, then the seek table (entries of 12 bytes with `checksums`, the
+// low 32 bits of each frame's XXH64 left 0 here: readers may ignore them).
+inline std::string ZstdSeekable(std::string_view data, std::size_t frame_bytes,
+                                bool checksums = false) {
+  std::string out, table;
+  std::uint32_t frames = 0;
+  for (std::size_t at = 0; at < data.size(); at += frame_bytes, ++frames) {
+    const std::string frame = Zstd(data.substr(at, frame_bytes));
+    out += frame;
+    AppendLe32(table, std::uint32_t(frame.size()));
+    AppendLe32(table, std::uint32_t(std::min(frame_bytes, data.size() - at)));
+    if (checksums) AppendLe32(table, 0);
+  }
+  AppendLe32(table, frames);
+  table.push_back(checksums ? char(0x80) : char(0));
+  AppendLe32(table, 0x8F92EAB1u);
+  AppendLe32(out, 0x184D2A5Eu);
+  AppendLe32(out, std::uint32_t(table.size()));
+  return out + table;
 }
 
 }  // namespace fairykit::test_data

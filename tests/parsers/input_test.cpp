@@ -15,6 +15,8 @@
 #include <cstdlib>
 #include <fstream>
 #include <iterator>
+#include <memory>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <string_view>
@@ -518,6 +520,108 @@ TEST_P(InputFormatTest, StandardInputThroughAPipe) {
   EXPECT_EQ((*source)->compression(), format.compression);
   EXPECT_EQ((*source)->raw_size(), 0u);
   EXPECT_TRUE(ReadAllOk(**source, 100000) == original);
+}
+
+// Seekable zstd (issue 15): the seek table is read, and a source can start at any byte.
+TEST(InputTest, SeekableZstdStartsAtAnyByte) {
+  const std::string original = Slurp(kCorpus + "Carlsen.pgn");
+  const std::string dir = TempDir();
+  for (const bool checksums : {false, true}) {
+    const std::string path = dir + (checksums ? "/sums.pgn.zst" : "/plain.pgn.zst");
+    WriteFile(path, test_data::ZstdSeekable(original, 100000, checksums));
+    absl::StatusOr<std::optional<ZstdSeekTable>> table = read_zstd_seek_table(path);
+    ASSERT_TRUE(table.ok()) << table.status();
+    ASSERT_TRUE(table->has_value());
+    const std::size_t frames = (original.size() + 99999) / 100000;
+    ASSERT_EQ((*table)->frames.size(), frames);
+    EXPECT_EQ((*table)->decompressed_size, original.size());
+    EXPECT_EQ((*table)->frames[2].decompressed_offset, 200000u);
+    EXPECT_EQ((*table)->frames[1].compressed_offset, (*table)->frames[0].compressed_size);
+    // Every zstd reader reads it whole (the table is a skippable frame).
+    absl::StatusOr<std::unique_ptr<ByteSource>> whole = open_input(path);
+    ASSERT_TRUE(whole.ok()) << whole.status();
+    EXPECT_TRUE(ReadAllOk(**whole) == original);
+    auto shared = std::make_shared<const ZstdSeekTable>(**table);
+    for (const std::uint64_t begin :
+         {std::uint64_t{0}, std::uint64_t{1}, std::uint64_t{99999}, std::uint64_t{100000},
+          std::uint64_t{250017}, std::uint64_t(original.size() - 1),
+          std::uint64_t(original.size())}) {
+      absl::StatusOr<std::unique_ptr<ByteSource>> from = open_zstd_from(path, shared, begin);
+      ASSERT_TRUE(from.ok()) << from.status();
+      EXPECT_EQ((*from)->compression(), Compression::kZstd);
+      EXPECT_TRUE(ReadAllOk(**from, 4097) == original.substr(begin)) << begin;
+      EXPECT_LE((*from)->raw_bytes_read(), (*from)->raw_size());
+    }
+    EXPECT_FALSE(open_zstd_from(path, shared, original.size() + 1).ok());
+  }
+}
+
+// What is not a seek table that describes the file exactly is no seek table: the file is
+// then read whole, as any zstd file.
+TEST(InputTest, ZstdWithoutAnExactSeekTableIsNotSeekable) {
+  const std::string original = Slurp(kCorpus + "Carlsen.pgn");
+  const std::string packed = test_data::ZstdSeekable(original, 100000);
+  const std::string dir = TempDir();
+  const auto none = [&](const std::string& name, std::string_view bytes) {
+    WriteFile(dir + "/" + name, bytes);
+    absl::StatusOr<std::optional<ZstdSeekTable>> table = read_zstd_seek_table(dir + "/" + name);
+    ASSERT_TRUE(table.ok()) << table.status();
+    EXPECT_FALSE(table->has_value()) << name;
+  };
+  none("plain.zst", test_data::Zstd(original));
+  none("text.pgn", original);
+  none("short.zst", packed.substr(0, 12));
+  std::string extra = test_data::Zstd("x") + packed;  // a frame the table does not list
+  none("extra.zst", extra);
+  std::string reserved = packed;  // a descriptor bit the format reserves
+  reserved[reserved.size() - 5] = char(0x04);
+  none("reserved.zst", reserved);
+  std::string more = packed;  // a frame count the table frame has no room for
+  more[more.size() - 9] = char(more[more.size() - 9] + 1);
+  none("count.zst", more);
+  const std::string missing = read_zstd_seek_table(dir + "/nowhere.zst").status().ToString();
+  EXPECT_NE(missing.find("nowhere.zst: cannot open file"), std::string::npos) << missing;
+}
+
+// A frame that is not what its entry says is an error naming the frame, never wrong bytes.
+TEST(InputTest, SeekableZstdFrameUnlikeItsEntryIsAnError) {
+  const std::string original = Slurp(kCorpus + "Carlsen.pgn").substr(0, 300000);
+  const std::string packed = test_data::ZstdSeekable(original, 100000);
+  const std::string dir = TempDir();
+  const std::size_t table_at = packed.size() - 9 - 3 * 8;  // the first entry
+  const auto read_from = [&](const std::string& bytes, std::uint64_t begin) -> std::string {
+    const std::string path = dir + "/x.pgn.zst";
+    WriteFile(path, bytes);
+    absl::StatusOr<std::optional<ZstdSeekTable>> table = read_zstd_seek_table(path);
+    if (!table.ok() || !table->has_value()) return "no table";
+    absl::StatusOr<std::unique_ptr<ByteSource>> from =
+        open_zstd_from(path, std::make_shared<const ZstdSeekTable>(**table), begin);
+    if (!from.ok()) return from.status().ToString();
+    absl::StatusOr<std::string> all = ReadAll(**from);
+    if (all.ok()) return "read " + std::to_string(all->size());
+    std::string message(all.status().message());
+    return message.rfind(dir + "/", 0) == 0 ? message.substr(dir.size() + 1) : message;
+  };
+  EXPECT_EQ(read_from(packed, 0), "read 300000");
+  // Frame 2 said to hold one byte more, frame 3 one less: the sums still match.
+  std::string sizes = packed;
+  sizes[table_at + 8 + 4] = char(sizes[table_at + 8 + 4] + 1);
+  sizes[table_at + 16 + 4] = char(sizes[table_at + 16 + 4] - 1);
+  EXPECT_EQ(read_from(sizes, 0),
+            "x.pgn.zst: corrupt zstd data (frame 2 of 3 holds 100000 bytes, its seek table "
+            "entry says 100001)");
+  // Frame 1 said to be one compressed byte longer, frame 2 one shorter.
+  std::string bounds = packed;
+  bounds[table_at] = char(bounds[table_at] + 1);
+  bounds[table_at + 8] = char(bounds[table_at + 8] - 1);
+  EXPECT_EQ(read_from(bounds, 0), "x.pgn.zst: corrupt zstd data (frame 1 of 3 ends before the " +
+                                      std::to_string(std::uint8_t(bounds[table_at]) |
+                                                     std::uint8_t(bounds[table_at + 1]) << 8 |
+                                                     std::uint8_t(bounds[table_at + 2]) << 16) +
+                                      " bytes its seek table entry says)");
+  // Read from frame 2 on, the shortened frame 2 does not end.
+  const std::string from_two = read_from(bounds, 150000);
+  EXPECT_EQ(from_two.substr(0, 47), "x.pgn.zst: corrupt zstd data (frame 2 of 3: Unk") << from_two;
 }
 
 TEST(InputTest, PlainStandardInputAndDevStdin) {

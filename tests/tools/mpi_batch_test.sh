@@ -4,7 +4,7 @@
 # the side files, the exit status) on the corpus and every sample, in every output format,
 # for several inputs at once, compressed inputs, and inputs made to trip the byte-range
 # split (an "[Event" line inside a comment, CRLF and lone-CR line ends, a byte order mark, a
-# game over --max-game-size); a rank that cannot read its input and a killed rank make the
+# game over --max-game-size), seekable zstd; a rank that cannot read its input and a killed rank make the
 # run fail with a message naming the rank and its bytes, and put no output in place.
 # Usage: mpi_batch_test.sh MPIEXEC MPI_BIN_DIR [REFERENCE_BIN_DIR]
 #   MPI_BIN_DIR: the tools built with FAIRYKIT_MPI; REFERENCE_BIN_DIR: the same tools built
@@ -80,10 +80,21 @@ tr '\n' '\r' <"$tw" >"$tmp/cr.pgn"
 gzip -c "$tw" >"$tmp/twic.pgn.gz"
 zstd -q -c "samples/standard/"*.pgn >"$tmp/samples.pgn.zst" 2>/dev/null || cp "$tw" "$tmp/samples.pgn.zst"
 made=("$tmp/comment-events.pgn" "$tmp/crlf.pgn" "$tmp/cr.pgn" "$tmp/bom.pgn")
+# Seekable zstd (tools/fairy-seekable-zstd), shared by byte ranges of the decompressed text:
+# frames smaller than the shares, and larger ones; wrong guesses inside a comment.
+seekable=()
+if command -v zstd >/dev/null; then
+  tools/fairy-seekable-zstd --frame 64K --level 1 "$tw" "$tmp/twic.seek.zst" 2>/dev/null
+  tools/fairy-seekable-zstd --frame 1M --level 1 "$tmp/crlf.pgn" "$tmp/crlf.seek.zst" 2>/dev/null
+  tools/fairy-seekable-zstd --frame 20K --level 1 "$tmp/comment-events.pgn" "$tmp/comment.seek.zst" 2>/dev/null
+  seekable=("$tmp/twic.seek.zst" "$tmp/crlf.seek.zst" "$tmp/comment.seek.zst")
+else
+  fail "the zstd command is missing (Debian: zstd): seekable zstd is not tested"
+fi
 
 # fairy-validate
 if [[ -x $bin/fairy-validate ]]; then
-  for f in "${pgns[@]}" "${made[@]}"; do
+  for f in "${pgns[@]}" "${made[@]}" "${seekable[@]}"; do
     same fairy-validate --valid-out @OUT1 --invalid-out @OUT2 "$f"
   done
   same fairy-validate --max-game-size 1 "$tmp/oversize.pgn"
@@ -114,6 +125,36 @@ if [[ -x $bin/fairy-validate ]]; then
   [[ $status -eq 2 ]] || fail "a rank without its compressed input: exit $status, want 2"
   want="rank 1 of 2 failed: $tmp/nowhere/second.pgn.gz: cannot open file: No such file or directory (rank 1 of 2, all of $tmp/second.pgn.gz)"
   grep -qF "$want" <<<"$out" || fail "a rank without its compressed input: no message naming rank 1: $out"
+
+  if ((${#seekable[@]})); then
+    # Rank 1's copy of a seekable file is not seekable: the plan fails, naming it.
+    zstd -q -c "$tw" >"$tmp/unseekable.zst"
+    out=$("$mpiexec" --oversubscribe -np 1 "$bin/fairy-validate" --valid-out "$tmp/v.pgn" "$tmp/twic.seek.zst" \
+      : -np 1 "$bin/fairy-validate" --valid-out "$tmp/v.pgn" "$tmp/unseekable.zst" 2>&1)
+    status=$?
+    checks=$((checks + 1))
+    [[ $status -eq 2 ]] || fail "a rank whose copy is not seekable: exit $status, want 2"
+    want="rank 1: $tmp/unseekable.zst: not the seekable zstd file rank 0 read ($(stat -c %s "$tw") bytes decompressed)"
+    grep -qF "$want" <<<"$out" || fail "a rank whose copy is not seekable: $out"
+    [[ ! -e $tmp/v.pgn ]] || fail "a rank whose copy is not seekable: --valid-out was put in place"
+    # A seek table that does not match its frames (frame 2 said one byte longer, frame 3
+    # one shorter): one process ignores the table, the ranks stop at the frame.
+    tools/fairy-seekable-zstd --frame 640K --level 1 "$tw" "$tmp/lying.seek.zst" 2>/dev/null
+    size=$(stat -c %s "$tmp/lying.seek.zst")
+    for k in 1 2; do  # the low byte of the decompressed size of frames 2 and 3
+      at=$((size - 9 - 3 * 8 + 8 * k + 4))
+      byte=$(od -An -tu1 -j "$at" -N1 "$tmp/lying.seek.zst" | tr -d ' ')
+      printf "$(printf '\\%03o' $(((byte + (k == 1 ? 1 : 255)) & 255)))" |
+        dd of="$tmp/lying.seek.zst" bs=1 seek="$at" conv=notrunc status=none
+    done
+    out=$("$mpiexec" --quiet --oversubscribe -np 2 "$bin/fairy-validate" --valid-out "$tmp/v.pgn" "$tmp/lying.seek.zst" 2>&1)
+    status=$?
+    checks=$((checks + 1))
+    [[ $status -eq 2 ]] || fail "a lying seek table: exit $status, want 2"
+    grep -qF "corrupt zstd data (frame 2 of 3 holds 655360 bytes, its seek table entry says 655361)" <<<"$out" ||
+      fail "a lying seek table: $out"
+    [[ ! -e $tmp/v.pgn ]] || fail "a lying seek table: --valid-out was put in place"
+  fi
 
   # A killed rank: the job fails, rank 0 names the shares, no output is put in place.
   for i in $(seq 60); do cat "$tw"; done >"$tmp/big.pgn"
@@ -147,7 +188,7 @@ fi
 
 # fairy-convert
 if [[ -x $bin/fairy-convert ]]; then
-  for f in "${pgns[@]}" "${made[@]}"; do
+  for f in "${pgns[@]}" "${made[@]}" "${seekable[@]}"; do
     same fairy-convert --to json -o @OUT1 --invalid-out @OUT2 "$f"
   done
   same fairy-convert "$tw" "$tmp/crlf.pgn"
@@ -176,7 +217,7 @@ if [[ -x $bin/fairy-analyze ]]; then
   for f in "${pgns[@]}"; do
     same fairy-analyze --format json --tree 4 --group-by Event "$f"
   done
-  same fairy-analyze "$tw" "$tmp/crlf.pgn" "$tmp/twic.pgn.gz" "${made[@]}"
+  same fairy-analyze "$tw" "$tmp/crlf.pgn" "$tmp/twic.pgn.gz" "${made[@]}" "${seekable[@]}"
   same fairy-analyze --format csv --tree 6 --tree-min 2 --top 50 -o @OUT1 --html @OUT2 "${pgns[@]}"
   same fairy-analyze --find-wins 3 --win-nodes 20000 -v samples/*.pgn
   same fairy-analyze --positions "$tw" "$tmp/bom.pgn" samples/*.pgn
