@@ -13,6 +13,7 @@
 
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 
 namespace fairykit::analysis {
@@ -81,22 +82,22 @@ absl::StatusOr<std::uint64_t> guess_boundary(const ShareInput& input, std::uint6
   }
 }
 
-// What a rank's counting pass found: its games and line ends before `next`, and where the
-// first game at or after `next` starts (the file's size when none does).
+// What a counting pass found at one checkpoint: the games and line ends of the piece
+// before the first game that starts at or after the checkpoint, and where that game starts
+// (the file's size when none does).
 struct Count {
   std::int64_t games = 0;
   std::int64_t lines = 0;
   std::uint64_t seen = 0;
 };
 
-absl::StatusOr<Count> count_range(const ShareInput& input, std::uint64_t begin, std::uint64_t next,
-                                  parsers::SplitterOptions options) {
-  Count c;
-  c.seen = input.size;
-  if (begin >= next) {
-    c.seen = next;
-    return c;
-  }
+// The counting pass over the piece that starts at `begin` (a game boundary), up to the last
+// of `checkpoints` (increasing, all after `begin`): one Count for each.
+absl::StatusOr<std::vector<Count>> count_piece(const ShareInput& input, std::uint64_t begin,
+                                               const std::vector<std::uint64_t>& checkpoints,
+                                               parsers::SplitterOptions options) {
+  std::vector<Count> out;
+  if (checkpoints.empty()) return out;
   absl::StatusOr<std::unique_ptr<parsers::ByteSource>> src = open_at(input, begin);
   if (!src.ok()) return src.status();
   options.first_offset = begin;
@@ -104,18 +105,19 @@ absl::StatusOr<Count> count_range(const ShareInput& input, std::uint64_t begin, 
   options.games_before = 0;
   parsers::GameSplitter splitter(**src, options);
   parsers::RawGame game;
-  for (;;) {
+  std::int64_t games = 0;
+  while (out.size() < checkpoints.size()) {
     absl::StatusOr<bool> more = splitter.next(game);
     if (!more.ok()) return more.status();
     if (!*more) break;
-    if (game.offset >= next) {
-      c.seen = game.offset;
-      c.lines = game.first_line - 1;
-      return c;
-    }
-    ++c.games;
+    while (out.size() < checkpoints.size() && game.offset >= checkpoints[out.size()])
+      out.push_back({games, game.first_line - 1, game.offset});
+    ++games;
   }
-  return c;
+  // No game starts at or after the rest: they are moved to the end (the lines do not
+  // matter there, as a share that starts at the end reads nothing).
+  while (out.size() < checkpoints.size()) out.push_back({games, 0, input.size});
+  return out;
 }
 
 std::string error_text(const absl::Status& s) { return absl::StrCat("E", s.message()); }
@@ -156,65 +158,124 @@ absl::StatusOr<PgnShare> plan_pgn_shares(const std::string& path, std::uint64_t 
     else
       input.table = std::make_shared<const parsers::ZstdSeekTable>(**std::move(t));
   }
-  // 1. Guesses.
+  // 1. Guesses: rank r > 0 guesses where its share starts (s[r]) and where its piece of
+  // the counting starts (q[r]). The pieces cut what is before the last share in n.
   if (me > 0 && mine == "0") {
     const double part = double(size) / (double(n - 1) + kLastRankWeight);
-    const auto from = std::min<std::uint64_t>(size, std::uint64_t(part * me));
-    absl::StatusOr<std::uint64_t> g = guess_boundary(input, from);
-    mine = g.ok() ? absl::StrCat(*g) : error_text(g.status());
+    const double last = part * double(n - 1);
+    const auto at = [&](double x) { return std::min<std::uint64_t>(size, std::uint64_t(x)); };
+    absl::StatusOr<std::uint64_t> s = guess_boundary(input, at(part * me));
+    absl::StatusOr<std::uint64_t> q = guess_boundary(input, at(last * me / n));
+    if (!s.ok())
+      mine = error_text(s.status());
+    else if (!q.ok())
+      mine = error_text(q.status());
+    else
+      mine = absl::StrCat(*s, " ", *q);
   }
   std::vector<std::string> reports = ranks.all_gather(mine);
-  if (absl::Status s = first_error(reports); !s.ok()) return s;
+  if (absl::Status e = first_error(reports); !e.ok()) return e;
   PgnShare share;
-  share.starts.resize(std::size_t(n) + 1);
-  for (int r = 0; r < n; ++r)
-    share.starts[std::size_t(r)] = parse<std::uint64_t>(reports[std::size_t(r)]);
-  share.starts[std::size_t(n)] = size;
-  std::vector<std::uint64_t>& st = share.starts;
-  for (int r = 1; r <= n; ++r)
-    st[std::size_t(r)] = std::max(st[std::size_t(r)], st[std::size_t(r) - 1]);
+  std::vector<std::uint64_t>& s = share.starts;
+  s.assign(std::size_t(n) + 1, 0);
+  std::vector<std::uint64_t> q(std::size_t(n) + 1, 0);
+  for (int r = 1; r < n; ++r) {
+    std::vector<absl::string_view> f = absl::StrSplit(reports[std::size_t(r)], ' ');
+    if (f.size() != 2) return absl::InternalError(absl::StrCat("rank ", r, ": bad guess"));
+    s[std::size_t(r)] = parse<std::uint64_t>(f[0]);
+    q[std::size_t(r)] = parse<std::uint64_t>(f[1]);
+  }
+  s[std::size_t(n)] = size;
+  const auto tidy = [&] {  // both increasing; the pieces end where the last share starts
+    for (int r = 1; r <= n; ++r)
+      s[std::size_t(r)] = std::max(s[std::size_t(r)], s[std::size_t(r) - 1]);
+    q[std::size_t(n)] = s[std::size_t(n) - 1];
+    for (int r = 1; r <= n; ++r)
+      q[std::size_t(r)] =
+          std::min(std::max(q[std::size_t(r)], q[std::size_t(r) - 1]), q[std::size_t(n)]);
+  };
+  tidy();
 
-  // 2-3. Counting passes until every guess is a boundary.
-  std::vector<Count> counts(static_cast<std::size_t>(n));
+  // 2-3. Counting passes until every guess is a boundary. Rank p counts the games of its
+  // piece [q[p], q[p+1]) and reports, at each guess in (q[p], q[p+1]], the games and lines
+  // before it and where the next game starts.
+  const auto checkpoints = [&](int p) {
+    std::vector<std::uint64_t> c;
+    const std::uint64_t lo = q[std::size_t(p)], hi = q[std::size_t(p) + 1];
+    for (const std::vector<std::uint64_t>* v : {&s, &q})
+      for (int r = 1; r < n; ++r) {
+        const std::uint64_t x = (*v)[std::size_t(r)];
+        if (x > lo && x <= hi) c.push_back(x);
+      }
+    if (lo < hi) c.push_back(hi);
+    std::sort(c.begin(), c.end());
+    c.erase(std::unique(c.begin(), c.end()), c.end());
+    return c;
+  };
+  std::vector<std::vector<std::uint64_t>> points(static_cast<std::size_t>(n));
+  std::vector<std::vector<Count>> counts(static_cast<std::size_t>(n));
   for (share.passes = 1;; ++share.passes) {
-    Count c;
+    for (int p = 0; p < n; ++p) points[std::size_t(p)] = checkpoints(p);
+    absl::StatusOr<std::vector<Count>> mine_counts =
+        count_piece(input, q[std::size_t(me)], points[std::size_t(me)], options);
     std::string report;
-    if (me < n - 1) {
-      absl::StatusOr<Count> got =
-          count_range(input, st[std::size_t(me)], st[std::size_t(me) + 1], options);
-      if (got.ok()) c = *got;
-      report =
-          got.ok() ? absl::StrCat(c.games, " ", c.lines, " ", c.seen) : error_text(got.status());
+    if (!mine_counts.ok()) {
+      report = error_text(mine_counts.status());
     } else {
-      report = absl::StrCat("0 0 ", size);
+      std::vector<std::string> parts;
+      for (const Count& c : *mine_counts)
+        parts.push_back(absl::StrCat(c.games, " ", c.lines, " ", c.seen));
+      report = absl::StrJoin(parts, ";");
     }
     reports = ranks.all_gather(report);
-    if (absl::Status s = first_error(reports); !s.ok()) return s;
-    for (int r = 0; r < n; ++r) {
-      std::vector<absl::string_view> f = absl::StrSplit(reports[std::size_t(r)], ' ');
-      if (f.size() != 3) return absl::InternalError("rank " + std::to_string(r) + ": bad count");
-      counts[std::size_t(r)] = {parse<std::int64_t>(f[0]), parse<std::int64_t>(f[1]),
-                                parse<std::uint64_t>(f[2])};
+    if (absl::Status e = first_error(reports); !e.ok()) return e;
+    std::uint64_t wrong = 0, fixed = 0;  // the first guess that is not a boundary
+    for (int p = 0; p < n; ++p) {
+      const std::vector<std::uint64_t>& pts = points[std::size_t(p)];
+      std::vector<Count>& got = counts[std::size_t(p)];
+      got.clear();
+      if (pts.empty()) continue;
+      for (absl::string_view one : absl::StrSplit(reports[std::size_t(p)], ';')) {
+        std::vector<absl::string_view> f = absl::StrSplit(one, ' ');
+        if (f.size() != 3) return absl::InternalError(absl::StrCat("rank ", p, ": bad count"));
+        got.push_back(
+            {parse<std::int64_t>(f[0]), parse<std::int64_t>(f[1]), parse<std::uint64_t>(f[2])});
+      }
+      if (got.size() != pts.size())
+        return absl::InternalError(absl::StrCat("rank ", p, ": bad count"));
+      for (std::size_t k = 0; k < pts.size(); ++k)
+        if (got[k].seen != pts[k] && (wrong == 0 || pts[k] < wrong)) {
+          wrong = pts[k];
+          fixed = got[k].seen;
+        }
     }
-    int wrong = -1;
-    for (int r = 0; r < n - 1 && wrong < 0; ++r)
-      if (st[std::size_t(r)] < st[std::size_t(r) + 1] &&
-          counts[std::size_t(r)].seen != st[std::size_t(r) + 1])
-        wrong = r;
-    if (wrong < 0) break;
-    // The range before the wrong guess started at a boundary: where it saw the next game
-    // start is one. Later guesses before it move there too.
-    const std::uint64_t fixed = counts[std::size_t(wrong)].seen;
-    for (int r = wrong + 1; r < n; ++r) st[std::size_t(r)] = std::max(st[std::size_t(r)], fixed);
+    if (wrong == 0) break;
+    // The piece before the first wrong guess started at a boundary: no game starts in
+    // [wrong, fixed), and one starts at `fixed`. Every guess in between moves there.
+    for (std::vector<std::uint64_t>* v : {&s, &q})
+      for (std::uint64_t& x : *v)
+        if (x >= wrong && x < fixed) x = fixed;
+    tidy();
   }
 
-  // 4. Where each rank starts.
+  // 4. Where each rank starts: the games and lines of the pieces before its start, and of
+  // the piece it starts in up to there.
   share.table = input.table;
-  share.begin = st[std::size_t(me)];
-  share.end = me == n - 1 ? std::numeric_limits<std::uint64_t>::max() : st[std::size_t(me) + 1];
-  for (int r = 0; r < me; ++r) {
-    share.games_before += counts[std::size_t(r)].games;
-    share.first_line += counts[std::size_t(r)].lines;
+  share.piece_begin = q[std::size_t(me)];
+  share.piece_end = q[std::size_t(me) + 1];
+  share.begin = s[std::size_t(me)];
+  share.end = me == n - 1 ? std::numeric_limits<std::uint64_t>::max() : s[std::size_t(me) + 1];
+  for (int p = 0; p < n && share.begin > 0; ++p) {
+    const std::vector<std::uint64_t>& pts = points[std::size_t(p)];
+    for (std::size_t k = 0; k < pts.size(); ++k) {
+      if (pts[k] != share.begin && k + 1 != pts.size()) continue;
+      if (pts[k] > share.begin) break;
+      const Count& c = counts[std::size_t(p)][k];
+      share.games_before += c.games;
+      share.first_line += c.lines;
+      break;
+    }
+    if (q[std::size_t(p) + 1] >= share.begin) break;
   }
   return share;
 }

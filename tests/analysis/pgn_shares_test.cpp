@@ -178,6 +178,37 @@ TEST_F(PgnSharesTest, TheSharesOfTwicAreTheWholeSplitAtEveryRankCount) {
   }
 }
 
+// The counting is shared too: the n pieces cut what lies before the last share, each rank
+// counts one, and they are about equal (so that no rank waits for a whole share's count).
+TEST_F(PgnSharesTest, EveryRankCountsAnEqualPieceOfWhatIsBeforeTheLastShare) {
+  const std::string path = write("twic.pgn", twic());
+  const std::uint64_t size = std::filesystem::file_size(path);
+  for (int n : {2, 3, 4}) {
+    ThreadRanks ranks(n);
+    std::vector<PgnShare> shares(static_cast<std::size_t>(n));
+    std::vector<std::thread> threads;
+    for (int r = 0; r < n; ++r)
+      threads.emplace_back([&, r] {
+        ThreadRanks::Rank me(ranks, r);
+        absl::StatusOr<PgnShare> share = plan_pgn_shares(path, size, false, {}, me);
+        ASSERT_TRUE(share.ok()) << share.status();
+        shares[std::size_t(r)] = *share;
+      });
+    for (std::thread& t : threads) t.join();
+    const std::uint64_t last = shares.back().begin;
+    EXPECT_EQ(shares[0].piece_begin, 0u);
+    EXPECT_EQ(shares.back().piece_end, last);
+    for (int r = 0; r < n; ++r) {
+      const PgnShare& sh = shares[std::size_t(r)];
+      if (r > 0) {
+        EXPECT_EQ(sh.piece_begin, shares[std::size_t(r) - 1].piece_end) << n;
+      }
+      const double piece = double(sh.piece_end - sh.piece_begin);
+      EXPECT_NEAR(piece / (double(last) / n), 1.0, 0.05) << n << " ranks, rank " << r;
+    }
+  }
+}
+
 TEST_F(PgnSharesTest, EventLinesInsideACommentAreWrongGuessesThatAreMoved) {
   // One game whose comment is most of the file, full of "[Event" lines after blank lines
   // (not whole tag pairs, so one process does not cut there), then short games.
