@@ -12,6 +12,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
+#include <filesystem>
 #include <memory>
 #include <optional>
 #include <string>
@@ -36,7 +37,9 @@ absl::StatusOr<std::string> read_all(parsers::ByteSource& source) {
 
 const std::string& temp_path() {
   static const std::string path =
-      "/tmp/fairykit-seekable-fuzz-" + std::to_string(::getpid()) + ".zst";
+      (std::filesystem::temp_directory_path() /
+       ("fairykit-seekable-fuzz-" + std::to_string(::getpid()) + ".zst"))
+          .string();
   return path;
 }
 
