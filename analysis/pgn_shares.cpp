@@ -320,13 +320,8 @@ std::uint64_t share_raw_size(const PgnShare& share) {
   if (!share.table) return end - share.begin;
   // The compressed bytes from the frame that holds `begin` to the one that holds `end`.
   const auto compressed_at = [&](std::uint64_t at) -> std::uint64_t {
-    const std::vector<parsers::ZstdSeekFrame>& f = share.table->frames;
-    auto it = std::upper_bound(f.begin(), f.end(), at,
-                               [](std::uint64_t x, const parsers::ZstdSeekFrame& fr) {
-                                 return x < fr.decompressed_offset;
-                               });
-    if (it == f.begin()) return 0;
-    const parsers::ZstdSeekFrame& fr = *(it - 1);
+    if (share.table->frames.empty()) return 0;
+    const parsers::ZstdSeekFrame& fr = share.table->frames[share.table->frame_at(at)];
     return fr.compressed_offset +
            (fr.decompressed_size == 0
                 ? 0

@@ -745,6 +745,13 @@ class SeekableZstdSource final : public ByteSource {
 
 }  // namespace
 
+std::size_t ZstdSeekTable::frame_at(std::uint64_t at) const {
+  auto it = std::upper_bound(
+      frames.begin(), frames.end(), at,
+      [](std::uint64_t x, const ZstdSeekFrame& f) { return x < f.decompressed_offset; });
+  return it == frames.begin() ? 0 : std::size_t(it - frames.begin()) - 1;
+}
+
 absl::StatusOr<std::optional<ZstdSeekTable>> read_zstd_seek_table(const std::string& path) {
   std::uint64_t size = 0;
   absl::StatusOr<int> fd = open_regular(path, size);
@@ -799,12 +806,7 @@ absl::StatusOr<std::unique_ptr<ByteSource>> open_zstd_from(
     ::close(*fd);
     return absl::InvalidArgumentError(absl::StrCat(path, ": cannot read from byte ", begin));
   }
-  // The frame that holds `begin` (the last one when `begin` is the end).
-  auto it = std::upper_bound(
-      table.frames.begin(), table.frames.end(), begin,
-      [](std::uint64_t at, const ZstdSeekFrame& f) { return at < f.decompressed_offset; });
-  const std::size_t first =
-      it == table.frames.begin() ? 0 : std::size_t(it - table.frames.begin()) - 1;
+  const std::size_t first = table.frame_at(begin);  // the last frame when `begin` is the end
   ::posix_fadvise(*fd, off_t(table.frames[first].compressed_offset), 0, POSIX_FADV_SEQUENTIAL);
   return std::unique_ptr<ByteSource>(std::make_unique<SeekableZstdSource>(
       *fd, path, std::move(seek_table), first, begin - table.frames[first].decompressed_offset));

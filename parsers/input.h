@@ -64,6 +64,9 @@ struct ZstdSeekFrame {
 struct ZstdSeekTable {
   std::vector<ZstdSeekFrame> frames;
   std::uint64_t decompressed_size = 0;  // of the whole file
+  // The index of the frame that holds decompressed byte `at` (the last frame that starts
+  // at or before it; 0 for an empty table).
+  std::size_t frame_at(std::uint64_t at) const;
 };
 
 // The seek table of the file `path`, or nullopt when the file does not end with one or

@@ -537,6 +537,10 @@ TEST(InputTest, SeekableZstdStartsAtAnyByte) {
     EXPECT_EQ((*table)->decompressed_size, original.size());
     EXPECT_EQ((*table)->frames[2].decompressed_offset, 200000u);
     EXPECT_EQ((*table)->frames[1].compressed_offset, (*table)->frames[0].compressed_size);
+    EXPECT_EQ((*table)->frame_at(0), 0u);
+    EXPECT_EQ((*table)->frame_at(99999), 0u);
+    EXPECT_EQ((*table)->frame_at(100000), 1u);
+    EXPECT_EQ((*table)->frame_at(original.size()), frames - 1);
     // Every zstd reader reads it whole (the table is a skippable frame).
     absl::StatusOr<std::unique_ptr<ByteSource>> whole = open_input(path);
     ASSERT_TRUE(whole.ok()) << whole.status();

@@ -62,6 +62,8 @@ check_refused "fairy-seekable-zstd: needs INPUT and OUTPUT (see --help)" "$tw"
 check_refused "fairy-seekable-zstd: unknown option '--fast' (see --help)" --fast "$tw" "$tmp/x.zst"
 check_refused "fairy-seekable-zstd: $tmp/missing.pgn: cannot open file" "$tmp/missing.pgn" "$tmp/x.zst"
 [[ ! -e $tmp/x.zst ]] || fail "a refused run wrote its output"
+# An output that cannot be written (its folder does not exist): exit 2, nothing left.
+check_refused "fairy-seekable-zstd: $tmp/nowhere/x.zst: cannot create a temporary file beside it" "$tw" "$tmp/nowhere/x.zst"
 cp "$tw" "$tmp/same.pgn"
 ln -s same.pgn "$tmp/link.pgn"
 check_refused "fairy-seekable-zstd: OUTPUT '$tmp/link.pgn' is the input: refusing to overwrite it" "$tmp/same.pgn" "$tmp/link.pgn"
