@@ -194,6 +194,8 @@ struct ToolCompletions {
   // (--to json)"): not its own, so its completions must not offer them, and it must refuse
   // them.
   std::vector<std::string> other_tools_flags = {};
+  // A script of the source tree (tools/NAME), not a program built into FAIRYKIT_BIN_DIR.
+  bool script = false;
 };
 
 void PrintTo(const ToolCompletions& t, std::ostream* os) { *os << t.tool; }
@@ -232,6 +234,15 @@ const std::vector<ToolCompletions> kTools = {
      20,
      5,
      {"--to"}},
+    {"fairy-seekable-zstd",
+     "fairy-seekable-zstd.bash",
+     "_fairy-seekable-zstd",
+     "fairy-seekable-zstd.fish",
+     {"--help", "-h", "--frame", "--level"},
+     3,
+     1,
+     {},
+     true},
 };
 
 std::string completion_path(const std::string& name) { return kSourceDir + "/completions/" + name; }
@@ -281,19 +292,22 @@ class CompletionsTest : public ::testing::TestWithParam<ToolCompletions> {
  protected:
   void SetUp() override {
     const CommandResult& r = help();
-    ASSERT_EQ(r.status, 0) << tool() << " --help failed (is " << kBinDir << "/" << tool()
+    ASSERT_EQ(r.status, 0) << tool() << " --help failed (is " << tool_path()
                            << " built?); output:\n"
                            << r.out;
   }
 
   static const std::string& tool() { return GetParam().tool; }
+  static std::string tool_path() {
+    return (GetParam().script ? kSourceDir + "/tools" : kBinDir) + "/" + tool();
+  }
 
   // `TOOL --help`, run once per tool.
   static const CommandResult& help() {
     static std::map<std::string, CommandResult> cache;
     auto it = cache.find(tool());
     if (it == cache.end())
-      it = cache.emplace(tool(), run(shell_quote(kBinDir + "/" + tool()) + " --help")).first;
+      it = cache.emplace(tool(), run(shell_quote(tool_path()) + " --help")).first;
     return it->second;
   }
 
@@ -353,8 +367,7 @@ TEST_P(CompletionsTest, OtherToolsFlagsAreNotItsOwn) {
   for (const std::string& f : GetParam().other_tools_flags) {
     EXPECT_TRUE(flags.count(f)) << tool() << " --help no longer names " << f
                                 << ": remove it from other_tools_flags";
-    const CommandResult r =
-        run(shell_quote(kBinDir + "/" + tool()) + " " + f + " x </dev/null 2>&1");
+    const CommandResult r = run(shell_quote(tool_path()) + " " + f + " x </dev/null 2>&1");
     EXPECT_EQ(r.status, 2) << tool() << " " << f << " x:\n" << r.out;
     EXPECT_NE(r.out.find("unknown option"), std::string::npos) << r.out;
   }
@@ -396,7 +409,7 @@ TEST_P(CompletionsTest, FallbackVariantsExist) {
   // The completions fall back to "chess chess960" when --list-variants cannot be run.
   if (!help_flags(help().out).count("--list-variants"))
     GTEST_SKIP() << tool() << " has no --list-variants";
-  const CommandResult r = run(shell_quote(kBinDir + "/" + tool()) + " --list-variants");
+  const CommandResult r = run(shell_quote(tool_path()) + " --list-variants");
   ASSERT_EQ(r.status, 0);
   std::set<std::string> names;
   for (const std::string& line : split_lines(r.out)) {

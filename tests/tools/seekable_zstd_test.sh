@@ -64,6 +64,13 @@ check_refused "fairy-seekable-zstd: $tmp/missing.pgn: cannot open file" "$tmp/mi
 [[ ! -e $tmp/x.zst ]] || fail "a refused run wrote its output"
 # An output that cannot be written (its folder does not exist): exit 2, nothing left.
 check_refused "fairy-seekable-zstd: $tmp/nowhere/x.zst: cannot create a temporary file beside it" "$tw" "$tmp/nowhere/x.zst"
+# A write that fails midway (the file size limit stands in for a full disk): exit 2, the
+# writer's reason, no output and no temporary file left.
+out=$( (ulimit -f 64 && "$script" --frame 16K --level 1 "$tw" "$tmp/full.zst") 2>&1)
+status=$?
+want="fairy-seekable-zstd: $tmp/full.zst: cannot write (cat: write error: File too large)"
+[[ $status -eq 2 && $out == "$want" ]] || fail "write past ulimit -f: exit $status, '$out' (want '$want')"
+[[ ! -e $tmp/full.zst ]] || fail "a failed write left its output"
 cp "$tw" "$tmp/same.pgn"
 ln -s same.pgn "$tmp/link.pgn"
 check_refused "fairy-seekable-zstd: OUTPUT '$tmp/link.pgn' is the input: refusing to overwrite it" "$tmp/same.pgn" "$tmp/link.pgn"
