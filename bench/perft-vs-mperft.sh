@@ -14,8 +14,8 @@
 # --mperft PATH or MPERFT=PATH. Without it the MPerft runs are skipped (with a message) and
 # the rest still runs. Build it with clang, the compiler its Makefile picks: GCC's build is
 # about 28% slower on Kiwipete, and a comparison with it flatters fairy-perft. Debian 12
-# has no <stdbit.h> and no -std=c23: compile with -std=c2x and a small header of your own
-# that defines the four stdc_* functions it uses (README, Speed).
+# has no <stdbit.h> and no -std=c23: compile with -std=c2x, -include stdalign.h and a small
+# header of your own that defines the four stdc_* functions it uses (README, Speed).
 #
 # With --baseline DIR (a folder with a fairy-perft built from another commit, e.g. the one
 # before hashed perft), that binary and this checkout's also count without a table, in the
