@@ -746,10 +746,12 @@ class SeekableZstdSource final : public ByteSource {
 }  // namespace
 
 std::size_t ZstdSeekTable::frame_at(std::uint64_t at) const {
-  auto it = std::upper_bound(
-      frames.begin(), frames.end(), at,
-      [](std::uint64_t x, const ZstdSeekFrame& f) { return x < f.decompressed_offset; });
-  return it == frames.begin() ? 0 : std::size_t(it - frames.begin()) - 1;
+  // The frames wholly before `at` (ending at or before it, starting before it) come first.
+  auto it = std::partition_point(frames.begin(), frames.end(), [at](const ZstdSeekFrame& f) {
+    return f.decompressed_offset < at && f.decompressed_offset + f.decompressed_size <= at;
+  });
+  if (it == frames.end()) return frames.empty() ? 0 : frames.size() - 1;
+  return std::size_t(it - frames.begin());
 }
 
 absl::StatusOr<std::optional<ZstdSeekTable>> read_zstd_seek_table(const std::string& path) {

@@ -64,8 +64,10 @@ struct ZstdSeekFrame {
 struct ZstdSeekTable {
   std::vector<ZstdSeekFrame> frames;
   std::uint64_t decompressed_size = 0;  // of the whole file
-  // The index of the frame that holds decompressed byte `at` (the last frame that starts
-  // at or before it; 0 for an empty table).
+  // The index of the frame a reader from decompressed byte `at` starts with: the first
+  // frame that is not wholly before `at`, so the one that holds `at`, or an empty frame
+  // listed at `at` before it (decoded too: what it really holds is checked); the last
+  // frame when `at` is the end; 0 for an empty table.
   std::size_t frame_at(std::uint64_t at) const;
 };
 

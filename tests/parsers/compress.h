@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace fairykit::test_data {
 
@@ -60,6 +61,23 @@ inline void AppendLe32(std::string& out, std::uint32_t v) {
 // A seekable zstd file (zstd's contrib/seekable_format): `data` in frames of `frame_bytes`
 // decompressed bytes each, then the seek table (entries of 12 bytes with `checksums`, the
 // low 32 bits of each frame's XXH64 left 0 here: readers may ignore them).
+// Seekable zstd of the given pieces, one frame each (an empty piece gives an empty frame).
+inline std::string ZstdSeekablePieces(const std::vector<std::string_view>& pieces) {
+  std::string out, table;
+  for (std::string_view piece : pieces) {
+    const std::string frame = Zstd(piece);
+    out += frame;
+    AppendLe32(table, std::uint32_t(frame.size()));
+    AppendLe32(table, std::uint32_t(piece.size()));
+  }
+  AppendLe32(table, std::uint32_t(pieces.size()));
+  table.push_back(char(0));
+  AppendLe32(table, 0x8F92EAB1u);
+  AppendLe32(out, 0x184D2A5Eu);
+  AppendLe32(out, std::uint32_t(table.size()));
+  return out + table;
+}
+
 inline std::string ZstdSeekable(std::string_view data, std::size_t frame_bytes,
                                 bool checksums = false) {
   std::string out, table;

@@ -628,6 +628,68 @@ TEST(InputTest, SeekableZstdFrameUnlikeItsEntryIsAnError) {
   EXPECT_EQ(from_two.substr(0, 47), "x.pgn.zst: corrupt zstd data (frame 2 of 3: Unk") << from_two;
 }
 
+// Empty frames (zstd writes them for an empty input; other writers may list them anywhere):
+// a reader from any byte gives the rest of the text. An entry that says 0 bytes for a frame
+// that holds some is an error, also for a reader that starts where that frame is listed
+// (the fuzz target found a reader from byte 0 that skipped such a frame: it started at the
+// last frame listed at byte 0 and gave 700 bytes fewer than zstd).
+TEST(InputTest, SeekableZstdEmptyFrames) {
+  const std::string text = Slurp(kCorpus + "Carlsen.pgn").substr(0, 3000);
+  const std::string_view t(text);
+  const std::string dir = TempDir();
+  const std::string path = dir + "/e.pgn.zst";
+  const std::vector<std::vector<std::string_view>> shapes = {
+      {"", t.substr(0, 1000), t.substr(1000)},
+      {t.substr(0, 1000), "", "", t.substr(1000, 1000), t.substr(2000)},
+      {t.substr(0, 1500), t.substr(1500), ""},
+      {"", t, ""}};
+  for (std::size_t s = 0; s < shapes.size(); ++s) {
+    WriteFile(path, test_data::ZstdSeekablePieces(shapes[s]));
+    absl::StatusOr<std::optional<ZstdSeekTable>> table = read_zstd_seek_table(path);
+    ASSERT_TRUE(table.ok() && table->has_value()) << s;
+    EXPECT_EQ((*table)->decompressed_size, text.size());
+    auto shared = std::make_shared<const ZstdSeekTable>(**table);
+    for (std::uint64_t begin = 0; begin <= text.size(); begin += 250) {
+      absl::StatusOr<std::unique_ptr<ByteSource>> from = open_zstd_from(path, shared, begin);
+      ASSERT_TRUE(from.ok()) << from.status();
+      EXPECT_TRUE(ReadAllOk(**from, 97) == text.substr(begin)) << "shape " << s << ", " << begin;
+    }
+  }
+  // Frames {compressed offset, decompressed offset, compressed size, decompressed size}.
+  const ZstdSeekTable listed{
+      {{0, 0, 10, 0}, {10, 0, 20, 1000}, {30, 1000, 10, 0}, {40, 1000, 20, 5}}, 1005};
+  EXPECT_EQ(listed.frame_at(0), 0u);  // the empty frame listed at 0 first
+  EXPECT_EQ(listed.frame_at(1), 1u);
+  EXPECT_EQ(listed.frame_at(999), 1u);
+  EXPECT_EQ(listed.frame_at(1000), 2u);  // the empty frame listed at 1000, then the next
+  EXPECT_EQ(listed.frame_at(1004), 3u);
+  EXPECT_EQ(listed.frame_at(1005), 3u);  // the end: the last frame
+
+  // The first frame holds 1000 bytes, its entry says 0 (and the second's 3000, not 2000, so
+  // that the sizes still add up to the text's).
+  std::string lying = test_data::ZstdSeekablePieces({t.substr(0, 1000), t.substr(1000)});
+  const std::size_t first_entry = lying.size() - 9 - 2 * 8;
+  lying[first_entry + 4] = 0;
+  lying[first_entry + 5] = 0;
+  const std::size_t second = first_entry + 8 + 4;
+  lying[second] = char(3000 & 0xff);
+  lying[second + 1] = char(3000 >> 8);
+  WriteFile(path, lying);
+  absl::StatusOr<std::optional<ZstdSeekTable>> table = read_zstd_seek_table(path);
+  ASSERT_TRUE(table.ok() && table->has_value());
+  ASSERT_EQ((*table)->frames[0].decompressed_size, 0u);
+  ASSERT_EQ((*table)->decompressed_size, text.size());
+  absl::StatusOr<std::unique_ptr<ByteSource>> from =
+      open_zstd_from(path, std::make_shared<const ZstdSeekTable>(**table), 0);
+  ASSERT_TRUE(from.ok()) << from.status();
+  absl::StatusOr<std::string> all = ReadAll(**from);
+  ASSERT_FALSE(all.ok()) << "read " << all->size() << " bytes";
+  EXPECT_EQ(all.status().message(),
+            path +
+                ": corrupt zstd data (frame 1 of 2 holds more than the 0 bytes its seek "
+                "table entry says)");
+}
+
 TEST(InputTest, PlainStandardInputAndDevStdin) {
   const std::string original = Slurp(kCorpus + "Carlsen.pgn");
   {
