@@ -4,5 +4,8 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 source cmake/bootstrap.sh
+# The engines the tests compare fairy-perft with (--compare-with; Debian puts them in
+# /usr/games): without them those tests are skipped.
+fairykit_install_missing stockfish fairy-stockfish
 fairykit_build
 ctest --test-dir build --output-on-failure -j "$(nproc)" -LE slow "$@"
