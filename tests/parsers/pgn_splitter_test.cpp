@@ -8,6 +8,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <random>
 #include <sstream>
 #include <string>
@@ -723,6 +724,135 @@ TEST(PgnSplitter, VerticalTabsAndFormFeedsAreBlank) {
   EXPECT_EQ(games[0].text, text);
   EXPECT_EQ(games[0].first_line, 1);
   EXPECT_EQ(Split("\v[Event \"x\"]\n").size(), 1u);  // not blank: a line with a tag
+}
+
+// plain_game_extent, the fast count of the MPI plan: at every game boundary GameSplitter
+// finds, it gives GameSplitter's game exactly (its bytes with the blank lines after it, and
+// the '\n' in them) or declines. `min_fast` of the games must be taken the fast way.
+void ExpectFastCountAgrees(const std::string& input, std::size_t min_fast,
+                           SplitterOptions options = {}) {
+  const std::vector<RawGame> games = Split(input, options);
+  std::size_t fast = 0;
+  for (const RawGame& g : games) {
+    const std::optional<PlainGameExtent> e = plain_game_extent(
+        std::string_view(input).substr(std::size_t(g.offset)), options.max_game_bytes);
+    if (!e) continue;
+    ++fast;
+    EXPECT_EQ(g.skipped, 0u) << "game " << g.index;
+    EXPECT_EQ(e->size, g.text.size()) << "game " << g.index << " at " << g.offset;
+    EXPECT_EQ(e->line_ends, std::count(g.text.begin(), g.text.end(), '\n')) << "game " << g.index;
+  }
+  EXPECT_GE(fast, min_fast);
+}
+
+TEST(PlainGameExtent, TakesTheCommonShapeAndDeclinesTheRest) {
+  const std::string game = "[Event \"A\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Nf3 1-0\n\n";
+  const auto at = [](std::string_view text, std::size_t max = 64u << 20) {
+    return plain_game_extent(text, max);
+  };
+  // A game followed by a line: its bytes, blank lines included, and its 5 line ends.
+  std::optional<PlainGameExtent> e = at(game + game);
+  ASSERT_TRUE(e);
+  EXPECT_EQ(e->size, game.size());
+  EXPECT_EQ(e->line_ends, 5);
+  // Comments (over lines too), ;-comments, ')' alone, '%' lines in movetext, castling and
+  // results inside comments are read; '*' ends the movetext.
+  const std::string rich =
+      "[Event \"B\"]\n\n1. e4 {a 1-0 comment\nover (two) lines} e5 ; rest 0-1\n%escape 1-0\n"
+      "2. O-O ) 0-1 {after}\n; summary\n\n";
+  e = at(rich + game);
+  ASSERT_TRUE(e);
+  EXPECT_EQ(e->size, rich.size());
+  e = at("[Event \"C\"]\n\n1. e4 *\n" + game);
+  ASSERT_TRUE(e);
+  EXPECT_EQ(e->size, std::string("[Event \"C\"]\n\n1. e4 *\n").size());
+  // A game without a termination marker ends before the next tag line.
+  e = at("[Event \"D\"]\n\n1. e4 e5\n" + game);
+  ASSERT_TRUE(e);
+  EXPECT_EQ(e->size, std::string("[Event \"D\"]\n\n1. e4 e5\n").size());
+  EXPECT_EQ(e->line_ends, 3);
+  // Declined: the end of the input, '\r', a variation, a tag line after a blank line in the
+  // tag section, a tag pair over two lines, a '[' line inside a comment, leading blanks,
+  // a '%' line among the tags, a game or a line over the limit.
+  EXPECT_FALSE(at(game));
+  EXPECT_FALSE(at("[Event \"A\"]\r\n\r\n1. e4 1-0\r\n\r\n" + game));
+  EXPECT_FALSE(at("[Event \"A\"]\n\n1. e4 (1. d4) 1-0\n\n" + game));
+  EXPECT_FALSE(at("[Event \"A\"]\n\n[Date \"?\"]\n\n1. e4 1-0\n\n" + game));
+  EXPECT_FALSE(at("[Event \"A\n\"]\n\n1. e4 1-0\n\n" + game));
+  EXPECT_FALSE(at("[Event \"A\"]\n\n1. e4 {\n[White \"x\"]\n} 1-0\n\n" + game));
+  EXPECT_FALSE(at(" [Event \"A\"]\n\n1. e4 1-0\n\n" + game));
+  EXPECT_FALSE(at("[Event \"A\"]\n%x\n\n1. e4 1-0\n\n" + game));
+  EXPECT_FALSE(at(game + game, game.size() - 1));
+  EXPECT_TRUE(at(game + game, game.size()));
+  EXPECT_FALSE(at("\xEF\xBB\xBF" + game + game));  // a BOM is not the start of a game
+}
+
+TEST(PlainGameExtent, AgreesWithTheSplitterOnTheCorpus) {
+  // TWIC: every game but the last (nothing follows it) is taken the fast way.
+  ExpectFastCountAgrees(ReadFile(Corpus("standard/twic0920.pgn")), 2244);
+  ExpectFastCountAgrees(ReadFile(Corpus("standard/twic0920.pgn")), 0, SplitterOptions{2000});
+  // CRLF: declined; the others: whatever their shapes.
+  ExpectFastCountAgrees(ReadFile(Corpus("standard/Carlsen.pgn")), 0);
+  for (const char* sub : {"edge-cases", "misc", "tcec"}) {
+    if (!std::filesystem::exists(Corpus(sub))) continue;
+    for (const auto& f : std::filesystem::directory_iterator(Corpus(sub)))
+      if (f.path().extension() == ".pgn") {
+        SCOPED_TRACE(f.path().string());
+        ExpectFastCountAgrees(ReadFile(f.path()), 0);
+      }
+  }
+}
+
+// Random inputs made of the pieces the rules turn on: the fast count agrees with the
+// splitter at every boundary, and takes a good part of the games.
+TEST(PlainGameExtent, AgreesWithTheSplitterOnRandomPieces) {
+  const std::vector<std::string> pieces = {"[Event \"x\"]\n",
+                                           "[Site \"y\"]\n",
+                                           "[Event \"x\"]\n",
+                                           "\n",
+                                           "\n",
+                                           "1. e4 e5 ",
+                                           "2. O-O ",
+                                           "1-0\n",
+                                           "0-1 ",
+                                           "1/2-1/2\n",
+                                           "*\n",
+                                           "{c}",
+                                           "{open\n",
+                                           "close} ",
+                                           "; rest\n",
+                                           "%esc\n",
+                                           "(v) ",
+                                           ")",
+                                           "Qh5+1-0 ",
+                                           "a1-0 ",
+                                           "\r\n",
+                                           "  \n",
+                                           "\t[Event \"z\"]\n",
+                                           "[Date \"?\"]\n",
+                                           "[Event \"x\"\n",
+                                           "[Event \"x\"] \n",
+                                           "1-0",
+                                           "12/"};
+  std::mt19937 rng(15);
+  std::size_t fast_games = 0;
+  for (int round = 0; round < 3000; ++round) {
+    std::string input;
+    const int n = 5 + int(rng() % 60);
+    for (int i = 0; i < n; ++i) input += pieces[rng() % pieces.size()];
+    const SplitterOptions options{round % 4 == 0 ? std::size_t(40) : std::size_t(64u << 20)};
+    const std::vector<RawGame> games = Split(input, options);
+    for (const RawGame& g : games) {
+      const std::optional<PlainGameExtent> e = plain_game_extent(
+          std::string_view(input).substr(std::size_t(g.offset)), options.max_game_bytes);
+      if (!e) continue;
+      ++fast_games;
+      ASSERT_EQ(g.skipped, 0u) << input;
+      ASSERT_EQ(e->size, g.text.size()) << "game " << g.index << " of:\n" << input;
+      ASSERT_EQ(e->line_ends, std::count(g.text.begin(), g.text.end(), '\n')) << input;
+    }
+  }
+  EXPECT_GT(fast_games, 1000u);
 }
 
 }  // namespace

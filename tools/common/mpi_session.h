@@ -5,6 +5,10 @@
 #pragma once
 
 #include <fcntl.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <sys/resource.h>
+#include <sys/socket.h>
 #include <unistd.h>
 
 #include <cstdint>
@@ -32,6 +36,7 @@ class MpiSession final : public analysis::Collective {
     if (!launched_by_mpirun()) return;
     MPI_Init(&argc, &argv);
     initialized_ = true;
+    no_delay_on_tcp_sockets();
     MPI_Comm_rank(MPI_COMM_WORLD, &rank_);
     MPI_Comm_size(MPI_COMM_WORLD, &size_);
 #else
@@ -54,6 +59,36 @@ class MpiSession final : public analysis::Collective {
   }
   MpiSession(const MpiSession&) = delete;
   MpiSession& operator=(const MpiSession&) = delete;
+
+  // Sets TCP_NODELAY on every TCP socket the process holds once MPI_Init has opened them,
+  // and returns how many it set. Open MPI 4.1 with PMIx 4.2 (Debian 12) talks to its local
+  // PMIx server over a loopback TCP connection without TCP_NODELAY: the fence at the start
+  // of MPI_Finalize sends three small writes, Nagle's algorithm holds the later ones until
+  // the first is acknowledged, and the server acknowledges it only when its delayed ACK
+  // timer fires, 40 ms later. So every MPI job paid 40-45 ms in MPI_Finalize on every rank
+  // (0.045 s of the 0.11 s that starting and ending a job cost here); with the option set
+  // it takes 3 ms. Only latency changes: the bytes sent are the same, and Open MPI's own
+  // TCP transport sets the option on its sockets anyway.
+  static int no_delay_on_tcp_sockets() {
+    int set = 0;
+    rlimit lim{};
+    const int last = ::getrlimit(RLIMIT_NOFILE, &lim) == 0 && lim.rlim_cur < 4096
+                         ? static_cast<int>(lim.rlim_cur)
+                         : 4096;
+    for (int fd = 0; fd < last; ++fd) {
+      int type = 0;
+      socklen_t len = sizeof type;
+      if (::getsockopt(fd, SOL_SOCKET, SO_TYPE, &type, &len) != 0 || type != SOCK_STREAM) continue;
+      sockaddr_storage addr{};
+      socklen_t alen = sizeof addr;
+      if (::getsockname(fd, reinterpret_cast<sockaddr*>(&addr), &alen) != 0 ||
+          (addr.ss_family != AF_INET && addr.ss_family != AF_INET6))
+        continue;
+      const int one = 1;
+      if (::setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one) == 0) ++set;
+    }
+    return set;
+  }
 
   int rank() const override { return rank_; }
   int size() const override { return size_; }
