@@ -21,10 +21,12 @@
 //  4. Each rank's first line and game number are the sums over the pieces before its start
 //     and the part of the piece it starts in.
 // Every rank waits for the slowest piece before it reads its share: with 2 ranks on the
-// 200 MB archive that is the count of a quarter of the file; the whole plan took 0.045 s,
-// or 3.5% of the 1.25 to 1.29 s a rank then takes to check its half in fairy-validate (the
-// splitter alone reads about 1.3 GB/s of TWIC, checking 80 MB/s; 2026-11-24, a quiet
-// machine). When the rank before counted a whole share, the wait was twice that. The
+// 200 MB archive that is the count of a quarter of the file. A plain file is counted with
+// parsers::plain_game_extent where its games have the common shape (GameSplitter's rules,
+// about 4 GB/s of TWIC against the splitter's 1.9 GB/s), and with GameSplitter elsewhere:
+// the whole plan took 0.030 s with the splitter alone, 0.020 s now, of the 0.86 to 0.92 s
+// a rank then takes to check its half in fairy-validate (2026-11-27). When the rank before
+// counted a whole share, the wait was twice that. The
 // shares are about equal: with 2% more for the last rank, the two ranks of fairy-validate
 // on that archive ended 0.014 to 0.034 s apart (the last rank later in 7 of 8 runs; 0%
 // more for it did not change the median time).

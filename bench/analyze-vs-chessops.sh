@@ -49,13 +49,19 @@ echo "rounds:      $rounds, alternating; wall time and max RSS per process"
 echo "load:        $(cut -d' ' -f1-3 /proc/loadavg)"
 echo
 
+# As bench/common.sh's run (wall time to the microsecond, max RSS), but a failed run stops
+# the script: its figures would not be the script's.
 run() {
-  local label=$1
+  local label=$1 t0 t1 secs rss
   shift
-  /usr/bin/time -f "%e %M" -o "$tmp/time" "$@" >"$tmp/out.$label" 2>"$tmp/err.$label" ||
+  t0=$EPOCHREALTIME
+  /usr/bin/time -f "%M" -o "$tmp/time" "$@" >"$tmp/out.$label" 2>"$tmp/err.$label" ||
     { echo "$name: $label failed: $(tail -n 3 "$tmp/err.$label")" >&2; exit 1; }
-  cat "$tmp/time" >>"$tmp/$label"
-  printf 'round %d/%d  %-10s %8.3f s  %8d KB\n' "$r" "$rounds" "$label" $(cat "$tmp/time") >&2
+  t1=$EPOCHREALTIME
+  secs=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.6f", b - a }')
+  rss=$(tail -n 1 "$tmp/time")
+  echo "$secs $rss" >>"$tmp/$label"
+  printf 'round %d/%d  %-10s %8.3f s  %8d KB\n' "$r" "$rounds" "$label" "$secs" "$rss" >&2
 }
 for ((r = 1; r <= rounds; ++r)); do
   run fairykit "$fa" -q -j 1 --format csv "$archive"

@@ -170,6 +170,7 @@ std::optional<PlainGameExtent> plain_game_extent(std::string_view text,
   const char* line = begin;
   if (line == end || *line != '[') return std::nullopt;
   for (;;) {
+    if (line == end) return std::nullopt;  // the input ends: the splitter decides
     // The line [line, eol): how it starts decides it, or its movetext is read.
     const char* q = line;
     while (q != end && (*q == ' ' || *q == '\t' || *q == '\v' || *q == '\f')) ++q;

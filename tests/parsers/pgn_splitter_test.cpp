@@ -785,6 +785,14 @@ TEST(PlainGameExtent, TakesTheCommonShapeAndDeclinesTheRest) {
   EXPECT_FALSE(at(game + game, game.size() - 1));
   EXPECT_TRUE(at(game + game, game.size()));
   EXPECT_FALSE(at("\xEF\xBB\xBF" + game + game));  // a BOM is not the start of a game
+  // The input ending right after a line: declined without reading past it, also inside a
+  // comment (fast_count_fuzz, corpus/fast_count/regress-comment-open-at-the-end: the byte
+  // after the last line end was read).
+  // (In buffers of exactly their size, so that AddressSanitizer sees a read past them.)
+  for (const std::string& text : {std::string("[Event \"A\"]\n\n1. e4 {open\n"), game}) {
+    const std::vector<char> exact(text.begin(), text.end());
+    EXPECT_FALSE(at(std::string_view(exact.data(), exact.size()))) << text;
+  }
 }
 
 TEST(PlainGameExtent, AgreesWithTheSplitterOnTheCorpus) {
