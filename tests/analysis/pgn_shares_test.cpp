@@ -257,6 +257,48 @@ TEST_F(PgnSharesTest, LineEndsByteOrderMarkAndOversizeGamesKeepTheirPlaces) {
   }
 }
 
+// The counting pass counts games of the common shape fast (parsers::plain_game_extent) and
+// asks GameSplitter at the others: a file where they alternate is cut as one process cuts
+// it, with the same numbers and lines.
+TEST_F(PgnSharesTest, GamesOfEveryShapeMixedAreCountedAsOneProcessCutsThem) {
+  const std::string tw = twic();
+  std::vector<std::string> games;
+  for (std::size_t at = 0; at < tw.size();) {
+    std::size_t next = tw.find("\n[Event ", at);
+    next = next == std::string::npos ? tw.size() : next + 1;
+    games.push_back(tw.substr(at, next - at));
+    at = next;
+  }
+  ASSERT_EQ(games.size(), 2245u);
+  // (GCC 12 warns of overlapping copies in std::string::insert with a literal: spliced.)
+  const auto splice = [](const std::string& g, std::size_t at, std::string_view what) {
+    return g.substr(0, at) + std::string(what) + g.substr(at);
+  };
+  std::string text;
+  for (std::size_t i = 0; i < games.size(); ++i) {
+    std::string g = games[i];
+    const std::size_t moves = g.find("\n\n") + 2;
+    if (i % 7 == 3) g = splice(g, moves, "1. e4 (1. d4 d5) ");  // a variation (a move too many)
+    if (i % 11 == 5) g = splice(g, g.find('\n') + 1, "\n");     // a blank line in the tag section
+    if (i % 13 == 2) g = splice(g, moves, "%escape line (\n");  // an escape line
+    if (i % 17 == 9) {                                          // a CRLF game
+      std::string crlf;
+      for (char c : g) crlf += c == '\n' ? std::string("\r\n") : std::string(1, c);
+      g = crlf;
+    }
+    if (i % 19 == 4) g = splice(g, moves, "{ a comment\n[Event \"inside\"]\n} ");  // a resync
+    text += g;
+  }
+  const std::string path = write("mixed.pgn", text);
+  const auto want = read_whole(path);
+  ASSERT_GT(want.size(), 2245u);  // the resynchronisations cut more games
+  for (int n : {2, 3, 4, 7}) {
+    const Seen seen = read_shared(path, n);
+    EXPECT_EQ(seen.error, "");
+    expect_same(want, seen.games, std::to_string(n) + " ranks");
+  }
+}
+
 // Seekable zstd: the same shares, in decompressed bytes, whether frames are smaller or
 // larger than the shares (a rank then starts decoding at the frame before its range).
 TEST_F(PgnSharesTest, TheSharesOfASeekableZstdFileAreTheWholeSplit) {
