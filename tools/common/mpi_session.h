@@ -182,7 +182,9 @@ class MpiSession final : public analysis::Collective {
 
  private:
   static constexpr int kTag = 15;
+#if FAIRYKIT_MPI
   bool initialized_ = false;
+#endif
   int rank_ = 0;
   int size_ = 1;
 };
