@@ -163,14 +163,17 @@ if [[ -x $bin/fairy-validate ]]; then
     [[ ! -e $tmp/v.pgn ]] || fail "a lying seek table: --valid-out was put in place"
   fi
 
-  # A killed rank: the job fails, rank 0 names the shares, no output is put in place.
-  for i in $(seq 60); do cat "$tw"; done >"$tmp/big.pgn"
+  # A killed rank: the job fails, rank 0 names the shares, no output is put in place. Rank 1
+  # is killed once it has used 0.2 s of CPU time: past MPI_Init and the plan (about 0.03 s),
+  # early in its share (about 0.9 s of work on one core here). A kill after a fixed wall time
+  # came after the end of the job on a faster machine.
+  for i in $(seq 100); do cat "$tw"; done >"$tmp/big.pgn"
   "$mpiexec" --oversubscribe -np 2 "$bin/fairy-validate" --valid-out "$tmp/k.pgn" "$tmp/big.pgn" \
     >"$tmp/k.out" 2>"$tmp/k.err" &
   job=$!
   victim=
-  for i in $(seq 100); do
-    sleep 0.1
+  for i in $(seq 3000); do
+    sleep 0.01
     for p in $(pgrep -f "fairy-validate --valid-out $tmp/k.pgn"); do
       tr '\0' '\n' <"/proc/$p/environ" 2>/dev/null | grep -qx 'OMPI_COMM_WORLD_RANK=1' && victim=$p
     done
@@ -180,7 +183,12 @@ if [[ -x $bin/fairy-validate ]]; then
   if [[ -z $victim ]]; then
     fail "a killed rank: rank 1 not found"
   else
-    sleep 0.5  # past MPI_Init and the plan of the shares (a few tenths of a second)
+    ticks=$(getconf CLK_TCK)
+    for i in $(seq 3000); do
+      cpu=$(awk '{print $14 + $15}' "/proc/$victim/stat" 2>/dev/null) || break
+      ((cpu * 5 >= ticks)) && break
+      sleep 0.01
+    done
     kill -9 "$victim"
   fi
   wait "$job"
