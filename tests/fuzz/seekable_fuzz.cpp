@@ -35,12 +35,16 @@ absl::StatusOr<std::string> read_all(parsers::ByteSource& source) {
   }
 }
 
+// The one file of this process, removed when it exits.
 const std::string& temp_path() {
-  static const std::string path =
-      (std::filesystem::temp_directory_path() /
-       ("fairykit-seekable-fuzz-" + std::to_string(::getpid()) + ".zst"))
-          .string();
-  return path;
+  struct File {
+    std::string path = (std::filesystem::temp_directory_path() /
+                        ("fairykit-seekable-fuzz-" + std::to_string(::getpid()) + ".zst"))
+                           .string();
+    ~File() { std::remove(path.c_str()); }
+  };
+  static const File file;
+  return file.path;
 }
 
 }  // namespace

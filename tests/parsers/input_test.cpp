@@ -13,6 +13,7 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <memory>
@@ -43,13 +44,24 @@ void WriteFile(const std::string& path, std::string_view data) {
   ASSERT_TRUE(out.good()) << path;
 }
 
-// A fresh directory for this test's files.
+// A fresh directory for this test's files, removed when the process exits.
 std::string TempDir() {
+  struct Made {
+    std::vector<std::string> dirs;
+    ~Made() {
+      std::error_code ignored;
+      for (const std::string& d : dirs) std::filesystem::remove_all(d, ignored);
+    }
+  };
+  static Made made;
   const ::testing::TestInfo* info = ::testing::UnitTest::GetInstance()->current_test_info();
+  std::string name = info->name();  // "FileRoundTrip/0" for a test of a parameter
+  std::replace(name.begin(), name.end(), '/', '_');
   std::string dir =
-      ::testing::TempDir() + "fairykit_input_" + info->name() + "_" + std::to_string(::getpid());
+      ::testing::TempDir() + "fairykit_input_" + name + "_" + std::to_string(::getpid());
   std::string command = "rm -rf '" + dir + "' && mkdir -p '" + dir + "'";
   EXPECT_EQ(std::system(command.c_str()), 0);
+  made.dirs.push_back(dir);
   return dir;
 }
 

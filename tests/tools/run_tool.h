@@ -38,11 +38,25 @@ inline std::string slurp(const std::string& path) {
   return ss.str();
 }
 
-// A file name in the test temporary directory that no other test process uses.
+// A file name that no other test process uses: in <TempDir>/fairykit_<pid>/, a folder of
+// this process made at the first call and removed with all it holds when the process exits
+// (so that the files the tools wrote there, and the names derived from them, go too).
 inline std::string unique_temp(const std::string& stem) {
+  struct ProcessDir {
+    std::filesystem::path path =
+        std::filesystem::path(::testing::TempDir()) / ("fairykit_" + std::to_string(::getpid()));
+    ProcessDir() {
+      std::filesystem::remove_all(path);  // a folder of an earlier process with the same id
+      std::filesystem::create_directories(path);
+    }
+    ~ProcessDir() {
+      std::error_code ignored;
+      std::filesystem::remove_all(path, ignored);
+    }
+  };
+  static const ProcessDir dir;
   static int counter = 0;
-  return ::testing::TempDir() + "fairykit_" + std::to_string(::getpid()) + "_" +
-         std::to_string(++counter) + "_" + stem;
+  return (dir.path / (std::to_string(++counter) + "_" + stem)).string();
 }
 
 struct ToolOutput {
