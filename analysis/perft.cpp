@@ -3,6 +3,7 @@
 #include <omp.h>
 
 #include <algorithm>
+#include <cstdlib>
 
 #ifdef __linux__
 #include <sys/mman.h>
@@ -191,6 +192,15 @@ void PerftTable::populate(int threads) {
   const std::size_t bytes = buckets_ * kBucketBytes / page * page;
   const int parts = std::max(1, threads);
   const std::size_t share = (bytes / std::size_t(parts) + page - 1) / page * page;
+  // Every thread allocates first. glibc maps a malloc arena for a thread at its first
+  // allocation, and that mapping waits for the write lock of the address space, which a
+  // populate holds for reading all along: under LLVM's OpenMP runtime, whose threads
+  // allocate as they start their first loop, the two populates ran one after the other.
+#pragma omp parallel num_threads(parts)
+  {
+    void* volatile warm = std::malloc(64);
+    std::free(warm);
+  }
 #pragma omp parallel for num_threads(parts) schedule(static, 1)
   for (int i = 0; i < parts; ++i) {
     const std::size_t from = std::size_t(i) * share;

@@ -3,7 +3,7 @@
 # then configure and build fairykit in Release into build/.
 set -euo pipefail
 
-FAIRYKIT_PACKAGES=(cmake ninja-build g++ libboost-dev libabsl-dev libgtest-dev zlib1g-dev libbz2-dev libzstd-dev libsqlite3-dev sqlite3 nlohmann-json3-dev librsvg2-bin fonts-dejavu-core python3)
+FAIRYKIT_PACKAGES=(cmake ninja-build g++ clang llvm libomp-dev libboost-dev libabsl-dev libgtest-dev zlib1g-dev libbz2-dev libzstd-dev libsqlite3-dev sqlite3 nlohmann-json3-dev librsvg2-bin fonts-dejavu-core python3)
 
 fairykit_install_missing() {
   local missing=()
@@ -20,14 +20,42 @@ fairykit_install_missing() {
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
 }
 
+# The C++ compiler of build/: FAIRYKIT_CXX when set, else clang++ when it and llvm-profdata
+# are there (its profile-guided build counts chess perft 10-17% faster than GCC's here),
+# else c++ (GCC).
+fairykit_cxx() {
+  if [ -n "${FAIRYKIT_CXX:-}" ]; then
+    echo "$FAIRYKIT_CXX"
+  elif command -v clang++ >/dev/null && command -v llvm-profdata >/dev/null; then
+    echo clang++
+  else
+    echo c++
+  fi
+}
+
+# Configures DIR with compiler CXX and the cmake options that follow; a folder configured
+# with another compiler is configured afresh (cmake keeps the first compiler of a cache).
+fairykit_configure() {
+  local root=$1 dir=$2 cxx=$3
+  shift 3
+  local cached
+  cached=$(sed -n 's/^CMAKE_CXX_COMPILER:[A-Z]*=//p' "$dir/CMakeCache.txt" 2>/dev/null || true)
+  if [ -n "$cached" ] && [ "$cached" != "$(command -v "$cxx")" ]; then
+    rm -rf "$dir/CMakeCache.txt" "$dir/CMakeFiles"
+  fi
+  cmake -S "$root" -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=Release \
+    "-DCMAKE_CXX_COMPILER=$(command -v "$cxx")" "$@" >/dev/null
+}
+
 fairykit_build() {
   local root
   root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
   fairykit_install_missing "${FAIRYKIT_PACKAGES[@]}"
-  local jobs
+  local jobs cxx
   jobs=$(nproc 2>/dev/null || echo 2)
+  cxx=$(fairykit_cxx)
   local pgo=(-DFAIRYKIT_PGO=off)
-  if [ "${FAIRYKIT_PGO:-1}" != 0 ] && fairykit_pgo_profile "$root" "$jobs"; then
+  if [ "${FAIRYKIT_PGO:-1}" != 0 ] && fairykit_pgo_profile "$root" "$jobs" "$cxx"; then
     pgo=(-DFAIRYKIT_PGO=use "-DFAIRYKIT_PGO_DIR=$root/build/pgo-profile")
   fi
   # FAIRYKIT_MPI=1: fairy-perft for mpirun (Open MPI from Debian) and its tests.
@@ -36,23 +64,27 @@ fairykit_build() {
     fairykit_install_missing openmpi-bin libopenmpi-dev zstd
     mpi=(-DFAIRYKIT_MPI=ON)
   fi
-  cmake -S "$root" -B "$root/build" -G Ninja -DCMAKE_BUILD_TYPE=Release "${pgo[@]}" "${mpi[@]}" \
-    >/dev/null
+  fairykit_configure "$root" "$root/build" "$cxx" "${pgo[@]}" "${mpi[@]}"
   cmake --build "$root/build" -j "$jobs"
 }
 
-# The profile of the profile-guided build (GCC only; FAIRYKIT_PGO=0 skips it): the three
-# tools whose speed is measured, built instrumented in build/pgo-gen, run on the training
-# work (cmake/pgo-train.sh); the profile goes to build/pgo-profile. It is made again only
-# when an instrumented tool was rebuilt. False (and a message) when it cannot be made:
-# the build then goes on without it.
+# The profile of the profile-guided build (FAIRYKIT_PGO=0 skips it), with the compiler CXX
+# (clang or GCC): the three tools whose speed is measured, built instrumented in
+# build/pgo-gen, run on the training work (cmake/pgo-train.sh); the profile goes to
+# build/pgo-profile (clang: merged into fairykit.profdata). It is made again only when an
+# instrumented tool was rebuilt. False (and a message) when it cannot be made: the build
+# then goes on without it.
 fairykit_pgo_profile() {
-  local root=$1 jobs=$2
-  local gen=$root/build/pgo-gen profile=$root/build/pgo-profile
-  c++ --version 2>/dev/null | grep -q 'Free Software Foundation' || return 1
-  echo "== profile-guided build: instrumented tools in build/pgo-gen (FAIRYKIT_PGO=0 skips this)"
-  if ! cmake -S "$root" -B "$gen" -G Ninja -DCMAKE_BUILD_TYPE=Release -DFAIRYKIT_BUILD_TESTS=OFF \
-      -DFAIRYKIT_PGO=generate "-DFAIRYKIT_PGO_DIR=$profile" >/dev/null ||
+  local root=$1 jobs=$2 cxx=$3
+  local gen=$root/build/pgo-gen profile=$root/build/pgo-profile clang=0
+  if "$cxx" --version 2>/dev/null | grep -q 'clang version'; then
+    clang=1
+  elif ! "$cxx" --version 2>/dev/null | grep -q 'Free Software Foundation'; then
+    return 1
+  fi
+  echo "== profile-guided build ($cxx): instrumented tools in build/pgo-gen (FAIRYKIT_PGO=0 skips this)"
+  if ! fairykit_configure "$root" "$gen" "$cxx" -DFAIRYKIT_BUILD_TESTS=OFF \
+      -DFAIRYKIT_PGO=generate "-DFAIRYKIT_PGO_DIR=$profile" ||
     ! cmake --build "$gen" -j "$jobs" --target fairy-perft fairy-validate fairy-analyze; then
     echo "== the instrumented build failed: building without a profile" >&2
     return 1
@@ -63,6 +95,12 @@ fairykit_pgo_profile() {
     rm -rf "$profile"
     mkdir -p "$profile"
     "$root/cmake/pgo-train.sh" "$gen/bin"
+    if [ "$clang" = 1 ] &&
+      ! llvm-profdata merge -output="$profile/fairykit.profdata" "$profile"/*.profraw; then
+      echo "== the profile could not be merged: building without it" >&2
+      rm -rf "$profile"
+      return 1
+    fi
     touch "$stamp"
   fi
 }
