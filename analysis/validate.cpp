@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstring>
 #include <memory>
+#include <optional>
 #include <string_view>
 
 #include "absl/strings/str_cat.h"
@@ -236,7 +237,7 @@ class GameChecker final : public parsers::PgnVisitor {
     if (!broken_) check_result();
     if (record_ && replay_ && !stopped_ && depth_ == 0) {
       record_->plies = report_.plies;
-      record_->final_state = replay_->state();
+      record_->final_state = final_state();
       // The final position's FEN, when the FENs of some plies only were kept.
       if (ro_->fens && ro_->fen_every > 1) {
         for (auto it = record_->items.rbegin(); it != record_->items.rend(); ++it) {
@@ -360,7 +361,7 @@ class GameChecker final : public parsers::PgnVisitor {
     const std::string& claimed = marker.empty() ? tag : marker;
     const PgnLocation where = marker.empty() ? end_of_game() : marker_where_;
     if (claimed.empty()) return;
-    const GameState st = replay_->state();
+    const GameState& st = final_state();
     const std::string_view implied = pgn_result(st);
     if (st.decisive() || st.end == GameEnd::kStalemate ||
         st.end == GameEnd::kInsufficientMaterial) {
@@ -381,6 +382,13 @@ class GameChecker final : public parsers::PgnVisitor {
                          " but the result is \"", parsers::message_text(claimed), "\""));
       if (claimed != "1/2-1/2" && claimed != "*") report_.diagnostics.back().about_result = true;
     }
+  }
+
+  // How the game stands after its last move (asked once: both the result check and the
+  // record want it).
+  const GameState& final_state() {
+    if (!final_state_) final_state_ = replay_->state();
+    return *final_state_;
   }
 
   PgnLocation end_of_game() const {
@@ -419,6 +427,8 @@ class GameChecker final : public parsers::PgnVisitor {
   bool stopped_ = false;      // an illegal main-line move: no further move is checked
   bool broken_ = false;       // the reader gave up on the game
   std::vector<bool> active_;  // per open variation: whether the replayer entered it
+
+  std::optional<GameState> final_state_;  // final_state(), once asked
 };
 
 }  // namespace

@@ -71,8 +71,9 @@ bool insufficient_material(const Position<V>& pos) {
 }
 
 // How the game stands in `pos` (the rules at the top of this file), with the number of its
-// legal moves already counted (`legal` = count_legal(pos)): callers that count them anyway
-// (fairy-analyze --positions) generate them once.
+// legal moves already counted (`legal` = count_legal(pos), or any number but 0 when there
+// is a legal move): callers that count them anyway (fairy-analyze --positions) generate
+// them once.
 template <class V>
 GameState game_state(const Position<V>& pos, std::uint64_t legal) {
   GameState s;
@@ -95,10 +96,11 @@ GameState game_state(const Position<V>& pos, std::uint64_t legal) {
   return s;
 }
 
-// The same, counting the legal moves.
+// The same, finding out whether there is a legal move (has_legal_move: only 0 or not
+// matters above).
 template <class V>
 GameState game_state(const Position<V>& pos) {
-  return game_state(pos, count_legal(pos));
+  return game_state(pos, has_legal_move(pos) ? 1 : 0);
 }
 
 }  // namespace fairykit

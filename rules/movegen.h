@@ -369,4 +369,30 @@ inline std::uint64_t count_legal(const Position<V>& pos) {
   return c.count;
 }
 
+// Whether the side to move has a legal move (count_legal(pos) != 0). Most positions answer
+// before any slider table is read: a king's step to an unattacked square, or, out of
+// check, an unpinned pawn's single step short of promotion, or an unpinned knight's move
+// to a square not its own side's (the last position of every game of an archive is asked,
+// and there the large slider tables are mostly out of the caches). Else the moves are
+// counted.
+template <class V>
+bool has_legal_move(const Position<V>& pos) {
+  const Color us = pos.side_to_move(), them = ~us;
+  const Square ksq = pos.king_square(us);
+  const Bitboard ours = pos.pieces(us);
+  const Bitboard occ_no_king = pos.pieces() ^ square_bb(ksq);
+  for (Bitboard steps = king_attacks(ksq) & ~ours; steps;)
+    if (!pos.attackers_to(pop_lsb(steps), occ_no_king, them)) return true;
+  if (!pos.checkers()) {
+    const Bitboard free = ~pos.pinned(us);
+    const Bitboard last = us == WHITE ? rank_bb(RANK_7) : rank_bb(RANK_2);
+    const Bitboard pawns = pos.pieces(us, PAWN) & free & ~last;
+    const Bitboard pushed = us == WHITE ? pawns << 8 : pawns >> 8;
+    if (pushed & ~pos.pieces()) return true;
+    for (Bitboard n = pos.pieces(us, KNIGHT) & free; n;)
+      if (knight_attacks(pop_lsb(n)) & ~ours) return true;
+  }
+  return count_legal(pos) != 0;
+}
+
 }  // namespace fairykit

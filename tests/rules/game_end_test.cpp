@@ -67,6 +67,33 @@ TEST(GameEnd, Stalemate) {
   EXPECT_EQ(pgn_result(w.State()), "*");
 }
 
+// has_legal_move answers most positions from a king's step, a pawn's single step or a
+// knight's move; each of those shortcuts must not take a pinned piece's move, nor a
+// promotion, for a legal move.
+TEST(GameEnd, StalemateWithPinnedOrBlockedMen) {
+  struct Case {
+    std::string_view fen;
+    std::uint64_t legal;  // count_legal
+  };
+  const Case cases[] = {
+      {"7k/5Kp1/8/6N1/8/8/8/B7 b - - 0 1", 0},    // the g-pawn pinned on the long diagonal
+      {"7k/5Kn1/8/6N1/8/8/8/B7 b - - 0 1", 0},    // a pinned knight
+      {"7k/5Q2/6K1/p7/P7/8/8/8 b - - 0 1", 0},    // a blocked pawn
+      {"7k/5Kp1/6P1/6N1/8/8/8/B7 b - - 0 1", 0},  // blocked and pinned
+      {"7k/p4Q2/6K1/8/8/8/8/8 b - - 0 1", 2},     // a free pawn: a6, a5
+      {"7k/n4Q2/6K1/8/8/8/8/8 b - - 0 1", 3},     // a free knight: b5, c6, c8
+      {"7k/5Q2/6K1/8/8/8/p7/8 b - - 0 1", 4},     // only a promotion: a1 = Q, R, B, N
+      {"6k1/5Q2/6K1/8/8/8/8/8 b - - 0 1", 1},     // in check: the king's one step, h8
+      {"6k1/8/6K1/8/8/8/8/5Q2 b - - 0 1", 1},     // the king's one step, h8 (f8: the queen)
+  };
+  for (const Case& c : cases) {
+    Game g(c.fen);
+    EXPECT_EQ(count_legal(g.pos), c.legal) << c.fen;
+    EXPECT_EQ(has_legal_move(g.pos), c.legal != 0) << c.fen;
+    EXPECT_EQ(g.State().end, c.legal == 0 ? GameEnd::kStalemate : GameEnd::kNone) << c.fen;
+  }
+}
+
 TEST(GameEnd, InsufficientMaterial) {
   struct Case {
     const char* name;

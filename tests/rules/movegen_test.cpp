@@ -198,6 +198,7 @@ int compare_key_after(Position<V>& pos, int depth) {
     EXPECT_EQ(predicted, pos.key()) << uci << " in " << to_fen(pos);
     EXPECT_EQ(checkers, pos.checkers()) << uci << " in " << to_fen(pos);
     const std::uint64_t replies = count_legal(pos);
+    EXPECT_EQ(has_legal_move(pos), replies != 0) << uci << " in " << to_fen(pos);
     compared += 1 + compare_key_after(pos, depth - 1);
     pos.undo_move(m);
     // The leaf make of perft: the same replies and checkers, everything as it was after.
