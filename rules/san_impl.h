@@ -438,16 +438,11 @@ bool gives_check(const Position<V>& pos, Move m) {
 
 namespace san_detail {
 
-// Whether the side to move of `pos`, in check, is mated: no step of the king to an
-// unattacked square (the usual answer, tested first) and no legal move at all.
+// Whether the side to move of `pos`, in check, is mated: no legal move (has_legal_move
+// tests the king's steps to unattacked squares first, the usual answer).
 template <class V>
 bool is_mated(const Position<V>& pos) {
-  const Color us = pos.side_to_move();
-  const Square ksq = pos.king_square(us);
-  const Bitboard occ = pos.pieces() ^ square_bb(ksq);
-  for (Bitboard steps = king_attacks(ksq) & ~pos.pieces(us); steps;)
-    if (!pos.attackers_to(pop_lsb(steps), occ, ~us)) return false;
-  return count_legal(pos) == 0;
+  return !has_legal_move(pos);
 }
 
 }  // namespace san_detail
