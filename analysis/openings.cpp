@@ -1,17 +1,21 @@
 #include "analysis/openings.h"
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <fstream>
 #include <iterator>
 #include <memory>
 #include <system_error>
+#include <type_traits>
 #include <utility>
 
 #include "absl/status/status.h"
 #include "analysis/openings_data.h"
 #include "parsers/message_text.h"
 #include "rules/any_game.h"
+#include "rules/game.h"
+#include "rules/zobrist.h"
 
 namespace fairykit::analysis {
 
@@ -19,14 +23,19 @@ namespace {
 
 // The fields of `text` between the `sep` characters, empty ones included. (Abseil's
 // StrSplit takes an absl::string_view, which is not std::string_view in every build.)
-std::vector<std::string_view> split(std::string_view text, char sep) {
-  std::vector<std::string_view> fields;
+void split(std::string_view text, char sep, std::vector<std::string_view>& fields) {
+  fields.clear();
   for (std::size_t at = 0;;) {
     const std::size_t end = text.find(sep, at);
     fields.push_back(text.substr(at, end - at));
-    if (end == std::string_view::npos) return fields;
+    if (end == std::string_view::npos) return;
     at = end + 1;
   }
+}
+std::vector<std::string_view> split(std::string_view text, char sep) {
+  std::vector<std::string_view> fields;
+  split(text, sep, fields);
+  return fields;
 }
 
 // "b.tsv:12: what".
@@ -37,74 +46,68 @@ absl::Status line_error(std::string_view file, int line, std::string_view what) 
 
 std::string_view message(const absl::Status& s) { return {s.message().data(), s.message().size()}; }
 
-absl::Status bad_fen(const std::string& fen) {
-  return absl::InternalError("unexpected FEN \"" + fen + "\"");
-}
-
 bool is_eco(std::string_view eco) {
   return eco.size() == 3 && eco[0] >= 'A' && eco[0] <= 'E' && eco[1] >= '0' && eco[1] <= '9' &&
          eco[2] >= '0' && eco[2] <= '9';
 }
 
-// `fen` with its en passant field (the fourth) replaced by `ep`.
-std::string with_ep(std::string_view fen, std::string_view ep) {
-  std::vector<std::string_view> f = split(fen, ' ');
-  std::string out;
-  for (std::size_t i = 0; i < f.size(); ++i) {
-    if (i > 0) out += ' ';
-    out += i == 3 ? ep : f[i];
-  }
-  return out;
-}
-
-// Whether the side to move has a legal en passant capture to `ep` ("f6"): a pawn capture
-// to the square, which is empty, can only be one.
-bool legal_ep_capture(const AnyGame& g, std::string_view ep) {
-  for (const std::string& san : g.legal_moves_san())
-    if (san.size() >= 4 && san[0] >= 'a' && san[0] <= 'h' && san[1] == 'x' &&
-        std::string_view(san).substr(2, 2) == ep)
-      return true;
-  return false;
-}
-
 // The keys under which the engine may know the position of `g` (see the header): its key
 // as an EPD identity first, then the keys of the same position with an en passant square
 // that the engine keys but that no legal capture can use (a pinned pawn, a check).
-// `scratch` is a standard chess game to set positions up in.
-absl::Status position_keys(const AnyGame& g, AnyGame& scratch, std::vector<Key>& keys) {
+//
+// Read from the position itself: its en passant square (the engine keeps one only when a
+// pawn attacks it) and the pawns of the side not to move that may just have made a double
+// step beside one of the side to move. Such a square other than the position's own is
+// set on a copy of the position, to learn whether a capture there would be legal.
+absl::Status position_keys(const AnyGame& g, std::vector<Key>& keys) {
   keys.clear();
-  const std::string fen = g.fen();
-  const std::vector<std::string_view> f = split(fen, ' ');
-  if (f.size() < 4) return bad_fen(fen);
-  const std::string_view ep = f[3];
-  if (ep != "-" && legal_ep_capture(g, ep)) {
-    keys.push_back(g.key());
-    return absl::OkStatus();
-  }
-  Key base = g.key();
-  if (ep != "-") {
-    if (absl::Status s = scratch.set_up(with_ep(fen, "-")); !s.ok()) return s;
-    base = scratch.key();
-  }
-  keys.push_back(base);
-
-  // The squares a pawn of the side not to move may just have passed by a double step,
-  // beside a pawn of the side to move: the only ones the engine keys.
-  const bool white = f[1] == "w";
-  const std::vector<std::string_view> ranks = split(f[0], '/');
-  if (ranks.size() != 8) return bad_fen(fen);
-  std::string row;  // the rank of the pawn that moved, one character per file
-  for (char c : ranks[white ? 3 : 4]) row.append(c >= '1' && c <= '8' ? c - '0' : 1, c);
-  if (row.size() != 8) return bad_fen(fen);
-  const char mover = white ? 'p' : 'P', capturer = white ? 'P' : 'p';
-  for (int file = 0; file < 8; ++file) {
-    if (row[file] != mover) continue;
-    if (!(file > 0 && row[file - 1] == capturer) && !(file < 7 && row[file + 1] == capturer))
-      continue;
-    const std::string square = {char('a' + file), white ? '6' : '3'};
-    if (!scratch.set_up(with_ep(fen, square)).ok()) continue;  // no double step can have
-    if (scratch.key() != base && !legal_ep_capture(scratch, square)) keys.push_back(scratch.key());
-  }
+  const bool chess = g.visit([&]<class G>(const G& game) {
+    if constexpr (!std::is_same_v<G, ClassicGame<ChessVariant>>) {
+      return false;
+    } else {
+      using P = Position<ChessVariant>;
+      auto legal_capture = [](const P& p) {
+        typename G::MoveList list;
+        generate_legal(p, list);
+        for (const Move& m : list)
+          if (m.kind() == EN_PASSANT) return true;
+        return false;
+      };
+      const P& pos = game.position();
+      const Square ep = pos.ep_square();
+      if (ep != SQ_NONE && legal_capture(pos)) {
+        keys.push_back(pos.key());
+        return true;
+      }
+      const Key base = ep == SQ_NONE ? pos.key() : pos.key() ^ zobrist::ep_file[file_of(ep)];
+      keys.push_back(base);
+      const Color us = pos.side_to_move(), them = ~us;
+      const int rank = us == WHITE ? RANK_5 : RANK_4;
+      const int ahead = us == WHITE ? 8 : -8;  // from the pawn towards its start
+      const Piece mover = make_piece(them, PAWN), capturer = make_piece(us, PAWN);
+      for (int file = 0; file < 8; ++file) {
+        const Square at = make_square(file, rank);
+        if (pos.piece_on(at) != mover) continue;
+        if (!(file > 0 && pos.piece_on(make_square(file - 1, rank)) == capturer) &&
+            !(file < 7 && pos.piece_on(make_square(file + 1, rank)) == capturer))
+          continue;
+        const Square square = Square(at + ahead), origin = Square(at + 2 * ahead);
+        if (!pos.empty(square) || !pos.empty(origin)) continue;  // no double step ended here
+        if (square == ep) {
+          keys.push_back(pos.key());  // the position's own: no legal capture (above)
+          continue;
+        }
+        Setup setup = pos.setup();
+        setup.ep_square = square;
+        P copy;
+        StateInfo root;
+        if (!copy.set(setup, root).ok()) continue;  // cannot happen: checked above
+        if (copy.key() != base && !legal_capture(copy)) keys.push_back(copy.key());
+      }
+      return true;
+    }
+  });
+  if (!chess) return absl::InternalError("the opening lines are not standard chess");
   return absl::OkStatus();
 }
 
@@ -114,10 +117,14 @@ absl::Status position_keys(const AnyGame& g, AnyGame& scratch, std::vector<Key>&
 // one after the other, so most lines play only their last few moves). `played` becomes
 // the moves of `pgn` (views into its text). The number of moves, or why one could not be
 // played.
+// `tokens` and `moves` are scratch space.
 absl::StatusOr<int> play_line(AnyGame& game, std::string_view pgn,
-                              std::vector<std::string_view>& played) {
-  std::vector<std::string_view> moves;
-  for (std::string_view token : split(pgn, ' ')) {
+                              std::vector<std::string_view>& played,
+                              std::vector<std::string_view>& tokens,
+                              std::vector<std::string_view>& moves) {
+  moves.clear();
+  split(pgn, ' ', tokens);
+  for (std::string_view token : tokens) {
     // A move number ("12." or "12...") before the move, alone or joined to it.
     std::size_t i = 0;
     while (i < token.size() && token[i] >= '0' && token[i] <= '9') ++i;
@@ -148,13 +155,17 @@ absl::StatusOr<OpeningBook> OpeningBook::parse(std::span<const OpeningsFile> fil
   const VariantInfo* chess = find_variant("chess");
   absl::StatusOr<std::unique_ptr<AnyGame>> game = AnyGame::create(*chess);
   if (!game.ok()) return game.status();
-  absl::StatusOr<std::unique_ptr<AnyGame>> scratch = AnyGame::create(*chess);
-  if (!scratch.ok()) return scratch.status();
 
   OpeningBook book;
   book.start_key_ = (*game)->key();
   std::vector<Key> keys;
   std::vector<std::string_view> played;  // the moves on `game`, those of the last line
+  std::vector<std::string_view> fields, tokens, moves;  // scratch
+  std::size_t lines = 0;
+  for (const OpeningsFile& file : files)
+    lines += std::size_t(std::count(file.text.begin(), file.text.end(), '\n'));
+  book.openings_.reserve(lines);
+  book.index_.reserve(lines + lines / 64);  // a few lines add keys with en passant squares
   for (const OpeningsFile& file : files) {
     std::string_view text = file.text;
     if (text.empty()) return absl::InvalidArgumentError(file.name + ": empty file");
@@ -169,7 +180,7 @@ absl::StatusOr<OpeningBook> OpeningBook::parse(std::span<const OpeningsFile> fil
                             "the header is not \"eco<TAB>name<TAB>pgn\" (not an opening file?)");
         continue;
       }
-      const std::vector<std::string_view> fields = split(line, '\t');
+      split(line, '\t', fields);
       if (fields.size() != 3)
         return line_error(file.name, line_number,
                           "expected 3 fields separated by tabs (eco, name, pgn), found " +
@@ -180,9 +191,9 @@ absl::StatusOr<OpeningBook> OpeningBook::parse(std::span<const OpeningsFile> fil
                               "\" is not a letter A-E and two digits");
       if (fields[1].empty()) return line_error(file.name, line_number, "empty name");
 
-      absl::StatusOr<int> plies = play_line(**game, fields[2], played);
+      absl::StatusOr<int> plies = play_line(**game, fields[2], played, tokens, moves);
       if (!plies.ok()) return line_error(file.name, line_number, message(plies.status()));
-      if (absl::Status s = position_keys(**game, **scratch, keys); !s.ok())
+      if (absl::Status s = position_keys(**game, keys); !s.ok())
         return line_error(file.name, line_number, message(s));
 
       const auto index = std::uint32_t(book.openings_.size());
