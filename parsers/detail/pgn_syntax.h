@@ -76,6 +76,7 @@ struct TagPairScan {
   std::size_t length = 0;        // bytes read, from '[' through ']' (0 on error)
   std::size_t issue_offset = 0;  // where the warning or error points, from '['
   bool spans_lines = false;      // a line end lies within the `length` bytes
+  bool plain = false;            // raw_value has no backslash (nothing to unescape)
 };
 
 // Reads the tag pair at the start of `text` (text[0] == '['). Whitespace, line ends
@@ -83,6 +84,12 @@ struct TagPairScan {
 // line. Strict PGN first (X3); when the value is not closed properly, the lenient reading
 // described at TagIssue; an error otherwise.
 TagPairScan scan_tag_pair(std::string_view text);
+
+// scan_tag_pair's searches, 16 bytes at a time (SSSE3, SSE2) where 16 can be read: the end
+// of the tag name bytes (is_tag_name_char) of [p, last), and the first '"', '\\', '\r' or
+// '\n' of [p, last) (`last` when none).
+const char* skip_tag_name(const char* p, const char* last);
+const char* find_tag_value_stop(const char* p, const char* last);
 
 // The value with \" and \\ resolved (any other backslash is kept as written, and so is a
 // backslash at the very end). Returns `raw` itself when it has no backslash, else a view of

@@ -259,3 +259,58 @@ TEST(PgnGrammar, SplitterResultsAgreeWithTokens) {
 
 }  // namespace
 }  // namespace fairykit::parsers::detail
+
+namespace fairykit::parsers::detail {
+namespace {
+
+// The vector searches of scan_tag_pair stop where the byte tests say: every byte value at
+// every place of texts shorter and longer than the 16 bytes of a step, and their ends.
+TEST(PgnGrammar, TagPairSearches) {
+  auto is_value_stop = [](char c) { return c == '"' || c == '\\' || c == '\r' || c == '\n'; };
+  for (const std::size_t size : {1u, 7u, 15u, 16u, 17u, 31u, 32u, 33u, 47u}) {
+    for (std::size_t at = 0; at < size; ++at) {
+      for (int c = 0; c < 256; ++c) {
+        std::string text(size, 'r');
+        text[at] = char(c);
+        const char* const first = text.data();
+        const char* const last = first + text.size();
+        ASSERT_EQ(std::size_t(skip_tag_name(first, last) - first),
+                  is_tag_name_char(char(c)) ? size : at)
+            << "name: byte " << c << " at " << at << " of " << size;
+        ASSERT_EQ(std::size_t(find_tag_value_stop(first, last) - first),
+                  is_value_stop(char(c)) ? at : size)
+            << "value: byte " << c << " at " << at << " of " << size;
+      }
+    }
+  }
+}
+
+// The common form read by hand and the rules agree: the same scan with and without the
+// single blank that the hand-read form wants (the rules read both).
+TEST(PgnGrammar, TagPairCommonForm) {
+  for (const std::string_view value :
+       {"", "x", "Carlsen, Magnus", "A value longer than sixteen bytes", "??", "2026.11.27",
+        "1/2-1/2"}) {
+    const std::string plain = "[WhiteFideId \"" + std::string(value) + "\"]\n[Black \"b\"]";
+    const std::string spaced = "[WhiteFideId  \"" + std::string(value) + "\" ]\n[Black \"b\"]";
+    const TagPairScan a = scan_tag_pair(plain), b = scan_tag_pair(spaced);
+    EXPECT_TRUE(a.plain);
+    EXPECT_FALSE(b.plain);
+    EXPECT_EQ(a.issue, TagIssue::kNone);
+    EXPECT_EQ(b.issue, TagIssue::kNone);
+    EXPECT_EQ(a.name, "WhiteFideId");
+    EXPECT_EQ(b.name, "WhiteFideId");
+    EXPECT_EQ(a.raw_value, value);
+    EXPECT_EQ(b.raw_value, value);
+    EXPECT_EQ(a.length, value.size() + 16);
+    EXPECT_EQ(b.length, value.size() + 18);
+  }
+  // An escape, a line end or a missing ']' leave the common form to the rules.
+  EXPECT_FALSE(scan_tag_pair("[Event \"a \\\"b\\\" c\"]").plain);
+  EXPECT_EQ(scan_tag_pair("[Event \"a \\\"b\\\" c\"]").raw_value, "a \\\"b\\\" c");
+  EXPECT_EQ(scan_tag_pair("[Event \"a\nb\"]").issue, TagIssue::kNoClosingQuote);
+  EXPECT_EQ(scan_tag_pair("[Event \"a\" x]").issue, TagIssue::kNoClosingBracket);
+}
+
+}  // namespace
+}  // namespace fairykit::parsers::detail
