@@ -42,7 +42,7 @@ class GameChecker final : public parsers::PgnVisitor {
     report_.first_line = game.first_line;
   }
 
-  void tag(std::string_view name, std::string_view value, PgnLocation where) override {
+  void tag(std::string_view name, std::string_view value, const PgnLocation& where) override {
     if (record_ &&
         (!ro_ || !ro_->only_tags ||
          std::find(ro_->only_tags->begin(), ro_->only_tags->end(), name) != ro_->only_tags->end()))

@@ -137,8 +137,10 @@ class GameSplitter final : public RecordReader {
   };
 
   struct TagNames;
+  // `line_number` rather than a PgnLocation: a seventh argument goes on the stack, and a
+  // struct built there and read back whole stalled the store forwarding at every line.
   Verdict scan_line(ScanState& s, std::string_view game, const char* line, const char* end,
-                    PgnLocation where);
+                    std::int64_t line_number);
   static Verdict scan_movetext(ScanState& s, const char* line, const char* p, const char* end,
                                PgnLocation where);
   absl::Status Fill(std::size_t& scan);
@@ -207,8 +209,9 @@ class PgnVisitor {
  public:
   virtual ~PgnVisitor() = default;
   // A tag pair, in order. The value is unescaped (\" and \\); it is only valid during the
-  // call.
-  virtual void tag(std::string_view name, std::string_view value, PgnLocation where) {
+  // call. (`where` by reference: a seventh argument, it would be copied through the stack,
+  // and the copy stalled the store forwarding at every tag.)
+  virtual void tag(std::string_view name, std::string_view value, const PgnLocation& where) {
     (void)name, (void)value, (void)where;
   }
   // After the last tag pair, before the first movetext token (also for games without tags

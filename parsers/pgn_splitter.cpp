@@ -488,7 +488,8 @@ GameSplitter::Verdict GameSplitter::scan_movetext(ScanState& s, const char* line
 }
 
 GameSplitter::Verdict GameSplitter::scan_line(ScanState& s, std::string_view game, const char* line,
-                                              const char* end, PgnLocation where) {
+                                              const char* end, std::int64_t line_number) {
+  const PgnLocation where{line_number, 1};
   const std::string_view text(line, static_cast<std::size_t>(end - line));
   if (s.done) {
     // Blank lines after the termination marker belong to the game, and so do ;-comment and
@@ -589,7 +590,7 @@ absl::StatusOr<bool> GameSplitter::next(RawGame& game) {
       // by its first max + 1 bytes, as below. Either it starts the next game, or it makes
       // this game one over the limit, and the rest of it is not scanned.
       verdict = scan_line(s, std::string_view(data + pos_, scan - pos_), data + scan,
-                          data + scan + max + 1, {line, 1});
+                          data + scan + max + 1, line);
       if (verdict != Verdict::kTake) break;
       skipping_ = true;
       Drop(scan, line);
@@ -612,8 +613,7 @@ absl::StatusOr<bool> GameSplitter::next(RawGame& game) {
       // A line longer than the limit is judged by its first max + 1 bytes, whatever the
       // read chunks: what is read of it when it passes the limit.
       const char* const judged = line_end - scan > max ? data + scan + max + 1 : data + line_end;
-      verdict =
-          scan_line(s, std::string_view(data + pos_, scan - pos_), data + scan, judged, {line, 1});
+      verdict = scan_line(s, std::string_view(data + pos_, scan - pos_), data + scan, judged, line);
       if (verdict != Verdict::kTake) break;
       if (next_line - pos_ > max) skipping_ = true;
     }

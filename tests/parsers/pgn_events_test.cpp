@@ -62,7 +62,7 @@ class Recorder : public PgnVisitor {
   int open_variations = 0;
   bool strip_cr = false;  // line ends in comment texts as '\n' (to compare CRLF input with LF)
 
-  void tag(std::string_view name, std::string_view value, PgnLocation where) override {
+  void tag(std::string_view name, std::string_view value, const PgnLocation& where) override {
     ++counts.tags;
     Add("tag " + std::string(name) + "=" + std::string(value), where);
   }
