@@ -166,8 +166,13 @@ class GameChecker final : public parsers::PgnVisitor {
     if (!quirks.empty()) report_quirks(text, quirks, where, ply, before);
     if (depth_ == 0) report_.plies = ply;
     if (facts && (facts->captures != 0 || facts->promotion != NO_PIECE_TYPE || facts->castling ||
-                  facts->null_move))
-      record_->facts.push_back({ply, *facts});
+                  facts->null_move)) {
+      // Copied into its place, not through a temporary: the temporary's copy read back a
+      // stack slot that a wider store had just written, which stalls store forwarding.
+      GameRecord::PlyFacts& kept = record_->facts.emplace_back();
+      kept.ply = ply;
+      kept.facts = *facts;
+    }
     if (item)
       record_move(*item, ply);
     else if (record && ro_->keys && depth_ == 0 && ply <= ro_->key_plies)
