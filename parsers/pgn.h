@@ -93,6 +93,11 @@ struct SplitterOptions {
   std::uint64_t first_offset = 0;
   std::int64_t first_line = 1;
   std::int64_t games_before = 0;
+  // Games of the plain shape (plain_game_extent below) are cut by that function, in one
+  // pass over their bytes, instead of line by line; every other game line by line, as
+  // always. The games are the same either way (the tests and the fuzz targets split with
+  // it off and on and compare). Off: the line-by-line splitter alone, the reference.
+  bool plain_games_fast = true;
 };
 
 class GameSplitter final : public RecordReader {
@@ -186,6 +191,11 @@ class GameSplitter final : public RecordReader {
   ByteCache lf_, cr_;
   std::unique_ptr<TagNames> names_;  // the tag names of the current game
   std::uint64_t scanned_ = 0;
+  // SplitterOptions::plain_games_fast: games still to split line by line before the fast
+  // cut is tried again, and the pause after the next miss (doubled at each miss in a row,
+  // up to 64 games: an archive of variations does not scan each game twice).
+  int fast_wait_ = 0;
+  int fast_pause_ = 0;
 };
 
 // The games of plain text counted fast (the counting pass of an MPI run's plan,

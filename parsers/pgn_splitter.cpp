@@ -565,6 +565,27 @@ absl::StatusOr<bool> GameSplitter::next(RawGame& game) {
   const std::size_t max = options_.max_game_bytes;
   const std::int64_t first_line = line_;
   const std::uint64_t first_offset = offset_;
+  // A plain game cut in one pass (plain_game_extent reads up to the first line of the next
+  // game, and declines where the bytes read so far cannot decide).
+  if (options_.plain_games_fast && pos_ < size_) {
+    if (fast_wait_ > 0) {
+      --fast_wait_;
+    } else if (const std::optional<PlainGameExtent> e =
+                   plain_game_extent(std::string_view(buffer_.data() + pos_, size_ - pos_), max)) {
+      fast_pause_ = 0;
+      scanned_ += e->size;
+      offset_ += e->size;
+      line_ += e->line_ends;
+      take_text(game, pos_ + e->size);
+      game.index = ++games_;
+      game.first_line = first_line;
+      game.offset = first_offset;
+      return true;
+    } else {
+      fast_pause_ = std::min(2 * fast_pause_ + 1, 64);
+      fast_wait_ = fast_pause_;
+    }
+  }
   std::int64_t line = line_;  // line number of `scan`
   bool long_line = false;     // the rest of a line longer than `max` is skipped unscanned
   Verdict verdict = Verdict::kTake;

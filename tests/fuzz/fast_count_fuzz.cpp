@@ -1,8 +1,11 @@
 // The fast count of the MPI plan (parsers::plain_game_extent) against GameSplitter, on any
 // bytes read as plain text. Byte 0 sets the game size limit (0: 64 MiB, else 16 x byte 0
 // bytes, so that games and lines over the limit are common). Invariants:
-//   * at every game boundary GameSplitter finds, plain_game_extent gives that game exactly
-//     (its bytes with the blank lines after it, and the '\n' in them) or declines it;
+//   * at every game boundary GameSplitter finds (line by line, plain_games_fast off),
+//     plain_game_extent gives that game exactly (its bytes with the blank lines after it,
+//     and the '\n' in them) or declines it;
+//   * GameSplitter with plain_games_fast on (as the tools run it), reading 64 bytes at a
+//     time, gives the same games;
 //   * at every other offset of a small input it reads nothing outside the input (the
 //     sanitizers watch) and gives at most the rest of the input.
 // (pgn_fuzz checks the same at every game, among its slower checks.)
@@ -28,12 +31,30 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (source->compression() != parsers::Compression::kNone) return 0;  // not plain text
   parsers::SplitterOptions options;
   options.max_game_bytes = max;
+  options.plain_games_fast = false;  // the reference: line by line
   parsers::GameSplitter splitter(*source, options);
-  parsers::RawGame game;
+  // The splitter as the tools run it (plain games cut by plain_game_extent), read in small
+  // chunks so that games straddle its reads: the same games.
+  auto source2 = parsers::memory_input(std::string(text), "fuzz.pgn");
+  options.plain_games_fast = true;
+  options.read_chunk = 64;
+  parsers::GameSplitter fast_splitter(*source2, options);
+  parsers::RawGame game, fast_game;
   for (;;) {
     absl::StatusOr<bool> more = splitter.next(game);
     FUZZ_CHECK(more.ok(), "a read error from memory: %s",
                std::string(more.status().message()).c_str());
+    absl::StatusOr<bool> fast_more = fast_splitter.next(fast_game);
+    FUZZ_CHECK(fast_more.ok() && *fast_more == *more, "plain_games_fast: %s after game %lld",
+               fast_more.ok() ? "another number of games" : "a read error", (long long)game.index);
+    if (*more)
+      FUZZ_CHECK(fast_game.text == game.text && fast_game.index == game.index &&
+                     fast_game.first_line == game.first_line && fast_game.offset == game.offset &&
+                     fast_game.skipped == game.skipped &&
+                     fast_game.notes.size() == game.notes.size(),
+                 "plain_games_fast: game %lld differs (%zu bytes at %llu against %zu at %llu)",
+                 (long long)game.index, fast_game.text.size(), (unsigned long long)fast_game.offset,
+                 game.text.size(), (unsigned long long)game.offset);
     if (!*more) break;
     FUZZ_CHECK(game.offset <= text.size(), "game %lld at %llu of %zu bytes", (long long)game.index,
                (unsigned long long)game.offset, text.size());

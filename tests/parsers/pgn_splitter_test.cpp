@@ -49,8 +49,8 @@ class StringSource : public ByteSource {
   std::size_t pos_ = 0;
 };
 
-std::vector<RawGame> Split(const std::string& text, SplitterOptions options = {},
-                           std::size_t max_read = std::size_t(-1)) {
+std::vector<RawGame> SplitOneWay(const std::string& text, SplitterOptions options,
+                                 std::size_t max_read) {
   StringSource source(text, max_read);
   GameSplitter splitter(source, options);
   std::vector<RawGame> games;
@@ -62,6 +62,33 @@ std::vector<RawGame> Split(const std::string& text, SplitterOptions options = {}
     if (games.size() > text.size() + 1) {
       ADD_FAILURE() << "the splitter does not stop";
       break;
+    }
+  }
+  return games;
+}
+
+// The games of `text`, split line by line (SplitterOptions::plain_games_fast off): the
+// reference. Every call also splits with the fast cut of plain games on and expects the
+// same games, field by field, so that each test of this file tests both ways.
+std::vector<RawGame> Split(const std::string& text, SplitterOptions options = {},
+                           std::size_t max_read = std::size_t(-1)) {
+  options.plain_games_fast = false;
+  std::vector<RawGame> games = SplitOneWay(text, options, max_read);
+  options.plain_games_fast = true;
+  const std::vector<RawGame> fast = SplitOneWay(text, options, max_read);
+  EXPECT_EQ(fast.size(), games.size()) << "with plain_games_fast";
+  for (std::size_t i = 0; i < std::min(fast.size(), games.size()); ++i) {
+    const RawGame &a = games[i], &b = fast[i];
+    EXPECT_EQ(b.text, a.text) << "game " << i + 1 << " with plain_games_fast";
+    EXPECT_EQ(b.index, a.index) << "game " << i + 1 << " with plain_games_fast";
+    EXPECT_EQ(b.first_line, a.first_line) << "game " << i + 1 << " with plain_games_fast";
+    EXPECT_EQ(b.offset, a.offset) << "game " << i + 1 << " with plain_games_fast";
+    EXPECT_EQ(b.skipped, a.skipped) << "game " << i + 1 << " with plain_games_fast";
+    EXPECT_EQ(b.notes.size(), a.notes.size()) << "game " << i + 1 << " with plain_games_fast";
+    for (std::size_t n = 0; n < std::min(a.notes.size(), b.notes.size()); ++n) {
+      EXPECT_EQ(b.notes[n].message, a.notes[n].message) << "game " << i + 1;
+      EXPECT_EQ(b.notes[n].where.line, a.notes[n].where.line) << "game " << i + 1;
+      EXPECT_EQ(b.notes[n].where.column, a.notes[n].where.column) << "game " << i + 1;
     }
   }
   return games;
