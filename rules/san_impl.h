@@ -35,6 +35,15 @@ constexpr PieceType piece_from_letter(char letter, bool with_pawn) {
   return NO_PIECE_TYPE;
 }
 
+// piece_from_letter(letter, false) for every byte, looked up: the loop's exit is a branch
+// that a game's moves mispredict.
+template <class V>
+inline constexpr std::array<PieceType, 256> kPieceByLetter = [] {
+  std::array<PieceType, 256> t{};
+  for (int c = 0; c < 256; ++c) t[std::size_t(c)] = piece_from_letter<V>(char(c), false);
+  return t;
+}();
+
 template <class V>
 constexpr bool is_promotion_type(PieceType pt) {
   for (PieceType p : V::kPromotions)
@@ -58,6 +67,32 @@ inline Bitboard attacks_of(PieceType pt, Color c, Square s, Bitboard occ) {
   }
 }
 
+// The moves of a variant whose pieces (the pawn aside) all move by the four FIDE components
+// alone (no table-driven piece), as masks per piece type: all ones where the type has the
+// component. origins_of() then needs no branch on the type.
+struct FideComponentMasks {
+  std::array<Bitboard, PIECE_TYPE_NB> knight{}, king{}, rook{}, bishop{};
+};
+template <class V>
+inline constexpr bool kFideComponentsOnly = [] {
+  for (PieceType pt : V::kPieceTypes)
+    if (pt != PAWN && piece_info(pt).table_driven) return false;
+  return true;
+}();
+template <class V>
+inline constexpr FideComponentMasks kFideComponentMasks = [] {
+  FideComponentMasks m;
+  for (PieceType pt : V::kPieceTypes) {
+    if (pt == PAWN) continue;
+    const PieceInfo& info = piece_info(pt);
+    m.knight[pt] = info.leaps_knight ? ~Bitboard(0) : 0;
+    m.king[pt] = info.leaps_king ? ~Bitboard(0) : 0;
+    m.rook[pt] = info.slides_rook ? ~Bitboard(0) : 0;
+    m.bishop[pt] = info.slides_bishop ? ~Bitboard(0) : 0;
+  }
+  return m;
+}();
+
 // Our pieces of type `pt` (one of V's) on `ours` that reach `to` (occupancy occ), for the
 // resolution of a written move: the same squares as attacks_of(pt, them, to, occ) & ours.
 // A plain slider (no table-driven moves) is found without the slider attack tables: its
@@ -66,7 +101,21 @@ inline Bitboard attacks_of(PieceType pt, Color c, Square s, Bitboard occ) {
 // miss each; the few candidates cost less (the between table is small and hot).
 template <class V, std::size_t I = 0>
 inline Bitboard origins_of(PieceType pt, Color them, Square to, Bitboard occ, Bitboard ours) {
-  if constexpr (I == V::kPieceTypes.size()) {
+  if constexpr (I == 0 && kFideComponentsOnly<V>) {
+    // The chain below without its branch on the type (an indirect jump that the moves of a
+    // game mispredict): every component, masked by the type's.
+    constexpr const FideComponentMasks& m = kFideComponentMasks<V>;
+    const Bitboard leaps = (knight_attacks(to) & m.knight[pt]) | (king_attacks(to) & m.king[pt]);
+    const Bitboard lines =
+        (bb::tables.rook_pseudo[to] & m.rook[pt]) | (bb::tables.bishop_pseudo[to] & m.bishop[pt]);
+    Bitboard found = ours & leaps;
+    for (Bitboard b = ours & lines & ~leaps; b;) {
+      const Square from = pop_lsb(b);
+      if ((between_bb(to, from) & occ) == square_bb(from)) found |= square_bb(from);
+    }
+    (void)them;
+    return found;
+  } else if constexpr (I == V::kPieceTypes.size()) {
     return 0;
   } else {
     constexpr PieceType kType = V::kPieceTypes[I];
@@ -327,7 +376,7 @@ Resolved resolve(const Position<V>& pos, const SanToken& t) {
       return r;
     }
     case SanToken::Kind::kPieceMove: {
-      const PieceType pt = piece_from_letter<V>(t.piece, false);
+      const PieceType pt = kPieceByLetter<V>[static_cast<unsigned char>(t.piece)];
       if (pt == NO_PIECE_TYPE) {
         r.result = SanResolution::kBadSan;
         return r;
