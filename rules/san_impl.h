@@ -74,11 +74,7 @@ struct FideComponentMasks {
   std::array<Bitboard, PIECE_TYPE_NB> knight{}, king{}, rook{}, bishop{};
 };
 template <class V>
-inline constexpr bool kFideComponentsOnly = [] {
-  for (PieceType pt : V::kPieceTypes)
-    if (pt != PAWN && piece_info(pt).table_driven) return false;
-  return true;
-}();
+inline constexpr bool kFideComponentsOnly = Position<V>::kTableDriven == 0;
 template <class V>
 inline constexpr FideComponentMasks kFideComponentMasks = [] {
   FideComponentMasks m;
