@@ -95,11 +95,50 @@ constexpr std::array<bool, 256> kMoveBytes = [] {
   return t;
 }();
 
+#if defined(__SSSE3__)
+// Moves `p` over the bytes of a class, 16 at a time while 16 can be read: true when it
+// stops at a byte outside the class, false when fewer than 16 bytes remain. A byte is in
+// the class when by_high[its high four bits] & by_low[its low four bits] is not zero (two
+// PSHUFB lookups; bytes from 0x80 must have 0 in by_high's upper half).
+inline bool skip_class_by_16(const char*& p, const char* last, __m128i by_high, __m128i by_low) {
+  const __m128i nibble = _mm_set1_epi8(0x0f);
+  for (; last - p >= 16; p += 16) {
+    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+    const __m128i high = _mm_shuffle_epi8(by_high, _mm_and_si128(_mm_srli_epi16(v, 4), nibble));
+    const __m128i low = _mm_shuffle_epi8(by_low, _mm_and_si128(v, nibble));
+    const __m128i other = _mm_cmpeq_epi8(_mm_and_si128(high, low), _mm_setzero_si128());
+    if (const auto mask = static_cast<unsigned>(_mm_movemask_epi8(other))) {
+      p += __builtin_ctz(mask);
+      return true;
+    }
+  }
+  return false;
+}
+#endif
+
+}  // namespace
+
+const char* detail::skip_move_bytes(const char* p, const char* last) {
+#if defined(__SSSE3__)
+  // 16 bytes at a time: a byte is a move byte when the bit of its high half's group is set
+  // in its low half's entry (two PSHUFB lookups). Groups: 0x2_ "#+-" (bit 0), 0x3_ digits
+  // ":=" (bit 1), 0x4_ "@A-O" (bit 2), 0x5_ and 0x7_ "P-Z" "p-z" (bit 3), 0x6_ "a-o"
+  // (bit 4); bytes from 0x80 are in no group.
+  const __m128i by_high = _mm_setr_epi8(0, 0, 1, 2, 4, 8, 16, 8, 0, 0, 0, 0, 0, 0, 0, 0);
+  const __m128i by_low =
+      _mm_setr_epi8(14, 30, 30, 31, 30, 30, 30, 30, 30, 30, 30, 21, 20, 23, 20, 20);
+  if (skip_class_by_16(p, last, by_high, by_low)) return p;
+#endif
+  while (p != last && kMoveBytes[static_cast<unsigned char>(*p)]) ++p;
+  return p;
+}
+
+namespace {
+
 std::size_t match_move(Iter first, Iter last) {
   std::size_t n = 0;
   if (first != last && detail::is_ascii_alpha(*first)) {
-    Iter p = first + 1;
-    while (p != last && kMoveBytes[static_cast<unsigned char>(*p)]) ++p;
+    const Iter p = detail::skip_move_bytes(first + 1, last);
     n = p == last || (*p != '{' && *p != ',') ? static_cast<std::size_t>(p - first)
                                               : match_length(first, last, grammar::move);
   } else {
@@ -218,15 +257,7 @@ Iter skip_tag_name(Iter p, Iter last) {
   const __m128i by_high = _mm_setr_epi8(0, 0, 0, 1, 2, 4, 2, 8, 0, 0, 0, 0, 0, 0, 0, 0);
   const __m128i by_low =
       _mm_setr_epi8(1 | 4 | 8, 15, 15, 15, 15, 15, 15, 15, 15, 15, 2 | 4 | 8, 2, 2, 2, 2, 2 | 4);
-  const __m128i nibble = _mm_set1_epi8(0x0f);
-  for (; last - p >= 16; p += 16) {
-    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
-    const __m128i high = _mm_shuffle_epi8(by_high, _mm_and_si128(_mm_srli_epi16(v, 4), nibble));
-    const __m128i low = _mm_shuffle_epi8(by_low, _mm_and_si128(v, nibble));
-    const __m128i other = _mm_cmpeq_epi8(_mm_and_si128(high, low), _mm_setzero_si128());
-    if (const auto mask = static_cast<unsigned>(_mm_movemask_epi8(other)))
-      return p + __builtin_ctz(mask);
-  }
+  if (skip_class_by_16(p, last, by_high, by_low)) return p;
 #endif
   while (p != last && is_tag_name_char(*p)) ++p;
   return p;

@@ -89,6 +89,8 @@ TagPairScan scan_tag_pair(std::string_view text);
 // of the tag name bytes (is_tag_name_char) of [p, last), and the first '"', '\\', '\r' or
 // '\n' of [p, last) (`last` when none).
 const char* skip_tag_name(const char* p, const char* last);
+// The end of the move bytes (is_move_char) of [p, last), the same way.
+const char* skip_move_bytes(const char* p, const char* last);
 const char* find_tag_value_stop(const char* p, const char* last);
 
 // The value with \" and \\ resolved (any other backslash is kept as written, and so is a

@@ -285,6 +285,25 @@ TEST(PgnGrammar, TagPairSearches) {
   }
 }
 
+// skip_move_bytes (16 bytes at a time) stops where is_move_char says: every byte value at
+// every place of texts shorter and longer than a step.
+TEST(PgnGrammar, MoveByteSearch) {
+  for (const std::size_t size : {1u, 5u, 15u, 16u, 17u, 31u, 32u, 40u}) {
+    for (std::size_t at = 0; at < size; ++at) {
+      for (int c = 0; c < 256; ++c) {
+        std::string text(size, 'N');
+        text[at] = char(c);
+        const char* const first = text.data();
+        ASSERT_EQ(std::size_t(skip_move_bytes(first, first + text.size()) - first),
+                  is_move_char(char(c)) ? size : at)
+            << "byte " << c << " at " << at << " of " << size;
+      }
+    }
+  }
+  const std::string_view line = "Nxe4+ {a comment} 13. Bb5 and then a long tail";
+  EXPECT_EQ(skip_move_bytes(line.data(), line.data() + line.size()) - line.data(), 5);
+}
+
 // The common form read by hand and the rules agree: the same scan with and without the
 // single blank that the hand-read form wants (the rules read both).
 TEST(PgnGrammar, TagPairCommonForm) {
