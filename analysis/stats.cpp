@@ -325,7 +325,8 @@ void CollectionStats::add(const GameFacts& g, std::string_view file) {
     results.add(g.result);
     expected += 1.0 / (1.0 + std::pow(10.0, -diff / 400.0));
   }
-  if (g.opening) openings_[g.opening].add(g.result);
+  if (g.opening && options_.openings)
+    openings_[std::size_t(g.opening - &options_.openings->at(0))].add(g.result);
   for (std::size_t n = 1; n <= g.tree.size(); ++n) {
     std::string line;
     for (std::size_t i = 0; i < n; ++i) {
@@ -537,7 +538,9 @@ std::vector<StatsTable> CollectionStats::tables() const {
         results_table("openings", "Chess openings (lichess chess-openings names)", "ECO");
     t.columns.insert(t.columns.begin() + 1, "name");
     t.numeric.insert(t.numeric.begin() + 1, false);
-    std::vector<std::pair<const Opening*, Results>> order(openings_.begin(), openings_.end());
+    std::vector<std::pair<const Opening*, Results>> order;
+    for (std::size_t i = 0; i < openings_.size(); ++i)
+      if (openings_[i].games() > 0) order.emplace_back(&options_.openings->at(i), openings_[i]);
     // The most games first; ties by ECO, then name, then the data set's order (the
     // openings are in a vector of the book, in that order).
     std::sort(order.begin(), order.end(), [](const auto& a, const auto& b) {

@@ -17,8 +17,9 @@ inline bool is_null_move(std::string_view t) {
 }  // namespace
 
 template <class G>
-void AnyGame::changed(const Slot<G>& slot) {
+void AnyGame::changed(const Slot<G>& slot, bool positioned) {
   variation_depth_ = int(slot.frames.size());
+  key_ = positioned ? slot.g.key() : 0;  // an engine whose set-up failed has no position
   if constexpr (requires { slot.g.insufficient_material(); })
     dead_ = slot.g.insufficient_material();
   else
@@ -57,7 +58,7 @@ absl::Status AnyGame::set_up(std::string_view fen, const VariantOptions& options
         slot.frames.clear();
         plies_ = 0;
         absl::Status s = load_engine(slot.g, *native, options, setup, dropped);
-        changed(slot);
+        changed(slot, s.ok());
         return s;
       },
       slots_);
@@ -73,9 +74,6 @@ void AnyGame::append_fen(std::string& out) const {
     else
       out += g.fen();
   });
-}
-Key AnyGame::key() const {
-  return visit([](const auto& g) { return g.key(); });
 }
 Color AnyGame::side_to_move() const {
   return visit([](const auto& g) { return g.side_to_move(); });

@@ -50,7 +50,9 @@ class AnyGame {
   std::string fen() const;  // the variant's native FEN
   // The same appended to `out` (without a string of its own where the engine can).
   void append_fen(std::string& out) const;
-  Key key() const;
+  // The position's key (rules/zobrist.h), kept up to date with every move (validation
+  // records it at every ply of an opening: no dispatch per call).
+  Key key() const { return key_; }
   Color side_to_move() const;
   // What the FEN reader accepted leniently (rules/game_engine.h), for warnings.
   const std::vector<std::string>& fen_warnings() const;
@@ -116,7 +118,8 @@ class AnyGame {
 
   // Calls f(engine) with the typed engine (a GameEngine of rules/game.h), for loops that
   // run without a dispatch per node (perft). f must leave the position as it found it:
-  // plies(), variation_depth() and dead_position() follow the moves played through AnyGame.
+  // plies(), variation_depth(), dead_position() and key() follow the moves played through
+  // AnyGame.
   template <class F>
   decltype(auto) visit(F&& f) {
     return std::visit([&](auto& slot) -> decltype(auto) { return std::forward<F>(f)(slot.g); },
@@ -155,9 +158,10 @@ class AnyGame {
 
   std::vector<std::string> legal_moves(bool san) const;
   // Updates what the accessors above read (no dispatch per call on the hot path of
-  // validation): after every change of the position.
+  // validation): after every change of the position (`positioned`: false after a set-up
+  // that failed).
   template <class G>
-  void changed(const Slot<G>& slot);
+  void changed(const Slot<G>& slot, bool positioned = true);
   // Plays a legal move of the current line / takes the last one back.
   template <class G>
   void push(Slot<G>& slot, const typename G::Move& m);
@@ -169,6 +173,7 @@ class AnyGame {
   std::size_t plies_ = 0;
   int variation_depth_ = 0;
   bool dead_ = false;
+  Key key_ = 0;
 };
 
 }  // namespace fairykit

@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "absl/strings/str_cat.h"
 #include "rules/fen.h"
 #include "rules/uci.h"
 #include "tests/rules/board.h"
@@ -396,6 +397,58 @@ TEST(SanToken, SyntaxOnly) {
   EXPECT_EQ(t.rank, 0);
   EXPECT_EQ(t.to, SQ_A3);
   EXPECT_FALSE(t.capture);
+}
+
+// Every field of a token, for comparing two readings.
+std::string TokenFields(bool parsed, const SanToken& t) {
+  if (!parsed) return "no";
+  return absl::StrCat(int(t.kind), " ", t.piece == 0 ? std::string("-") : std::string(1, t.piece),
+                      " ", int(t.file), " ", int(t.rank), " ", t.capture, t.dash, t.ep_marker,
+                      t.archive, " ", int(t.to), " ", int(t.promotion), " ", int(t.check), " ",
+                      t.quirks.bits());
+}
+
+// parse_san_token reads the common shapes (e4, exd5, Nf3, Nxf3, Nbd2, N1d2, with '+' or
+// '#') by a shortcut of its own: on every text of up to 5 characters from an alphabet
+// that makes all of those shapes and the ones next to them, it must read what the general
+// reader reads, or decline and leave the token alone.
+TEST(SanToken, CommonShapesReadAsTheGeneralReaderReadsThem) {
+  const std::string alphabet = "aeh0148xNKOPZ+#-=!?.p ";
+  const SanToken untouched{.piece = '@', .file = 5, .to = SQ_H8};
+  std::string text;
+  std::size_t compared = 0, common = 0;
+  for (std::size_t length = 0; length <= 5; ++length) {
+    std::vector<std::size_t> digit(length, 0);
+    for (;;) {
+      text.resize(length);
+      for (std::size_t i = 0; i < length; ++i) text[i] = alphabet[digit[i]];
+      for (SanSyntax syntax : {SanSyntax::kStrict, SanSyntax::kArchive}) {
+        SanToken general = untouched, shortcut = untouched, both = untouched;
+        const bool g = san_detail::parse_any_san(text, general, syntax);
+        const bool s = san_detail::parse_common_san(text, shortcut, syntax);
+        const bool b = parse_san_token(text, both, syntax);
+        ++compared;
+        if (s) {
+          ++common;
+          ASSERT_EQ(TokenFields(s, shortcut), TokenFields(g, general)) << '"' << text << '"';
+        } else {
+          ASSERT_EQ(TokenFields(true, shortcut), TokenFields(true, untouched))
+              << '"' << text << '"';
+        }
+        ASSERT_EQ(TokenFields(b, both), TokenFields(g, general)) << '"' << text << '"';
+      }
+      std::size_t i = 0;
+      while (i < length && ++digit[i] == alphabet.size()) digit[i++] = 0;
+      if (i == length) break;
+    }
+  }
+  // Both readers saw every text; the shortcut read its shapes (not a test that passes
+  // because the shortcut never answers).
+  EXPECT_EQ(compared,
+            2 * (1 + 22 + 22 * 22 + 22 * 22 * 22 + 22 * 22 * 22 * 22 + 22 * 22 * 22 * 22 * 22));
+  // Its shapes over this alphabet (files a e h, ranks 1 4 8, letters N K O P Z), each bare,
+  // with '+' and with '#', in both syntaxes: e4, exd5, Nf3, Nxf3, Nbd2, N1d2.
+  EXPECT_EQ(common, 2u * 3 * (3 * 3 + 3 * 9 + 5 * 9 + 5 * 9 + 5 * 3 * 9 + 5 * 3 * 9));
 }
 
 }  // namespace
