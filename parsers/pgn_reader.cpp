@@ -570,6 +570,7 @@ class GameReader {
         second = read_suffix();
       }
     }
+    if (p_ < q) p_ = q;  // the blanks after the move, looked at once
     visitor_.move(text, Where(at));
     if (first.at != nullptr) report_suffix(first);
     if (second.at != nullptr) report_suffix(second);
