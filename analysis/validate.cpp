@@ -43,9 +43,7 @@ class GameChecker final : public parsers::PgnVisitor {
   }
 
   void tag(std::string_view name, std::string_view value, const PgnLocation& where) override {
-    if (record_ &&
-        (!ro_ || !ro_->only_tags ||
-         std::find(ro_->only_tags->begin(), ro_->only_tags->end(), name) != ro_->only_tags->end()))
+    if (record_ && (!ro_ || !ro_->only_tags || kept_tag(*ro_->only_tags, name)))
       record_->tags.emplace_back(std::string(name), std::string(value));
     if (options_.roster_warnings)
       for (int i = 0; i < 7; ++i)
@@ -190,6 +188,14 @@ class GameChecker final : public parsers::PgnVisitor {
     GameRecord::PlyFacts& kept = record_->facts.emplace_back();
     kept.ply = ply;
     kept.facts = facts;
+  }
+
+  // Whether `name` is one of `kept`: told apart by length and first letter before the
+  // bytes are compared (most tags are not kept; "White" and "Black" have one length).
+  static bool kept_tag(const std::vector<std::string_view>& kept, std::string_view name) {
+    for (std::string_view k : kept)
+      if (k.size() == name.size() && !k.empty() && k[0] == name[0] && k == name) return true;
+    return false;
   }
 
   // move() when lean_: false when the move could not be played (the game unchanged).
