@@ -5,6 +5,8 @@
 #include <memory>
 #include <optional>
 #include <string_view>
+#include <tuple>
+#include <utility>
 
 #include "absl/strings/str_cat.h"
 #include "parsers/message_text.h"
@@ -44,18 +46,19 @@ class GameChecker final : public parsers::PgnVisitor {
 
   void tag(std::string_view name, std::string_view value, const PgnLocation& where) override {
     if (record_ && (!ro_ || !ro_->only_tags || kept_tag(*ro_->only_tags, name)))
-      record_->tags.emplace_back(std::string(name), std::string(value));
+      record_->tags.emplace_back(std::piecewise_construct, std::forward_as_tuple(name),
+                                 std::forward_as_tuple(value));
     if (options_.roster_warnings)
       for (int i = 0; i < 7; ++i)
         if (name == kRoster[i]) roster_ |= 1u << i;
     // The tags read here are 3 to 9 letters long and start with one of "WBRVFAS".
     if (name.size() < 3 || name.size() > 9 || !std::strchr("WBRVFAS", name[0])) return;
     if (name == "White")
-      report_.white = std::string(value);
+      report_.white.assign(value);
     else if (name == "Black")
-      report_.black = std::string(value);
+      report_.black.assign(value);
     else if (name == "Result") {
-      report_.result_tag = std::string(value);
+      report_.result_tag.assign(value);
       result_tag_where_ = where;
     } else if (name == "Variant") {
       tags_.variant = std::string(value);
