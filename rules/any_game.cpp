@@ -20,10 +20,6 @@ template <class G>
 void AnyGame::changed(const Slot<G>& slot, bool positioned) {
   variation_depth_ = int(slot.frames.size());
   key_ = positioned ? slot.g.key() : 0;  // an engine whose set-up failed has no position
-  if constexpr (requires { slot.g.insufficient_material(); })
-    dead_ = slot.g.insufficient_material();
-  else
-    dead_ = false;  // Interweave: Kings are captured (docs/rules/interweave.md 1.7)
 }
 
 template <class G>
@@ -73,6 +69,14 @@ void AnyGame::append_fen(std::string& out) const {
       g.append_fen(out);
     else
       out += g.fen();
+  });
+}
+bool AnyGame::dead_position() const {
+  return visit([](const auto& g) {
+    if constexpr (requires { g.insufficient_material(); })
+      return g.insufficient_material();
+    else
+      return false;  // Interweave: Kings are captured (docs/rules/interweave.md 1.7)
   });
 }
 Color AnyGame::side_to_move() const {

@@ -106,7 +106,8 @@ class AnyGame {
   GameState state() const;
   // Whether the position is dead by its material (FIDE 5.2.2); false in the variants
   // where no position is (Interweave: Kings are captured).
-  bool dead_position() const { return dead_; }
+  // Asked, not kept up to date with every move (statistics never ask).
+  bool dead_position() const;
   std::uint64_t perft(int depth);
   bool is_consistent(std::string* why) const;
 
@@ -118,8 +119,7 @@ class AnyGame {
 
   // Calls f(engine) with the typed engine (a GameEngine of rules/game.h), for loops that
   // run without a dispatch per node (perft). f must leave the position as it found it:
-  // plies(), variation_depth(), dead_position() and key() follow the moves played through
-  // AnyGame.
+  // plies(), variation_depth() and key() follow the moves played through AnyGame.
   template <class F>
   decltype(auto) visit(F&& f) {
     return std::visit([&](auto& slot) -> decltype(auto) { return std::forward<F>(f)(slot.g); },
@@ -172,7 +172,6 @@ class AnyGame {
   Slots slots_;
   std::size_t plies_ = 0;
   int variation_depth_ = 0;
-  bool dead_ = false;
   Key key_ = 0;
 };
 
