@@ -348,8 +348,8 @@ std::uint64_t expand(Position<V>& pos, int depth, PerftTable& table, Key salt,
   }
   Key keys[MoveList<V>::kCapacity];
   const std::size_t n = moves.size();
+  pos.keys_after(moves.begin(), n, salt, keys);
   for (std::size_t i = 0; i < n; ++i) {
-    keys[i] = pos.key_after(moves[i]) ^ salt;
     if (leaves)
       table.prefetch_leaf(keys[i]);
     else

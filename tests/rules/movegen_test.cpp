@@ -176,7 +176,8 @@ TEST(MakeMove, TranspositionsHaveEqualKeys) {
 }
 
 // Every move of the tree below `pos` to `depth`: key_after(m) is the key do_move(m) gives,
-// and do_move with the position's check_info() finds the same checkers as without (the
+// keys_after() gives key_after(m) ^ salt for all the moves of a node at once, and do_move
+// with the position's check_info() finds the same checkers as without (the
 // position is consistent: every bitboard, the key and the checkers recomputed); the leaf
 // make of perft (do_leaf, count_after) counts the same replies. Returns the number of moves
 // compared.
@@ -186,7 +187,16 @@ int compare_key_after(Position<V>& pos, int depth) {
   int compared = 0;
   StateInfo st;
   const CheckInfo<V> ci = pos.check_info();
-  for (Move m : legal_moves(pos)) {
+  const MoveList<V> moves = legal_moves(pos);
+  {
+    constexpr Key kSalt = 0x9e3779b97f4a7c15;
+    Key keys[MoveList<V>::kCapacity];
+    pos.keys_after(moves.begin(), moves.size(), kSalt, keys);
+    for (std::size_t i = 0; i < moves.size(); ++i)
+      EXPECT_EQ(keys[i], pos.key_after(moves[i]) ^ kSalt)
+          << move_to_uci(pos, moves[i]) << " in " << to_fen(pos);
+  }
+  for (Move m : moves) {
     const Key predicted = pos.key_after(m);
     const std::string uci = move_to_uci(pos, m);
     pos.do_move(m, st, predicted, ci);
