@@ -324,7 +324,7 @@ std::uint64_t hashed_perft(G& g, int depth, PerftTable& table, Key salt, PerftTa
 
 // The same for the Position<V> family, on the position itself (a StateInfo on the stack
 // per ply, as the unhashed kernel of rules/perft.h), without the adapter's move stack. The
-// children are looked up before they are made: their keys come from key_after(), all their
+// children are looked up before they are made: their keys come from keys_after(), all their
 // buckets are prefetched at once (the misses overlap), and a child found in the table is
 // never made. The children of nodes of depth 2 are counted in bulk (the generator's
 // counting sink), their counts kept in the leaf region.
