@@ -102,6 +102,31 @@ TEST_F(GameBatchTest, ProgressAfterEachPipelineBatch) {
             "a.pgn 3000 3002 all read\n");
 }
 
+// Batches of 64 games with one thread (a game's text stays in the cache between its
+// reading and its work), 1024 with two; a size given is kept at any thread count (above).
+TEST_F(GameBatchTest, DefaultBatchesFollowTheThreadCount) {
+  for (int threads : {1, 2}) {
+    BatchOptions options;
+    options.pipeline.threads = threads;
+    auto batch = GameBatch::open({path("a.pgn")}, {}, options);
+    ASSERT_TRUE(batch.ok()) << batch.status();
+    std::vector<std::size_t> done;
+    (*batch)->run<int>([](const parsers::RawGame&) { return 0; },
+                       [](const BatchFile&, const parsers::RawGame&, int&) {},
+                       [](const BatchFile&, const absl::Status&) {},
+                       [&](const BatchProgress& p) { done.push_back(p.file_games); });
+    ASSERT_FALSE(done.empty());
+    EXPECT_EQ(done.back(), 3000u);
+    if (threads == 1) {
+      EXPECT_EQ(done.size(), 47u);  // 46 batches of 64 games, then 56
+      EXPECT_EQ(done[0], 64u);
+      EXPECT_EQ(done[1], 128u);
+    } else {
+      EXPECT_EQ(done, (std::vector<std::size_t>{1024, 2048, 3000}));
+    }
+  }
+}
+
 TEST_F(GameBatchTest, AnOutputThatIsAnInputIsRefusedBeforeAnythingIsOpened) {
   auto batch = GameBatch::open({path("a.pgn"), path("b.pgn")}, {{"--valid-out", path("b.pgn")}},
                                BatchOptions{});

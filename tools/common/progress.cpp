@@ -30,6 +30,8 @@ void fairykit::cli::ProgressLine::show_games(std::string_view name, double fract
                                              std::size_t file_games, std::uint64_t total_games) {
   if (!enabled_) return;
   const double secs = seconds();
+  if (games_shown_at_ >= 0 && secs - games_shown_at_ < 0.1) return;
+  games_shown_at_ = secs;
   show(absl::StrFormat("%s: %5.1f%%  %zu games  %.0f games/s", std::string(name), 100.0 * fraction,
                        file_games, secs > 0 ? double(total_games) / secs : 0.0));
 }

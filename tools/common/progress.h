@@ -33,6 +33,8 @@ class ProgressLine {
   void show(std::string_view text);
   // The line of the tools that read games: "games.pgn:  42.0%  1024 games  51200 games/s"
   // (`fraction` of the input read, games of this input, games of all inputs for the speed).
+  // Called after every batch of games (at one thread, a few thousand times a second); the
+  // line is written at most ten times a second.
   void show_games(std::string_view name, double fraction, std::size_t file_games,
                   std::uint64_t total_games);
   // Erases the line when something is shown (nothing otherwise).
@@ -42,6 +44,7 @@ class ProgressLine {
   bool enabled_;
   bool shown_ = false;
   std::chrono::steady_clock::time_point start_;
+  double games_shown_at_ = -1;  // seconds() when show_games last wrote the line
 };
 
 }  // namespace fairykit::cli
