@@ -33,8 +33,8 @@ struct PipelineOptions {
   // games and 128 KiB with one. With one thread the next batch is read before the current
   // one is worked on, so a game's text is read back after a whole batch of others has been
   // copied: small batches keep it in the processor's second-level cache (TWIC 920 x 20,
-  // fairy-analyze and fairy-validate -j 1: 6-7% less time). With two threads small batches
-  // were slower (the threads wait for each other at the end of every batch).
+  // profile-guided fairy-analyze and fairy-validate -j 1: 4-5% less time). With two threads small
+  // batches were slower (the threads wait for each other at the end of every batch).
   std::size_t batch_games = 0;
   std::size_t batch_bytes = 0;
   // A slot whose game text had more capacity than this gives it back once the game is
