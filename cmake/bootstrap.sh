@@ -71,9 +71,9 @@ fairykit_build() {
 # The profile of the profile-guided build (FAIRYKIT_PGO=0 skips it), with the compiler CXX
 # (clang or GCC): the three tools whose speed is measured, built instrumented in
 # build/pgo-gen, run on the training work (cmake/pgo-train.sh); the profile goes to
-# build/pgo-profile (clang: merged into fairykit.profdata). It is made again only when an
-# instrumented tool was rebuilt. False (and a message) when it cannot be made: the build
-# then goes on without it.
+# build/pgo-profile (clang: merged into fairykit.profdata, and perft.profdata for the hashed
+# perft kernels). It is made again only when an instrumented tool was rebuilt. False (and a
+# message) when it cannot be made: the build then goes on without it.
 fairykit_pgo_profile() {
   local root=$1 jobs=$2 cxx=$3
   local gen=$root/build/pgo-gen profile=$root/build/pgo-profile clang=0
@@ -94,12 +94,20 @@ fairykit_pgo_profile() {
     echo "== training run (cmake/pgo-train.sh)"
     rm -rf "$profile"
     mkdir -p "$profile"
-    "$root/cmake/pgo-train.sh" "$gen/bin"
-    if [ "$clang" = 1 ] &&
-      ! llvm-profdata merge -output="$profile/fairykit.profdata" "$profile"/*.profraw; then
-      echo "== the profile could not be merged: building without it" >&2
-      rm -rf "$profile"
-      return 1
+    if [ "$clang" = 1 ]; then
+      # Two profiles: fairykit.profdata for everything, perft.profdata (the same runs and a
+      # deep hashed count) for the hashed perft kernels (analysis/perft_hashed.cpp).
+      mkdir -p "$profile/deep"
+      "$root/cmake/pgo-train.sh" "$gen/bin" "$profile/deep"
+      if ! llvm-profdata merge -output="$profile/fairykit.profdata" "$profile"/*.profraw ||
+        ! llvm-profdata merge -output="$profile/perft.profdata" "$profile"/*.profraw \
+          "$profile"/deep/*.profraw; then
+        echo "== the profile could not be merged: building without it" >&2
+        rm -rf "$profile"
+        return 1
+      fi
+    else
+      "$root/cmake/pgo-train.sh" "$gen/bin"
     fi
     touch "$stamp"
   fi
