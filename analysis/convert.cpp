@@ -858,7 +858,11 @@ GameDigest game_digest(const GameRecord& r) {
     b = (b ^ 0xff) * 0x1000000001b3ull;
   };
   mix(variant_info(r.variant).name);
-  mix(r.start_fen);
+  // The start position by its key, not its FEN: one position, one key, whatever the FEN's
+  // en passant field (--fen-en-passant) or clocks say.
+  char key[sizeof r.start_key];
+  std::memcpy(key, &r.start_key, sizeof key);
+  mix(std::string_view(key, sizeof key));
   for (const RecordItem& it : r.items)
     if (it.kind == RecordItem::kMove && it.depth == 0) mix(it.uci);
   return {a, b};

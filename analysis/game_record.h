@@ -13,6 +13,7 @@
 #include <utility>
 #include <vector>
 
+#include "rules/game_engine.h"
 #include "rules/game_state.h"
 #include "rules/move_facts.h"
 #include "rules/registry.h"
@@ -40,9 +41,14 @@ class PositionVisitor {
 
 // What a record keeps besides the moves (each costs time: only what the output needs).
 struct RecordOptions {
-  bool fens = false;        // the FEN after each main-line move (RecordItem::fen) ...
-  int fen_every = 1;        // ... whose ply is a multiple of this (and the final one always)
-  bool all_fens = false;    // ... and after the moves of variations too
+  bool fens = false;      // the FEN after each main-line move (RecordItem::fen) ...
+  int fen_every = 1;      // ... whose ply is a multiple of this (and the final one always)
+  bool all_fens = false;  // ... and after the moves of variations too
+  // The en passant field of those FENs and of GameRecord::start_fen (keys always follow the
+  // legal-capture rule).
+  EpField ep_field = EpField::kLegalCapture;
+  // How RecordItem::uci writes castling in Chess960.
+  UciCastling uci_castling = UciCastling::kKingTakesRook;
   bool keys = false;        // the position key after each main-line move (RecordMove::key)
   int key_plies = 1 << 30;  // ... of the first key_plies moves only (GameRecord::line_keys)
   bool san = true;          // write SAN (RecordItem::san); off: left empty (UCI output)

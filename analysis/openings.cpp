@@ -7,15 +7,12 @@
 #include <iterator>
 #include <memory>
 #include <system_error>
-#include <type_traits>
 #include <utility>
 
 #include "absl/status/status.h"
 #include "analysis/openings_data.h"
 #include "parsers/message_text.h"
 #include "rules/any_game.h"
-#include "rules/game.h"
-#include "rules/zobrist.h"
 
 namespace fairykit::analysis {
 
@@ -49,66 +46,6 @@ std::string_view message(const absl::Status& s) { return {s.message().data(), s.
 bool is_eco(std::string_view eco) {
   return eco.size() == 3 && eco[0] >= 'A' && eco[0] <= 'E' && eco[1] >= '0' && eco[1] <= '9' &&
          eco[2] >= '0' && eco[2] <= '9';
-}
-
-// The keys under which the engine may know the position of `g` (see the header): its key
-// as an EPD identity first, then the keys of the same position with an en passant square
-// that the engine keys but that no legal capture can use (a pinned pawn, a check).
-//
-// Read from the position itself: its en passant square (the engine keeps one only when a
-// pawn attacks it) and the pawns of the side not to move that may just have made a double
-// step beside one of the side to move. Such a square other than the position's own is
-// set on a copy of the position, to learn whether a capture there would be legal.
-absl::Status position_keys(const AnyGame& g, std::vector<Key>& keys) {
-  keys.clear();
-  const bool chess = g.visit([&]<class G>(const G& game) {
-    if constexpr (!std::is_same_v<G, ClassicGame<ChessVariant>>) {
-      return false;
-    } else {
-      using P = Position<ChessVariant>;
-      auto legal_capture = [](const P& p) {
-        typename G::MoveList list;
-        generate_legal(p, list);
-        for (const Move& m : list)
-          if (m.kind() == EN_PASSANT) return true;
-        return false;
-      };
-      const P& pos = game.position();
-      const Square ep = pos.ep_square();
-      if (ep != SQ_NONE && legal_capture(pos)) {
-        keys.push_back(pos.key());
-        return true;
-      }
-      const Key base = ep == SQ_NONE ? pos.key() : pos.key() ^ zobrist::ep_file[file_of(ep)];
-      keys.push_back(base);
-      const Color us = pos.side_to_move(), them = ~us;
-      const int rank = us == WHITE ? RANK_5 : RANK_4;
-      const int ahead = us == WHITE ? 8 : -8;  // from the pawn towards its start
-      const Piece mover = make_piece(them, PAWN), capturer = make_piece(us, PAWN);
-      for (int file = 0; file < 8; ++file) {
-        const Square at = make_square(file, rank);
-        if (pos.piece_on(at) != mover) continue;
-        if (!(file > 0 && pos.piece_on(make_square(file - 1, rank)) == capturer) &&
-            !(file < 7 && pos.piece_on(make_square(file + 1, rank)) == capturer))
-          continue;
-        const Square square = Square(at + ahead), origin = Square(at + 2 * ahead);
-        if (!pos.empty(square) || !pos.empty(origin)) continue;  // no double step ended here
-        if (square == ep) {
-          keys.push_back(pos.key());  // the position's own: no legal capture (above)
-          continue;
-        }
-        Setup setup = pos.setup();
-        setup.ep_square = square;
-        P copy;
-        StateInfo root;
-        if (!copy.set(setup, root).ok()) continue;  // cannot happen: checked above
-        if (copy.key() != base && !legal_capture(copy)) keys.push_back(copy.key());
-      }
-      return true;
-    }
-  });
-  if (!chess) return absl::InternalError("the opening lines are not standard chess");
-  return absl::OkStatus();
 }
 
 // Plays the moves of `pgn` ("1. e4 e5 2. Nf3") from the start position on `game`, which
@@ -158,14 +95,13 @@ absl::StatusOr<OpeningBook> OpeningBook::parse(std::span<const OpeningsFile> fil
 
   OpeningBook book;
   book.start_key_ = (*game)->key();
-  std::vector<Key> keys;
   std::vector<std::string_view> played;  // the moves on `game`, those of the last line
   std::vector<std::string_view> fields, tokens, moves;  // scratch
   std::size_t lines = 0;
   for (const OpeningsFile& file : files)
     lines += std::size_t(std::count(file.text.begin(), file.text.end(), '\n'));
   book.openings_.reserve(lines);
-  book.index_.reserve(lines + lines / 64);  // a few lines add keys with en passant squares
+  book.index_.reserve(lines);
   for (const OpeningsFile& file : files) {
     std::string_view text = file.text;
     if (text.empty()) return absl::InvalidArgumentError(file.name + ": empty file");
@@ -193,20 +129,17 @@ absl::StatusOr<OpeningBook> OpeningBook::parse(std::span<const OpeningsFile> fil
 
       absl::StatusOr<int> plies = play_line(**game, fields[2], played, tokens, moves);
       if (!plies.ok()) return line_error(file.name, line_number, message(plies.status()));
-      if (absl::Status s = position_keys(**game, keys); !s.ok())
-        return line_error(file.name, line_number, message(s));
-
+      const Key key = (*game)->key();
       const auto index = std::uint32_t(book.openings_.size());
       book.openings_.push_back(Opening{.eco = std::string(fields[0]),
                                        .name = std::string(fields[1]),
                                        .pgn = std::string(fields[2]),
                                        .plies = *plies,
-                                       .key = keys.front()});
+                                       .key = key});
       // The first line to reach a position names it.
       bool named = false;
-      book.add_key(keys.front(), index, named);
+      book.add_key(key, index, named);
       if (named) ++book.positions_;
-      for (std::size_t k = 1; k < keys.size(); ++k) book.add_key(keys[k], index, named);
     }
   }
   return book;

@@ -9,11 +9,8 @@
 // Positions. Every line of the data set is replayed from the standard start position and
 // its final position is indexed by its Zobrist key (rules/zobrist.h). The key stands for
 // the position as an EPD without move counters does: placement, side to move, castling
-// rights and an en passant square only when an en passant capture is legal. The engine's
-// key (AnyGame::key(), RecordItem::key) keys an en passant square whenever a pawn attacks
-// it, legal capture or not; so a book position that has no legal en passant capture is
-// also indexed under the keys it would have with such an unusable en passant square, and
-// the keys of a game need no conversion.
+// rights and an en passant square only when an en passant capture is legal, the key of
+// every position of a game (AnyGame::key(), RecordItem::key).
 //
 // Positions named twice. Where several lines reach the same position, the first one in
 // the order of the files (by name: a.tsv .. e.tsv) and of their lines names it; the later

@@ -53,4 +53,16 @@ absl::StatusOr<PositionLine> read_position_line(std::string_view line, VariantId
   return out;
 }
 
+void add_position_warnings(const PositionLine& line, std::int64_t line_number, GameReport& report) {
+  for (const std::string& w : line.game->fen_warnings()) {
+    Diagnostic d;
+    d.severity = parsers::Severity::kWarning;
+    d.line = line_number;
+    d.column = 1;
+    d.message = w;
+    report.diagnostics.push_back(std::move(d));
+    ++report.warnings;
+  }
+}
+
 }  // namespace fairykit::analysis

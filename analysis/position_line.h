@@ -2,6 +2,7 @@
 // every tool that reads position lists (fairy-convert, fairy-analyze --positions).
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <string_view>
 
@@ -10,6 +11,8 @@
 #include "rules/registry.h"
 
 namespace fairykit::analysis {
+
+struct GameReport;
 
 struct PositionLine {
   AnyGame* game = nullptr;  // the calling thread's game of the line's variant (thread_game)
@@ -26,5 +29,10 @@ struct PositionLine {
 //     are not four fields and two clocks: Interweave).
 // The error is the FEN reader's, about the line read as a FEN.
 absl::StatusOr<PositionLine> read_position_line(std::string_view line, VariantId default_variant);
+
+// What the FEN reader read leniently in the line's position (a fullmove number of 0, an
+// Interweave pool digit above 2: AnyGame::fen_warnings) as warnings of `report`, at the line
+// `line_number` ("FEN pool field, column 25: ...": the column is the FEN's).
+void add_position_warnings(const PositionLine& line, std::int64_t line_number, GameReport& report);
 
 }  // namespace fairykit::analysis

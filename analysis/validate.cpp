@@ -111,6 +111,7 @@ class GameChecker final : public parsers::PgnVisitor {
       add(Severity::kWarning, fen_where_, 0,
           absl::StrCat("FEN castling right '", std::string(1, d.letter), "' dropped: ", d.reason));
     replay_ = &game;
+    game.set_uci_castling(ro_ ? ro_->uci_castling : UciCastling::kKingTakesRook);
     if (record_) {
       record_->set_up = true;
       record_->variant = *start.variant;
@@ -119,7 +120,7 @@ class GameChecker final : public parsers::PgnVisitor {
       if (!start.fen && !standard.empty())
         record_->start_fen.assign(standard);
       else
-        record_->start_fen = game.fen();
+        record_->start_fen = game.fen(ro_ ? ro_->ep_field : EpField::kLegalCapture);
       record_->start_key = game.key();
       record_->start_side = game.side_to_move();
       record_->start_move = fullmove_number(*start.variant, record_->start_fen);
@@ -281,7 +282,7 @@ class GameChecker final : public parsers::PgnVisitor {
       if (ro_->fens && ro_->fen_every > 1) {
         for (auto it = record_->items.rbegin(); it != record_->items.rend(); ++it) {
           if (it->kind != RecordItem::kMove || it->depth != 0) continue;
-          if (it->fen.empty()) it->fen = replay_->fen();
+          if (it->fen.empty()) it->fen = replay_->fen(ro_->ep_field);
           break;
         }
       }
@@ -312,7 +313,7 @@ class GameChecker final : public parsers::PgnVisitor {
     item.depth = depth_;
     if (ro_->fens && (depth_ == 0 || ro_->all_fens) &&
         (depth_ > 0 || ro_->fen_every <= 1 || ply % ro_->fen_every == 0))
-      item.fen = replay_->fen();
+      item.fen = replay_->fen(ro_->ep_field);
     if (ro_->keys && depth_ == 0) item.key = replay_->key();
   }
 

@@ -101,6 +101,14 @@ _fairy_convert() {
       mapfile -t COMPREPLY < <(compgen -W 'native vchess xogo pychess xboard' -- "$cur")
       return
       ;;
+    --fen-en-passant)
+      mapfile -t COMPREPLY < <(compgen -W 'legal always' -- "$cur")
+      return
+      ;;
+    --uci-castling)
+      mapfile -t COMPREPLY < <(compgen -W 'king-takes-rook king-to' -- "$cur")
+      return
+      ;;
     --ends-in)
       mapfile -t COMPREPLY < <(compgen -W 'checkmate stalemate insufficient-material
         fivefold-repetition seventy-five-move-rule threefold-repetition fifty-move-rule
@@ -122,7 +130,7 @@ _fairy_convert() {
   if [[ $cur == -* ]]; then
     local opts="--from --variant -o --output --to --notation --no-comments --no-nags
       --no-variations --add-fen-tags --add-ply-count --fix-result --every --final --with-fen
-      --fen-dialect --positions --line-length --where --min-plies --max-plies --ends-in
+      --fen-dialect --fen-en-passant --uci-castling --positions --line-length --where --min-plies --max-plies --ends-in
       --reaches --dedupe --duplicates-out --invalid-out --mark --arrows --moves-of --flip
       --coordinates --no-legend --caption -j --jobs -q --quiet --max-game-size --key --list-variants
       -h --help --version"

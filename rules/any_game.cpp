@@ -60,15 +60,29 @@ absl::Status AnyGame::set_up(std::string_view fen, const VariantOptions& options
       slots_);
 }
 
-std::string AnyGame::fen() const {
-  return visit([](const auto& g) { return g.fen(); });
+std::string AnyGame::fen(EpField ep) const {
+  return visit([&](const auto& g) {
+    if constexpr (requires { g.fen(ep); })
+      return g.fen(ep);
+    else
+      return g.fen();  // a game without en passant (Fluidity)
+  });
 }
-void AnyGame::append_fen(std::string& out) const {
+void AnyGame::append_fen(std::string& out, EpField ep) const {
   visit([&](const auto& g) {
-    if constexpr (requires { g.append_fen(out); })
+    if constexpr (requires { g.append_fen(out, ep); })
+      g.append_fen(out, ep);
+    else if constexpr (requires { g.fen(ep); })
+      out += g.fen(ep);
+    else if constexpr (requires { g.append_fen(out); })
       g.append_fen(out);
     else
       out += g.fen();
+  });
+}
+void AnyGame::set_uci_castling(UciCastling c) {
+  visit([&](auto& g) {
+    if constexpr (requires { g.set_uci_castling(c); }) g.set_uci_castling(c);
   });
 }
 bool AnyGame::dead_position() const {

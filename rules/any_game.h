@@ -47,9 +47,10 @@ class AnyGame {
                       const SetupOptions& setup = {}, DroppedCastlingRights* dropped = nullptr);
 
   const VariantInfo& variant() const { return *variant_; }
-  std::string fen() const;  // the variant's native FEN
+  // The variant's native FEN, its en passant field as `ep` says (rules/game_engine.h).
+  std::string fen(EpField ep = EpField::kLegalCapture) const;
   // The same appended to `out` (without a string of its own where the engine can).
-  void append_fen(std::string& out) const;
+  void append_fen(std::string& out, EpField ep = EpField::kLegalCapture) const;
   // The position's key (rules/zobrist.h), kept up to date with every move (validation
   // records it at every ply of an opening: no dispatch per call).
   Key key() const { return key_; }
@@ -88,6 +89,9 @@ class AnyGame {
   // move). Precondition: the current line has a move since the set-up or the variation's
   // start.
   void last_move_text(std::string& san, std::string& uci);
+  // How castling is written in UCI text in Chess960 from now on (rules/uci.h; kept across
+  // set-ups; the other games write castling one way only).
+  void set_uci_castling(UciCastling c);
   // Takes back the last move of the current line; false when it has none since the set-up
   // (or since the start of the current variation).
   bool undo();

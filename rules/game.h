@@ -73,6 +73,7 @@ class ClassicGame {
         start_amazon_promotes_ = amazon_promotes_;
       }
       pos_.assign(start_, states_.push());
+      root_double_step_ = SQ_NONE;
       return absl::OkStatus();
     }
     absl::StatusOr<std::string> native = std::string(fen);
@@ -83,12 +84,26 @@ class ClassicGame {
     setup->amazon_promotes = amazon_promotes_;
     if (absl::Status s = pos_.set(*setup, states_.push()); !s.ok()) return s;
     fen_warnings_ = std::move(setup->warnings);
+    // set() checked that a pawn has just made a double step past it; it keeps the square only
+    // when a capture is legal, EpField::kAfterDoubleStep writes it still.
+    root_double_step_ = setup->ep_square;
     return absl::OkStatus();
   }
   const std::vector<std::string>& fen_warnings() const { return fen_warnings_; }
 
   std::string fen() const { return to_fen(pos_); }
   void append_fen(std::string& out) const { fairykit::append_fen(pos_, out); }
+  std::string fen(EpField field) const {
+    std::string out;
+    append_fen(out, field);
+    return out;
+  }
+  void append_fen(std::string& out, EpField field) const {
+    if (field == EpField::kLegalCapture) return append_fen(out);
+    Setup s = pos_.setup();
+    s.ep_square = double_step_square();
+    append_setup_fen(s, fen_dialect<V>(), out);
+  }
   Key key() const { return pos_.key(); }
   Color side_to_move() const { return pos_.side_to_move(); }
   void generate_legal(MoveList& list) const {
@@ -117,7 +132,9 @@ class ClassicGame {
   bool can_pass() const { return !pos_.in_check(); }
   std::uint64_t perft(int depth) { return fairykit::perft(pos_, depth); }
   bool is_consistent(std::string* why) const { return pos_.is_consistent(why); }
-  std::string to_uci(const Move& m) const { return move_to_uci(pos_, m); }
+  std::string to_uci(const Move& m) const { return move_to_uci(pos_, m, uci_castling_); }
+  // How to_uci() and play() write castling in Chess960 (rules/uci.h).
+  void set_uci_castling(UciCastling c) { uci_castling_ = c; }
   std::string to_san(const Move& m) const { return move_to_san(pos_, m); }
   absl::StatusOr<Move> parse_move(std::string_view text) const {
     SanRead read;
@@ -160,7 +177,7 @@ class ClassicGame {
       san->clear();
       append_san(pos_, read.move, *san);
     }
-    if (uci) write_uci(pos_, read.move, *uci);
+    if (uci) write_uci(pos_, read.move, *uci, uci_castling_);
     pos_.do_move(read.move, states_.push());
     played_.push_back(read.move);
     if (san) san->append(check_suffix(pos_));
@@ -203,9 +220,22 @@ class ClassicGame {
     return absl::InvalidArgumentError(absl::StrCat("illegal move \"", t, "\""));
   }
 
+  // The square a pawn of the side not to move has just passed with a double step, or
+  // SQ_NONE: after the last move played, or in the set-up position as its FEN said.
+  Square double_step_square() const {
+    if (played_.empty()) return root_double_step_;
+    const Move m = played_.back();
+    if (m == Move::null() || m.kind() != NORMAL) return SQ_NONE;
+    const Square from = m.from(), to = m.to();
+    if (type_of(pos_.piece_on(to)) != PAWN || (int(to) ^ int(from)) != 16) return SQ_NONE;
+    return Square((from + to) / 2);
+  }
+
   Position<V> pos_;
   StateStack states_;
   std::vector<Move> played_;
+  Square root_double_step_ = SQ_NONE;
+  UciCastling uci_castling_ = UciCastling::kKingTakesRook;
   bool amazon_promotes_ = false;
   std::vector<std::string> fen_warnings_;
   // The start position, set up once (set_fen(kStartFen) copies it).

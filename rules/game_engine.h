@@ -23,6 +23,25 @@
 
 namespace fairykit {
 
+// Which en passant square a written FEN shows. Keys always follow kLegalCapture.
+enum class EpField {
+  // Only when the side to move has a legal en passant capture (python-chess, lichess): one
+  // position, one FEN, however it was reached.
+  kLegalCapture,
+  // After every double step, whether or not a pawn can capture (the PGN standard's FEN,
+  // 16.1.3.4). Engines of variants without en passant ignore it.
+  kAfterDoubleStep,
+};
+
+// How castling is written in Chess960 (standard chess always writes the king's move).
+enum class UciCastling {
+  kKingTakesRook,  // "e1h1", "b1a1": as UCI engines in UCI_Chess960 mode; never ambiguous
+  // The king's destination ("e1g1") where the king moves two squares or more (a shorter move
+  // would read as a plain king move: "f1g1"), else king takes rook. What engines and GUIs
+  // without Chess960 support expect.
+  kKingTo,
+};
+
 template <class P>
 concept GameEngine = requires(P& p, const P& cp, typename P::MoveList& list,
                               const typename P::Move& m, std::string_view text, int depth,
@@ -38,7 +57,7 @@ concept GameEngine = requires(P& p, const P& cp, typename P::MoveList& list,
   // errors ("FEN fullmove number field, column 30: 0 is read as 1"); tools show them as
   // warnings.
   { cp.fen_warnings() } -> std::same_as<const std::vector<std::string>&>;
-  { cp.fen() } -> std::same_as<std::string>;  // native FEN
+  { cp.fen() } -> std::same_as<std::string>;  // native FEN (EpField::kLegalCapture)
   { cp.key() } -> std::same_as<Key>;          // Zobrist key of the game position
   { cp.side_to_move() } -> std::same_as<Color>;
   // Fills `list` (cleared first) with the legal turns, in a fixed generation order.

@@ -50,6 +50,11 @@ struct StateInfo {
   std::uint32_t rule50 = 0;           // plies since the last capture or pawn move
   std::uint32_t plies_from_null = 0;  // plies since the root or the last null move
   std::uint8_t castling = 0;          // CastlingRights
+  // The en passant square: set only when the side to move has a legal en passant capture
+  // (as python-chess and lichess write FENs), so that a position has one key and one FEN
+  // however it was reached (FIDE 9.2.3: positions are the same when the same moves are
+  // possible). The exception is do_leaf(), the last ply of perft, which sets it when a pawn
+  // attacks the square: only move generation reads it there, and that tests legality anyway.
   Square ep_square = SQ_NONE;
   Piece captured = NO_PIECE;
   Bitboard checkers = 0;  // the pieces giving check to the side to move
@@ -214,6 +219,14 @@ class Position {
 
   // The key recomputed from scratch (the debug invariant: it equals key()).
   Key compute_key() const;
+  // Whether `capturer` could capture en passant on `ep`, taking the pawn on `pawn`, without
+  // leaving its king attacked. The board is the position after the double step,
+  // described as this board with `occ` as the occupancy and `ignore` as squares whose pieces
+  // do not count as attackers (do_move: the board itself; key_after: the board before it,
+  // with the pawn's origin and destination ignored). Only pawns of `them` on the two squares
+  // beside `pawn` are candidates.
+  bool ep_capture_legal(Color capturer, Square ep, Square pawn, Bitboard occ,
+                        Bitboard ignore) const;
   // Whether the board, bitboards and counters agree with each other (debug invariant).
   bool is_consistent(std::string* why = nullptr) const;
 
@@ -654,8 +667,6 @@ absl::Status Position<V>::build(const Setup& s, StateInfo& root) {
     else if (piece_on(pawn) != make_piece(them, PAWN) || !empty(ep) || !empty(origin))
       problems.push_back("en passant square " + square_name(ep) + " without a " +
                          colour_name(them) + " pawn that has just made a double step");
-    else if (pawn_attacks_bb(them, ep) & pieces(us, PAWN))
-      root.ep_square = ep;  // kept only when a pawn could capture (the key depends on it)
   }
 
   if (attackers_to(king_square(~side_), pieces()) & pieces(side_))
@@ -668,8 +679,28 @@ absl::Status Position<V>::build(const Setup& s, StateInfo& root) {
     return absl::InvalidArgumentError(msg);
   }
   root.checkers = attackers_to(king_square(side_), pieces(), ~side_);
+  // Kept only when a capture is legal: the FEN written and the key depend on it (StateInfo).
+  if (s.ep_square != SQ_NONE) {
+    const Square pawn = Square(s.ep_square + (side_ == WHITE ? -8 : 8));
+    if (ep_capture_legal(side_, s.ep_square, pawn, pieces(), 0)) root.ep_square = s.ep_square;
+  }
   root.key = compute_key();
   return absl::OkStatus();
+}
+
+template <class V>
+bool Position<V>::ep_capture_legal(Color capturer, Square ep, Square pawn, Bitboard occ,
+                                   Bitboard ignore) const {
+  const Color mover = ~capturer;
+  const Square ksq = king_square(capturer);
+  for (Bitboard cands = pawn_attacks_bb(mover, ep) & pieces(capturer, PAWN); cands;) {
+    const Square from = pop_lsb(cands);
+    // The capture empties two squares of one rank (the classic horizontal pin) and fills
+    // the square behind the pawn (which may block a discovered check).
+    const Bitboard occ2 = (occ ^ square_bb(from) ^ square_bb(pawn)) | square_bb(ep);
+    if (!(attackers_to(ksq, occ2, mover) & ~(ignore | square_bb(pawn)))) return true;
+  }
+  return false;
 }
 
 template <class V>
@@ -725,6 +756,10 @@ bool Position<V>::is_consistent(std::string* why) const {
   if (compute_key() != st_->key) return fail("incremental key differs from recomputed key");
   if (attackers_to(king_square(side_), pieces(), ~side_) != st_->checkers)
     return fail("stored checkers differ from recomputed checkers");
+  if (st_->ep_square != SQ_NONE &&
+      !ep_capture_legal(side_, st_->ep_square, Square(st_->ep_square + (side_ == WHITE ? -8 : 8)),
+                        pieces(), 0))
+    return fail("en passant square without a legal en passant capture");
   return true;
 }
 
@@ -777,9 +812,12 @@ void Position<V>::make(Move m, StateInfo& st, Key key, const CheckInfo<V>* ci) {
     if (type_of(pc) == PAWN) {
       st.rule50 = 0;
       if ((int(to) ^ int(from)) == 16 &&
-          (pawn_attacks_bb(us, Square((from + to) / 2)) & pieces(them, PAWN))) {
-        st.ep_square = Square((from + to) / 2);
-        toggle(zobrist::ep_file[file_of(st.ep_square)]);
+          (pawn_attacks_bb(us, Square((from + to) / 2)) & pieces(them, PAWN))) [[unlikely]] {
+        const Square ep = Square((from + to) / 2);
+        if (ep_capture_legal(them, ep, to, pieces(), 0)) {
+          st.ep_square = ep;
+          toggle(zobrist::ep_file[file_of(ep)]);
+        }
       } else if (m.kind() == PROMOTION) {
         Piece promo = make_piece(us, m.promotion());
         remove_piece(to);
@@ -832,7 +870,10 @@ Key Position<V>::key_after(Move m) const {
     else
       k ^= zobrist::psq[pc][to];
     if (type_of(pc) == PAWN && (int(to) ^ int(from)) == 16 &&
-        (pawn_attacks_bb(us, Square((from + to) / 2)) & pieces(them, PAWN)))
+        (pawn_attacks_bb(us, Square((from + to) / 2)) & pieces(them, PAWN)) &&
+        ep_capture_legal(them, Square((from + to) / 2), to,
+                         pieces() ^ square_bb(from) ^ square_bb(to),
+                         square_bb(from) | square_bb(to)))
       k ^= zobrist::ep_file[file_of(Square((from + to) / 2))];
   }
   const std::uint8_t castling = st_->castling;

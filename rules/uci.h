@@ -1,6 +1,7 @@
 // UCI / long algebraic move notation: "e2e4", "e7e8q". Castling is written as the king's
 // move to its destination ("e1g1") in standard chess and as king-takes-own-rook ("e1h1")
-// in Chess960, as UCI engines do in UCI_Chess960 mode; both forms are read in either.
+// in Chess960, as UCI engines do in UCI_Chess960 mode (or the king's destination where that
+// is unambiguous: UciCastling); both forms are read in either.
 #pragma once
 
 #include <cctype>
@@ -10,6 +11,7 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
 #include "parsers/message_text.h"
+#include "rules/game_engine.h"
 #include "rules/movegen.h"
 
 namespace fairykit {
@@ -17,10 +19,16 @@ namespace fairykit {
 // Writes the UCI text of a move of `pos` into `out` (replacing what it held; the move's kind
 // decides castling's form). No allocation once `out` has room for 5 characters.
 template <class V>
-void write_uci(const Position<V>& pos, Move m, std::string& out) {
+void write_uci(const Position<V>& pos, Move m, std::string& out,
+               UciCastling castling = UciCastling::kKingTakesRook) {
   Square to = m.to();
-  if (m.kind() == CASTLING && !V::kChess960)
-    to = pos.castling_king_to(castling_index(pos.side_to_move(), m.to() > m.from()));
+  if (m.kind() == CASTLING) {
+    const Square king_to =
+        pos.castling_king_to(castling_index(pos.side_to_move(), m.to() > m.from()));
+    const int files = file_of(king_to) - file_of(m.from());
+    if (!V::kChess960 || (castling == UciCastling::kKingTo && (files >= 2 || files <= -2)))
+      to = king_to;
+  }
   char text[5] = {char('a' + file_of(m.from())), char('1' + rank_of(m.from())),
                   char('a' + file_of(to)), char('1' + rank_of(to)), 0};
   std::size_t n = 4;
@@ -31,9 +39,10 @@ void write_uci(const Position<V>& pos, Move m, std::string& out) {
 
 // The UCI text of a move of `pos`.
 template <class V>
-std::string move_to_uci(const Position<V>& pos, Move m) {
+std::string move_to_uci(const Position<V>& pos, Move m,
+                        UciCastling castling = UciCastling::kKingTakesRook) {
   std::string s;
-  write_uci(pos, m, s);
+  write_uci(pos, m, s, castling);
   return s;
 }
 

@@ -91,6 +91,7 @@ absl::StatusOr<int> read_number(std::string_view field, std::string_view text, s
 
 absl::Status Position::set_fen(std::string_view text) {
   detail::init();
+  warnings_.clear();
   // Fields and their 1-based columns.
   std::size_t i = 0;
   while (i < text.size() && text[i] == ' ') ++i;
@@ -171,6 +172,7 @@ absl::Status Position::set_fen(std::string_view text) {
   Color side = WHITE;
   int plies = 0, halfmove = 0;
   Square ep_mid = SQ_NONE, ep_to = SQ_NONE;
+  std::vector<std::string> warnings;
   std::array<std::array<std::uint8_t, 3>, 2> pool{};
   if (fields.size() >= 5) {
     {
@@ -232,15 +234,19 @@ absl::Status Position::set_fen(std::string_view text) {
       if (f.size() != 6)
         return field_error("pool", col, absl::StrFormat("6 digits expected, found %d", f.size()));
       for (int k = 0; k < 6; ++k) {
-        const int count = f[std::size_t(k)] - '0';
-        // A11: a pool holds at most what a side starts with of the type (issue 10, 14).
-        if (count > kArmyCount)
-          return field_error(
-              "pool", col + std::size_t(k),
-              absl::StrFormat("%d %s %s in the pool, more than the %d a side starts with", count,
-                              k < 3 ? "White" : "Black",
-                              std::array{"Smashers", "Leapers", "Removers"}[std::size_t(k % 3)],
-                              kArmyCount));
+        int count = f[std::size_t(k)] - '0';
+        // A11: a pool holds at most what a side starts with of the type. vchess's counter
+        // never goes down (and counts some captures twice), so its FENs carry higher digits:
+        // read as the most a pool can hold, with a warning, so that its positions are read.
+        if (count > kArmyCount) {
+          warnings.push_back(absl::StrFormat(
+              "FEN pool field, column %d: %d %s %s in the pool, more than the %d a side starts "
+              "with; read as %d",
+              col + std::size_t(k), count, k < 3 ? "White" : "Black",
+              std::array{"Smashers", "Leapers", "Removers"}[std::size_t(k % 3)], kArmyCount,
+              kArmyCount));
+          count = kArmyCount;
+        }
         pool[std::size_t(k / 3)][std::size_t(k % 3)] = std::uint8_t(count);
       }
     }
@@ -260,16 +266,39 @@ absl::Status Position::set_fen(std::string_view text) {
   side_ = side;
   plies_ = plies;
   halfmove_ = halfmove;
-  ep_mid_ = ep_mid;
-  ep_to_ = ep_to;
   pool_ = pool;
+  // The right is kept only when the capture can be made (the key and the FEN written depend on
+  // it); EpField::kAfterDoubleStep still writes the double step the FEN gave.
+  root_ep_mid_ = ep_mid;
+  root_ep_to_ = ep_to;
+  ep_mid_ = ep_to_ = SQ_NONE;
+  if (ep_mid != SQ_NONE && ep_capture_possible(ep_mid)) {
+    ep_mid_ = ep_mid;
+    ep_to_ = ep_to;
+  }
   history_.clear();
   history_.reserve(256);
   key_ = compute_key();
+  warnings_ = std::move(warnings);
   return absl::OkStatus();
 }
 
-std::string Position::fen() const {
+std::string Position::fen(EpField field) const {
+  Square ep_mid = ep_mid_, ep_to = ep_to_;
+  if (field == EpField::kAfterDoubleStep) {
+    if (history_.empty()) {
+      ep_mid = root_ep_mid_;
+      ep_to = root_ep_to_;
+    } else {
+      const Undo& u = history_.back();
+      const Move& m = u.move;
+      if (type_of(u.moved) == PAWN && !m.is_capture() && m.size() == 1 &&
+          distance(m.from(), m.to()) == 2) {
+        ep_mid = Square((m.from() + m.to()) / 2);
+        ep_to = m.to();
+      }
+    }
+  }
   std::string out;
   for (int r = 7; r >= 0; --r) {
     int empty = 0;
@@ -288,10 +317,10 @@ std::string Position::fen() const {
     if (r) out += '/';
   }
   absl::StrAppend(&out, side_ == WHITE ? " w " : " b ", plies_, " ");
-  if (ep_mid_ == SQ_NONE)
+  if (ep_mid == SQ_NONE)
     out += '-';
   else
-    absl::StrAppend(&out, square_name(ep_mid_), ",", std::string(1, char('a' + file_of(ep_to_))));
+    absl::StrAppend(&out, square_name(ep_mid), ",", std::string(1, char('a' + file_of(ep_to))));
   out += ' ';
   for (const auto& side : pool_)
     for (std::uint8_t v : side) out += char('0' + v);  // at most kArmyCount

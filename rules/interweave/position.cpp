@@ -550,16 +550,26 @@ void Position::do_move(const Move& m) {
   k ^= zobrist::psq[placed][to];
   ep_mid_ = ep_to_ = SQ_NONE;
   const bool pawn = type_of(moved) == PAWN;
-  if (pawn && !m.is_capture() && m.size() == 1 && distance(from, to) == 2) {
-    // A double step that captured nothing gives the en passant right (A9).
+  halfmove_ = (pawn || m.is_capture()) ? 0 : halfmove_ + 1;
+  ++plies_;
+  side_ = them;
+  if (pawn && !m.is_capture() && m.size() == 1 && distance(from, to) == 2 &&
+      ep_capture_possible(Square((from + to) / 2))) {
+    // A double step that captured nothing gives the en passant right (A9), when it can be
+    // used.
     ep_mid_ = Square((from + to) / 2);
     ep_to_ = to;
     k ^= ep_key(ep_mid_, ep_to_);
   }
-  halfmove_ = (pawn || m.is_capture()) ? 0 : halfmove_ + 1;
-  ++plies_;
-  side_ = them;
   key_ = k;
+}
+
+bool Position::ep_capture_possible(Square mid) const {
+  // The capturer stands straight behind the midpoint (as seen by the side to move) and
+  // leaps over it to the square beyond (pawn_captures); a game without a King has no moves.
+  const int fwd = side_ == WHITE ? 8 : -8;
+  const Square from = Square(mid - fwd), beyond = Square(mid + fwd);
+  return board_[from] == make_piece(side_, PAWN) && board_[beyond] == NO_PIECE && !king_missing();
 }
 
 void Position::undo_move() {
@@ -656,6 +666,7 @@ bool Position::is_consistent(std::string* why) const {
         relative_rank(mover, ep_mid_) != RANK_3 || relative_rank(mover, ep_to_) != RANK_4 ||
         distance(ep_mid_, ep_to_) != 1 || file_of(ep_mid_) == file_of(ep_to_))
       return fail("an en passant state that no double step explains");
+    if (!ep_capture_possible(ep_mid_)) return fail("an en passant state that no Pawn can use");
   }
   if (compute_key() != key_) return fail("the incremental key differs from the recomputed key");
   return true;

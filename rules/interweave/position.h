@@ -168,10 +168,13 @@ class Position {
   // reached can be written and read back.
   absl::Status set_fen(std::string_view text);
   // The vchess form; the halfmove clock is written as a 6th field only when it is not 0,
-  // so that positions without a pending 50-move count are plain vchess FENs.
-  std::string fen() const;
-  // GameEngine's lenient readings of the last set_fen(): Interweave's FEN has none.
-  const std::vector<std::string>& fen_warnings() const { return kNoWarnings; }
+  // so that positions without a pending 50-move count are plain vchess FENs. The en passant
+  // field as `field` says (rules/game_engine.h).
+  std::string fen(EpField field = EpField::kLegalCapture) const;
+  // GameEngine's lenient readings of the last set_fen(): a pool digit above kArmyCount, read
+  // as kArmyCount ("FEN pool field, column 25: 3 White Smashers in the pool, more than the 2
+  // a side starts with; read as 2").
+  const std::vector<std::string>& fen_warnings() const { return warnings_; }
 
   Key key() const { return key_; }
   Color side_to_move() const { return side_; }
@@ -179,8 +182,11 @@ class Position {
   Bitboard pieces(Color c, PieceType pt) const { return by_color_[c] & by_type_[pt]; }
   // Pieces of `pt` (SMASHER, LEAPER or REMOVER) that `c` may promote to.
   int pool(Color c, PieceType pt) const;
-  Square ep_midpoint() const { return ep_mid_; }  // SQ_NONE without an en passant right
-  Square ep_arrival() const { return ep_to_; }    // where the double-stepping Pawn stands
+  // SQ_NONE without an en passant right. The right exists only when the side to move can
+  // make the capture (a Pawn of its own behind the midpoint, the square beyond it empty), so
+  // that a position has one key and one FEN however it was reached.
+  Square ep_midpoint() const { return ep_mid_; }
+  Square ep_arrival() const { return ep_to_; }  // where the double-stepping Pawn stands
   int plies() const { return plies_; }
   int halfmove_clock() const { return halfmove_; }
   // Whether a side has lost a King: one side has two Kings and the other fewer (A12). Then
@@ -236,14 +242,15 @@ class Position {
     int halfmove;
   };
 
-  inline static const std::vector<std::string> kNoWarnings;
-
   void put(Piece pc, Square s);
   void remove(Square s);
   Key compute_key() const;
   static Key ep_key(Square mid, Square to);
   static Key pool_key(Color c, int index, int count);
   unsigned available() const;  // pool mask of the side to move (detail::kPoolTypes bits)
+  // Whether the side to move can capture en passant over `mid` (a Pawn's short leap over
+  // the empty midpoint of the double step just made).
+  bool ep_capture_possible(Square mid) const;
   detail::Sets sets() const;
   int repetitions() const;
 
@@ -253,6 +260,9 @@ class Position {
   Color side_ = WHITE;
   std::array<std::array<std::uint8_t, 3>, 2> pool_{};  // [colour][Smasher, Leaper, Remover]
   Square ep_mid_ = SQ_NONE, ep_to_ = SQ_NONE;
+  // The double step the set-up FEN named, capturable or not (EpField::kAfterDoubleStep).
+  Square root_ep_mid_ = SQ_NONE, root_ep_to_ = SQ_NONE;
+  std::vector<std::string> warnings_;
   int plies_ = 0;
   int halfmove_ = 0;
   Key key_ = 0;

@@ -261,17 +261,17 @@ TEST(PositionWriter, CsvHeaderAndRows) {
   EXPECT_TRUE(csv_fits(cwda, VariantId::kChess));
   EXPECT_FALSE(csv_fits(iw, VariantId::kChess));
 
-  // Mate, and Interweave's en passant field quoted (it holds a comma).
+  // Mate, and Interweave's en passant field quoted (it holds a comma): d5 takes e5 by
+  // leaping to d7, the only (compulsory) capture.
   EXPECT_EQ(
       record_of(chess, "chess", "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3",
                 "x,y.pgn", 3),
       "\"x,y.pgn\",3,0,chess,rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 "
       "3,white,0,0,true,checkmate,8,2,2,2,1,1,8,2,2,2,1,1,0\n");
-  EXPECT_EQ(
-      record_of(iw, "interweave", "rbnkknbr/pp1ppppp/8/4p3/8/1P6/PP1PPPPP/RBNKKNBR w 2 d6,e 000000",
-                "iw.pgn", 1),
-      "iw.pgn,1,0,interweave,\"rbnkknbr/pp1ppppp/8/4p3/8/1P6/PP1PPPPP/RBNKKNBR w 2 d6,e "
-      "000000\",white,33,0,false,,8,2,2,2,2,8,2,2,2,2,0,false,0,33\n");
+  EXPECT_EQ(record_of(iw, "interweave",
+                      "rbnkknbr/pp2pppp/8/3Pp3/8/8/PP1PPPPP/RBNKKNBR w 2 d6,e 000000", "iw.pgn", 1),
+            "iw.pgn,1,0,interweave,\"rbnkknbr/pp2pppp/8/3Pp3/8/8/PP1PPPPP/RBNKKNBR w 2 d6,e "
+            "000000\",white,1,1,false,,8,2,2,2,2,7,2,2,2,2,1,true,1,1\n");
 }
 
 // The material text is kept between positions: a capture must still show.

@@ -130,9 +130,10 @@ const Case kMiddle[] = {
      "{\"armies\":\"CN\",\"flags\":\"8708\",\"enpassant\":\"23\"}"},
     {"cwda", "gitlktig/ppp1pppp/8/3pP3/8/8/PPPP1PPP/DWFCKFWD w Kq d6 0 3 CN", kPychess,
      "gihokhig/ppp1pppp/8/3pP3/8/8/PPPP1PPP/DWACKAWD w Kq d6 0 3"},
-    // Interweave: White's b2-d4 diagonal double step (en passant `c3,d`), pieces in the pools.
-    {"interweave", "rbnkknbr/pppppppp/8/8/3P4/8/P1PPPPPP/RBNKKNBR b 1 c3,d 100020", kVchess,
-     "rbnkknbr/pppppppp/8/8/3P4/8/P1PPPPPP/RBNKKNBR b 1 c3,d 100020"},
+    // Interweave: White's b2-d4 diagonal double step (en passant `c3,d`: the c4 Pawn may
+    // leap to c2), pieces in the pools.
+    {"interweave", "rbnkknbr/pp1ppppp/8/8/2pP4/8/P2PPPPP/RBNKKNBR b 1 c3,d 100020", kVchess,
+     "rbnkknbr/pp1ppppp/8/8/2pP4/8/P2PPPPP/RBNKKNBR b 1 c3,d 100020"},
 };
 
 TEST(FenDialect, NamesAndLookup) {

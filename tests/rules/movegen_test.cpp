@@ -175,6 +175,68 @@ TEST(MakeMove, TranspositionsHaveEqualKeys) {
             key_after({"e2e4", "d7d6", "e4e5", "a7a6", "g1f3", "d6d5", "f3g1"}));
 }
 
+// The position after `moves` (UCI) from `fen`: its FEN and key, and key_after's prediction
+// of the last move's key.
+template <class V = ChessVariant>
+struct Played {
+  std::string fen;
+  Key key = 0, predicted = 0;
+};
+template <class V = ChessVariant>
+Played<V> play(std::string_view fen, std::vector<std::string> moves) {
+  Position<V> pos;
+  std::vector<StateInfo> st(moves.size() + 1);
+  EXPECT_TRUE(set_from_fen(pos, fen, st[0]).ok()) << fen;
+  Played<V> out;
+  for (std::size_t i = 0; i < moves.size(); ++i) {
+    absl::StatusOr<Move> m = move_from_uci(pos, moves[i]);
+    EXPECT_TRUE(m.ok()) << moves[i];
+    if (!m.ok()) return out;
+    out.predicted = pos.key_after(*m);
+    pos.do_move(*m, st[i + 1]);
+  }
+  std::string why;
+  EXPECT_TRUE(pos.is_consistent(&why)) << why;
+  out.fen = to_fen(pos);
+  out.key = pos.key();
+  return out;
+}
+
+TEST(MakeMove, EnPassantSquareOnlyWhenACaptureIsLegal) {
+  // After f2-f4 the e4 pawn may not take en passant: it would open the fourth rank between
+  // the rook on h4 and the king on a4. The position is the one without the double step
+  // (FIDE 9.2.3: the same moves are possible), so it has its FEN and its key.
+  const Played<> pinned = play("8/8/8/8/k3p2R/8/5P2/4K3 w - - 0 1", {"f2f4"});
+  EXPECT_EQ(pinned.fen, "8/8/8/8/k3pP1R/8/8/4K3 b - - 0 1");
+  EXPECT_EQ(pinned.predicted, pinned.key);
+  EXPECT_EQ(pinned.key, play("8/8/8/8/k3pP1R/8/8/4K3 b - - 0 1", {}).key);
+  // The same from a FEN that names the square (the PGN standard writes it after every
+  // double step): read, then dropped.
+  EXPECT_EQ(play("8/8/8/8/k3pP1R/8/8/4K3 b - f3 0 1", {}).fen, "8/8/8/8/k3pP1R/8/8/4K3 b - - 0 1");
+  // Reached by other moves: the same key (a repetition).
+  const Played<> around =
+      play("8/8/8/8/k3p2R/8/5P2/4K3 w - - 0 1", {"f2f4", "a4a5", "e1e2", "a5a4", "e2e1"});
+  EXPECT_EQ(around.key, pinned.key);
+  EXPECT_EQ(around.fen, "8/8/8/8/k3pP1R/8/8/4K3 b - - 4 3");
+  // Without the rook the capture is legal: the square is written and keyed.
+  const Played<> free = play("8/8/8/8/k3p3/8/5P2/4K3 w - - 0 1", {"f2f4"});
+  EXPECT_EQ(free.fen, "8/8/8/8/k3pP2/8/8/4K3 b - f3 0 1");
+  EXPECT_EQ(free.predicted, free.key);
+  EXPECT_NE(free.key, play("8/8/8/8/k3pP2/8/8/4K3 b - - 0 1", {}).key);
+  // A capture that leaves a check standing: e2-e4 uncovers the bishop on d1 against the
+  // king on h5, and fxe3 does not block it.
+  EXPECT_EQ(play("8/8/8/7k/5p2/8/4P3/K2B4 w - - 0 1", {"e2e4"}).fen,
+            "8/8/8/7k/4Pp2/8/8/K2B4 b - - 0 1");
+  // Two capturers: the f4 pawn is pinned on the diagonal h2-d6, the d4 pawn is free.
+  EXPECT_EQ(play("K7/8/3B4/8/3p1p2/8/4P2k/8 w - - 0 1", {"e2e4"}).fen,
+            "K7/8/3B4/8/3pPp2/8/7k/8 b - e3 0 1");
+  EXPECT_EQ(play("K7/8/3B4/8/5p2/8/4P2k/8 w - - 0 1", {"e2e4"}).fen,
+            "K7/8/3B4/8/4Pp2/8/7k/8 b - - 0 1");
+  // The capture that takes the pawn giving check.
+  EXPECT_EQ(play("8/8/8/5k2/3p4/8/4P3/K7 w - - 0 1", {"e2e4"}).fen,
+            "8/8/8/5k2/3pP3/8/8/K7 b - e3 0 1");
+}
+
 // Every move of the tree below `pos` to `depth`: key_after(m) is the key do_move(m) gives,
 // keys_after() gives key_after(m) ^ salt for all the moves of a node at once, and do_move
 // with the position's check_info() finds the same checkers as without (the

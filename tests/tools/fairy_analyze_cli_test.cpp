@@ -196,6 +196,16 @@ TEST(FairyAnalyzeChess, ResultsLengthsAndTerminations) {
   EXPECT_EQ(table(csv, "rating_difference"), "");
 }
 
+TEST(FairyAnalyzeChess, RepetitionThroughADoubleStepWithoutALegalEnPassant) {
+  // After 1. f4 the e4 pawn may not take en passant (the rook on h4 pins it to its king):
+  // the position after 1. f4 comes back after 3. Ke1 and 5. Ke1, a threefold repetition.
+  const std::string csv = csv_of(setup_game("chess", "8/8/8/8/k3p2R/8/5P2/4K3 w - - 0 1",
+                                            "1. f4 Ka5 2. Ke2 Ka4 3. Ke1 Ka5 4. Ke2 Ka4 5. Ke1 "
+                                            "1/2-1/2"),
+                                 "--no-openings");
+  EXPECT_EQ(table(csv, "terminations"), "chess|threefold repetition|1\n");
+}
+
 TEST(FairyAnalyzeChess, CapturesPromotionsAndCastling) {
   const std::string csv = csv_of(kChess, "--no-openings");
   EXPECT_EQ(table(csv, "captures"), "chess|bishop|pawn|1\nchess|pawn|pawn|2\nchess|queen|pawn|1\n");

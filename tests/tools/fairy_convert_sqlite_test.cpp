@@ -374,4 +374,21 @@ TEST_F(ConvertSqlite, KeyPrintsThePositionKey) {
   EXPECT_EQ(bad.out, "");
 }
 
+TEST_F(ConvertSqlite, OnePositionOneKeyWhateverTheDoubleStep) {
+  // After 1. f4 the e4 pawn may not take en passant (the rook on h4 pins it to its king on
+  // a4): plies 1, 5 and 9 are one position, with one key, that --key gives for the FEN
+  // without the square and for the FEN with it.
+  std::ofstream(dir_ + "/pin.pgn") << R"([Event "Pinned"]
+[SetUp "1"]
+[FEN "8/8/8/8/k3p2R/8/5P2/4K3 w - - 0 1"]
+[Result "1/2-1/2"]
+
+1. f4 Ka5 2. Ke2 Ka4 3. Ke1 Ka5 4. Ke2 Ka4 5. Ke1 1/2-1/2
+)";
+  ASSERT_EQ(convert("-q --to sqlite -o games.db pin.pgn").status, 0);
+  const std::string k = key("8/8/8/8/k3pP1R/8/8/4K3 b - - 0 1");
+  EXPECT_EQ(key("8/8/8/8/k3pP1R/8/8/4K3 b - f3 0 1"), k);
+  EXPECT_EQ(q("SELECT ply FROM moves WHERE key_after = " + k + " ORDER BY ply"), "1\n5\n9\n");
+}
+
 }  // namespace

@@ -111,7 +111,7 @@ const std::vector<PlantedBug> kPlantedBugs = {
      "after b2d4, depth 3: 22814 nodes, the engine counts 22813\n"
      "after b2d4 c8a4, depth 2: 222 nodes, the engine counts 221\n"
      "after b2d4 c8a4 d2b4, depth 1: 2 nodes, the engine counts 1\n"
-     "position: rb1kknbr/pppppppp/8/8/nP1P4/8/P1P1PPPP/RBNKKNBR b 3 c3,b 000000\n"
+     "position: rb1kknbr/pppppppp/8/8/nP1P4/8/P1P1PPPP/RBNKKNBR b 3 - 000000\n"
      "moves: b2d4 c8a4 d2b4\n"
      "missing in engine: a4c4e4 a4c4g4\n"
      "illegal in engine: a4c4\n"},
@@ -478,28 +478,19 @@ std::string stockfish() {
   return "";
 }
 
-// The tricky suite: Stockfish (15.1) agrees everywhere but at ep-unrelated-check. There
-// Black's last move c7-c5 left an en passant square c6 while White is in check from the
-// pawn on f2 (a position no game reaches: White was in check before Black moved). Stockfish
-// accepts the square and generates d5xc6 e.p., which leaves White's King in check: an
-// illegal move. fairykit has only the two King moves. (Stockfish's perft then crashes at
-// depth 3 of this position; comparing from depth 1 upwards finds the difference first.)
-TEST(FairyPerftCompareStockfish, TrickySuiteShowsTheOneKnownDisagreement) {
+// The tricky suite: Stockfish (15.1) agrees everywhere. At ep-unrelated-check Black's last
+// move c7-c5 left an en passant square c6 while White is in check from the pawn on f2 (a
+// position no game reaches: White was in check before Black moved). Stockfish, given that
+// square, generates d5xc6 e.p., which leaves White's King in check (and its perft crashes at
+// depth 3); but the engine is given the position as fairykit writes it, with an en passant
+// square only when a capture is legal, so the two agree on the position.
+TEST(FairyPerftCompareStockfish, TrickySuiteAgrees) {
   const std::string sf = stockfish();
   if (sf.empty()) GTEST_SKIP() << "stockfish is not installed";
   CliRun r = run("--suite " + kData + "/oracles/chess-tricky.perft -q --compare-with " + sf);
-  EXPECT_EQ(r.status, 1) << r.err;
+  EXPECT_EQ(r.status, 0) << r.err;
   EXPECT_EQ(r.err, "");
-  EXPECT_EQ(r.out, "DIFF " + kData +
-                       "/oracles/chess-tricky.perft:138 ep-unrelated-check  "
-                       "rnbqk1nr/bb3p1p/1q2r3/2pPp3/3P4/7P/1PP1NpPP/R1BQKBNR w KQkq c6 0 1\n"
-                       "       depth 1: 2 nodes, the engine counts 3\n"
-                       "       position: rnbqk1nr/bb3p1p/1q2r3/2pPp3/3P4/7P/1PP1NpPP/R1BQKBNR w "
-                       "HAha c6 0 1\n"
-                       "       moves: none\n"
-                       "       missing in engine: none\n"
-                       "       illegal in engine: d5c6\n"
-                       "19 positions: 18 agree, 1 differ, 0 failed, 0 skipped\n");
+  EXPECT_EQ(r.out, "19 positions: 19 agree, 0 differ, 0 failed, 0 skipped\n");
 }
 
 // Debian's Fairy-Stockfish 11.1 (the fairy-stockfish package; bench/ installs it): Superchess

@@ -214,6 +214,7 @@ void analyse_game(const parsers::RawGame& game, const Settings& s, Analysed& a) 
       } else {
         a.report.index = game.index;
         a.report.first_line = game.first_line;
+        analysis::add_position_warnings(*line, game.first_line, a.report);
         scanner.position(*line->game, 0);
         record.clear();
         record.set_up = true;
@@ -256,6 +257,7 @@ void game_positions(const parsers::RawGame& game, const Settings& s, std::string
     } else {
       a.report.index = game.index;
       a.report.first_line = game.first_line;
+      analysis::add_position_warnings(*line, game.first_line, a.report);
       variant = line->game->variant().id;
       writer.position(*line->game, 0);
     }

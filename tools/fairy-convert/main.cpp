@@ -70,7 +70,12 @@ complete; an output that is an input is refused):
                           sqlite: add the games to the SQLite database -o FILE
                             (created when missing; games, tags, moves, diagnostics
                             tables; one transaction: a failed run adds nothing)
-      --notation N        movetext in san (default), lan (Ng1-f3) or uci (g1f3)
+      --notation N        movetext in san (default), lan (Ng1-f3) or uci (g1f3); UCI
+                          castling is the king's move (e1g1), in Chess960 the king
+                          taking its own rook (e1h1), as UCI_Chess960 engines write it
+      --uci-castling C    Chess960 castling in UCI text (--notation uci, the uci fields):
+                          king-takes-rook (default) or king-to: the king's destination
+                          (e1g1) where the king moves two squares or more
       --no-comments, --no-nags, --no-variations
                           leave comments, NAGs, variations out
       --add-fen-tags      SetUp and FEN tags also for games from the standard start
@@ -85,6 +90,11 @@ complete; an output that is an input is refused):
       --fen-dialect D     FENs written in native (default), vchess, xogo, pychess or
                           xboard form (docs/rules/README.md item 4); a game whose
                           variant has no form in D is rejected. Every dialect is read
+      --fen-en-passant E  the en passant square of the FENs written: legal (default)
+                          only when an en passant capture is legal, as python-chess and
+                          lichess write it; always: after every double step, as the PGN
+                          standard's FEN. Position keys (--reaches, --dedupe, SQLite)
+                          follow the legal rule either way
       --positions         csv: one row per position
       --line-length N     PGN line length (default 79, at least 20)
 
@@ -178,6 +188,8 @@ const std::vector<cli::FlagSpec> kFlags = {
     {"no-legend", 0, false, false},
     {"caption", 0, true, false},
     {"fen-dialect", 0, true, false},
+    {"fen-en-passant", 0, true, false},
+    {"uci-castling", 0, true, false},
 };
 
 int usage_error(const std::string& msg) { return cli::usage_error("fairy-convert", msg); }
@@ -240,7 +252,7 @@ bool read_position(const parsers::RawGame& game, const Settings& s, GameRecord& 
   if (!line->id.empty()) record.tags.emplace_back("Event", std::move(line->id));
   record.variant = g->variant().id;
   record.set_up = true;
-  record.start_fen = g->fen();
+  record.start_fen = g->fen(s.record.ep_field);
   record.start_key = g->key();
   record.start_side = g->side_to_move();
   record.final_state = g->state();
@@ -249,6 +261,7 @@ bool read_position(const parsers::RawGame& game, const Settings& s, GameRecord& 
     record.tags.emplace_back("Variant", std::string(g->variant().name));
   c.report.index = game.index;
   c.report.first_line = game.first_line;
+  analysis::add_position_warnings(*line, game.first_line, c.report);
   return true;
 }
 
@@ -473,6 +486,21 @@ int convert_main(int argc, char** argv) {
         (s.to == Target::kEpd || s.to == Target::kSvg || s.to == Target::kSqlite))
       return usage_error("--fen-dialect applies to --to pgn, fen, json, jsonl and csv");
     s.write.fen_dialect = *id;
+  }
+  if (auto c = args->get("uci-castling")) {
+    if (*c == "king-to")
+      s.record.uci_castling = UciCastling::kKingTo;
+    else if (*c != "king-takes-rook")
+      return usage_error("--uci-castling wants king-takes-rook or king-to, not '" + *c + "'");
+  }
+  if (auto e = args->get("fen-en-passant")) {
+    if (*e == "always")
+      s.record.ep_field = EpField::kAfterDoubleStep;
+    else if (*e != "legal")
+      return usage_error("--fen-en-passant wants legal or always, not '" + *e + "'");
+    if (s.record.ep_field == EpField::kAfterDoubleStep &&
+        s.write.fen_dialect != FenDialectId::kNative)
+      return usage_error("--fen-en-passant always applies to native FENs (no --fen-dialect)");
   }
   if (auto n = args->get("notation")) {
     if (*n == "san")
