@@ -312,8 +312,8 @@ TEST_F(ConvertSqlite, AnotherDatabaseIsRefusedAndLeftAsItWas) {
   const ToolOutput o = convert("--to sqlite -o games.db club.pgn");
   EXPECT_EQ(o.status, 2);
   EXPECT_EQ(o.err,
-            "fairy-convert: games.db: not a fairykit game database (it has tables but no meta "
-            "table) (the file is left as it was)\n");
+            "fairy-convert: games.db: not a fairykit game database (it holds 1 table and no "
+            "meta table) (the file is left as it was)\n");
   EXPECT_EQ(slurp(db()), before);
   EXPECT_EQ(q("SELECT name FROM sqlite_master"), "players\n");
 }
