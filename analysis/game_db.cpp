@@ -158,14 +158,27 @@ void make_db_game(const GameRecord& record, const GameReport& report, const std:
     out.diagnostics.push_back({severity_name(d.severity), d.line, d.column, d.ply, d.message});
 }
 
-std::vector<OutputSpec> db_side_files(const std::string& flag, const std::string& path) {
-  std::string base = path;
-  struct stat st {};
-  if (::lstat(path.c_str(), &st) == 0 && S_ISLNK(st.st_mode)) {
+namespace {
+
+// The file SQLite opens for `path`: a symbolic link at the name followed (also one that
+// leads to no file yet, which SQLite creates), as its unix VFS does.
+std::string database_file(const std::string& path) {
+  namespace fs = std::filesystem;
+  fs::path p = path;
+  for (int hops = 0; hops < 40; ++hops) {  // SQLite's own bound on links followed
     std::error_code ec;
-    const std::filesystem::path resolved = std::filesystem::canonical(path, ec);
-    if (!ec) base = resolved.string();
+    if (!fs::is_symlink(p, ec)) break;
+    const fs::path target = fs::read_symlink(p, ec);
+    if (ec) break;
+    p = target.is_absolute() ? target : p.parent_path() / target;
   }
+  return p.string();
+}
+
+}  // namespace
+
+std::vector<OutputSpec> db_side_files(const std::string& flag, const std::string& path) {
+  const std::string base = database_file(path);
   return {{flag + "'s journal", base + "-journal"},
           {flag + "'s write-ahead log", base + "-wal"},
           {flag + "'s write-ahead log index", base + "-shm"}};
@@ -195,6 +208,7 @@ absl::StatusOr<std::unique_ptr<GameDb>> GameDb::open(const std::string& path) {
   if (existed && !S_ISREG(st.st_mode))
     return absl::InvalidArgumentError(absl::StrCat(path, ": not a regular file"));
   std::unique_ptr<GameDb> db(new GameDb(path, !existed));
+  db->file_ = database_file(path);
   if (sqlite3_open_v2(path.c_str(), &db->db_,
                       SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX,
                       nullptr) != SQLITE_OK) {
@@ -406,8 +420,8 @@ void GameDb::rollback() {
   }
   close();
   if (created_ && !committed_) {
-    std::remove(path_.c_str());
-    std::remove((path_ + "-journal").c_str());
+    std::remove(file_.c_str());
+    std::remove((file_ + "-journal").c_str());
     created_ = false;
   }
 }

@@ -142,6 +142,7 @@ class GameDb {
 
   std::string path_;
   bool created_ = false;  // the file did not exist before
+  std::string file_;      // the file SQLite writes: path_ with symbolic links followed
   sqlite3* db_ = nullptr;
   bool in_transaction_ = false;
   bool committed_ = false;

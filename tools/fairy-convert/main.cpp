@@ -102,15 +102,18 @@ Selection (a game must pass every test; the others are "filtered out"):
       --dedupe            keep the first of games with the same start and moves
       --duplicates-out FILE
                           write the duplicates there, verbatim
-      --invalid-out FILE  write the rejected games there, verbatim
+      --invalid-out FILE  write the rejected games there, verbatim (side files hold one
+                          record a line; those of JSON inputs are JSON Lines)
 
 Diagrams (--to svg): the final position of each game, or every Nth ply with --every N,
 or each position of a list; to standard output or -o FILE when there is one, else
--o DIRECTORY (one file per position: INPUT-game-N-ply-P.svg).
+-o DIRECTORY (one file per position: INPUT-game-N-ply-P.svg; a symbolic link or an
+input at such a name is refused).
       --mark SQUARES      mark squares: --mark d6,f6
       --arrows MOVES      draw moves as arrows: --arrows e2e4,g8f6 (chains: a1a5c5)
       --moves-of SQUARE   the squares the piece there can reach; captures and the
-                          pieces a move takes elsewhere are marked differently
+                          pieces a move takes elsewhere are marked differently (a
+                          position with no piece there: drawn without, a warning)
       --flip              Black at the bottom
       --coordinates       file letters and rank numbers
       --no-legend         no legend naming the fairy pieces
