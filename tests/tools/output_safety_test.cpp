@@ -334,6 +334,16 @@ TEST_F(OutputSafety, SvgDirectoryDoesNotOverwriteAnInput) {
             "to overwrite it\n");
   EXPECT_EQ(file("a.pgn"), sample_);
   EXPECT_EQ(listing("d"), "2-game-1-ply-0.svg ");
+  // Nor a side file of the run named like a diagram (c.pgn's game 4 is drawn, the others
+  // go to --invalid-out).
+  fs::remove(dir_ + "/d/2-game-1-ply-0.svg");
+  o = sh("\"$C\" -q --to svg --every 1000 -o d --invalid-out d/1-game-4-ply-0.svg c.pgn");
+  EXPECT_EQ(o.status, 2);
+  EXPECT_EQ(o.err,
+            "fairy-convert: --invalid-out 'd/1-game-4-ply-0.svg' and --output "
+            "'d/1-game-4-ply-0.svg' are the same file\n"
+            "c.pgn: 4 games read: 1 written, 0 filtered out, 3 rejected; 1 warning\n");
+  EXPECT_EQ(file("d/1-game-4-ply-0.svg").rfind("[Event ", 0), 0u);
 }
 
 TEST_F(OutputSafety, AnOutputNameOf255BytesIsWritten) {

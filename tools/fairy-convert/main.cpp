@@ -752,8 +752,11 @@ int convert_main(int argc, char** argv) {
             const std::string path =
                 (std::filesystem::path(svg_dir) / (std::to_string(file.index + 1) + "-" + name))
                     .string();
-            // Checked again as it is written: the directory may have changed since.
-            absl::Status st = analysis::check_outputs(files, {{"--output", path}});
+            // Checked again as it is written, with the side files of the run (which may be
+            // named like a diagram): the directory may have changed since.
+            std::vector<analysis::OutputSpec> written = outputs;
+            written.push_back({"--output", path});
+            absl::Status st = analysis::check_outputs(files, written);
             absl::StatusOr<std::unique_ptr<analysis::OutputFile>> f =
                 st.ok() ? analysis::OutputFile::open(path, analysis::OutputFile::Links::kRefuse)
                         : st;
