@@ -740,6 +740,13 @@ absl::StatusOr<TagFilter> parse_tag_filter(std::string_view text) {
         "--where '", parsers::message_text(text),
         "': expected TAG=VALUE, TAG!=VALUE, TAG~TEXT (contains), TAG<VALUE, TAG<=VALUE, "
         "TAG>VALUE or TAG>=VALUE"));
+  // Variant= and Variant!= match by any name of a variant: a name of none would match no
+  // game (or every game) whatever the input holds.
+  if (f.tag == "Variant" && (f.op == TagFilter::kEq || f.op == TagFilter::kNe) &&
+      find_variant(f.value) == nullptr)
+    return absl::InvalidArgumentError(
+        absl::StrCat("--where '", parsers::message_text(text), "': unknown variant '",
+                     parsers::message_text(f.value), "' (known: ", variant_names(), ")"));
   return f;
 }
 
@@ -785,7 +792,8 @@ bool selected(const GameRecord& r, const Selection& s) {
                                         : v == f.value);
         break;
       case TagFilter::kNe:
-        ok = !(has && v == f.value);
+        ok = !(has && (f.tag == "Variant" ? find_variant(f.value) == &variant_info(r.variant)
+                                          : v == f.value));
         break;
       case TagFilter::kContains:
         ok = has && v.find(f.value) != std::string_view::npos;

@@ -93,7 +93,8 @@ struct TagFilter {
   std::string value;
 };
 // "White=Carlsen", "White~Carl" (substring), "WhiteElo>=2700", "Date<2000.01.01",
-// "Result!=1/2-1/2". Errors name the text.
+// "Result!=1/2-1/2". Errors name the text; Variant=NAME and Variant!=NAME want a name of a
+// variant (any of its names), and match the game's variant by it.
 absl::StatusOr<TagFilter> parse_tag_filter(std::string_view text);
 
 struct Selection {

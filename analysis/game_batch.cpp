@@ -116,6 +116,32 @@ void GameBatch::write(OutputFile* out, std::string_view bytes) {
   if (!out->status().ok()) stop_ = true;  // the run has failed: read no further
 }
 
+void GameBatch::write_record(OutputFile* out, const parsers::RawGame& record) {
+  if (out == nullptr || record.text.empty()) return;
+  std::string_view text = record.text;
+  std::string line;
+  if (record.format == parsers::RecordFormat::kJson) {
+    // Outside strings a line break is white space; inside one (not valid JSON) it stays.
+    line = record.text;
+    bool in_string = false, escape = false;
+    for (char& c : line) {
+      if (escape) {
+        escape = false;
+      } else if (in_string) {
+        escape = c == '\\';
+        in_string = c != '"';
+      } else if (c == '"') {
+        in_string = true;
+      } else if (c == '\n' || c == '\r') {
+        c = ' ';
+      }
+    }
+    text = line;
+  }
+  write(out, text);
+  if (text.back() != '\n' && text.back() != '\r') write(out, "\n");
+}
+
 void GameBatch::send_record(std::string_view record) {
   if (!records_) return;
   char size[8];

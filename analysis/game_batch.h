@@ -117,6 +117,14 @@ class GameBatch {
   OutputFile* output(std::string_view flag) const;
   // Appends to `out` (nullptr: nothing); a failed write stops the run (see stopped()).
   void write(OutputFile* out, std::string_view bytes);
+  // Appends a record as read to a side file (--invalid-out, ...), one record a line so that
+  // the file reads back as records of its input's kind: a PGN game verbatim (it holds its
+  // own line ends and the blank lines after it); a line of a FEN / EPD list or of JSON Lines
+  // verbatim with a line end; an element of a JSON array as one line of JSON Lines, each of
+  // its line breaks between tokens (white space in JSON) written as a space. A record that
+  // does not end in a line end gets one; a record whose bytes were not kept (over the size
+  // limit) writes nothing.
+  void write_record(OutputFile* out, const parsers::RawGame& record);
 
   // Runs every input. For each game: `work(game)` in parallel, then `emit(file, game,
   // result)` serially in input order. After each input, `file_end(file, status)`: the open

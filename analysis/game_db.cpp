@@ -17,6 +17,7 @@
 
 #include <charconv>
 #include <cstdio>
+#include <filesystem>
 
 #include "absl/strings/str_cat.h"
 
@@ -157,12 +158,57 @@ void make_db_game(const GameRecord& record, const GameReport& report, const std:
     out.diagnostics.push_back({severity_name(d.severity), d.line, d.column, d.ply, d.message});
 }
 
+namespace {
+
+// The file SQLite opens for `path`: a symbolic link at the name followed (also one that
+// leads to no file yet, which SQLite creates), as its unix VFS does.
+std::string database_file(const std::string& path) {
+  namespace fs = std::filesystem;
+  fs::path p = path;
+  for (int hops = 0; hops < 40; ++hops) {  // SQLite's own bound on links followed
+    std::error_code ec;
+    if (!fs::is_symlink(p, ec)) break;
+    const fs::path target = fs::read_symlink(p, ec);
+    if (ec) break;
+    p = target.is_absolute() ? target : p.parent_path() / target;
+  }
+  return p.string();
+}
+
+}  // namespace
+
+std::vector<OutputSpec> db_side_files(const std::string& flag, const std::string& path) {
+  const std::string base = database_file(path);
+  return {{flag + "'s journal", base + "-journal"},
+          {flag + "'s write-ahead log", base + "-wal"},
+          {flag + "'s write-ahead log index", base + "-shm"}};
+}
+
 absl::StatusOr<std::unique_ptr<GameDb>> GameDb::open(const std::string& path) {
+  // SQLite would open a temporary database, gone with the run.
+  if (path.empty()) return absl::InvalidArgumentError("an SQLite database needs a file name");
   struct stat st {};
+  for (const OutputSpec& f : db_side_files("", path)) {
+    if (::lstat(f.path.c_str(), &st) == 0 && S_ISLNK(st.st_mode))
+      return absl::InvalidArgumentError(
+          absl::StrCat(f.path, ": a symbolic link where SQLite writes the ", f.flag.substr(3),
+                       " of ", path, ": refusing to write through it"));
+  }
+  {
+    // SQLite cannot make its journal then, and says only "unable to open database file".
+    const std::filesystem::path journal(db_side_files("", path).front().path);
+    const std::string dir = journal.has_parent_path() ? journal.parent_path().string() : ".";
+    const std::size_t size = journal.filename().string().size(), limit = max_name_length(dir);
+    if (size > limit)
+      return absl::InvalidArgumentError(
+          absl::StrCat(path, ": the name of SQLite's journal beside it would have ", size,
+                       " bytes, more than the ", limit, " of a name there: choose a shorter name"));
+  }
   const bool existed = ::stat(path.c_str(), &st) == 0;
   if (existed && !S_ISREG(st.st_mode))
     return absl::InvalidArgumentError(absl::StrCat(path, ": not a regular file"));
   std::unique_ptr<GameDb> db(new GameDb(path, !existed));
+  db->file_ = database_file(path);
   if (sqlite3_open_v2(path.c_str(), &db->db_,
                       SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX,
                       nullptr) != SQLITE_OK) {
@@ -181,19 +227,33 @@ absl::StatusOr<std::unique_ptr<GameDb>> GameDb::open(const std::string& path) {
   }
   db->in_transaction_ = true;
   // What the file holds: nothing yet (a new or empty database), or a fairykit database.
+  // Every kind of schema object counts (a view, a trigger, an index alone): a database that
+  // holds anything is someone's, and only fairykit's own is written to.
   sqlite3_stmt* q = nullptr;
-  int tables = -1;
+  int objects = -1;
   bool has_meta = false;
+  std::string held;  // "2 tables, 1 view"
   if (sqlite3_prepare_v2(db->db_,
-                         "SELECT count(*), count(CASE WHEN name = 'meta' THEN 1 END) "
-                         "FROM sqlite_master WHERE type = 'table'",
-                         -1, &q, nullptr) == SQLITE_OK &&
-      sqlite3_step(q) == SQLITE_ROW) {
-    tables = sqlite3_column_int(q, 0);
-    has_meta = sqlite3_column_int(q, 1) > 0;
+                         "SELECT type, count(*), count(CASE WHEN type = 'table' AND name = 'meta' "
+                         "THEN 1 END) FROM sqlite_master GROUP BY type ORDER BY type",
+                         -1, &q, nullptr) == SQLITE_OK) {
+    int rc;
+    objects = 0;
+    while ((rc = sqlite3_step(q)) == SQLITE_ROW) {
+      const char* type = reinterpret_cast<const char*>(sqlite3_column_text(q, 0));
+      const int n = sqlite3_column_int(q, 1);
+      objects += n;
+      has_meta = has_meta || sqlite3_column_int(q, 2) > 0;
+      const std::string noun = type ? type : "object";
+      absl::StrAppend(&held, held.empty() ? "" : ", ", n, " ", noun,
+                      n == 1            ? ""
+                      : noun == "index" ? "es"
+                                        : "s");
+    }
+    if (rc != SQLITE_DONE) objects = -1;
   }
   sqlite3_finalize(q);
-  if (tables < 0) {
+  if (objects < 0) {
     const int code = sqlite3_errcode(db->db_);
     s = code == SQLITE_NOTADB
             ? absl::InvalidArgumentError(absl::StrCat(path, ": not an SQLite database"))
@@ -201,11 +261,11 @@ absl::StatusOr<std::unique_ptr<GameDb>> GameDb::open(const std::string& path) {
     db->rollback();
     return s;
   }
-  if (tables == 0) {
+  if (objects == 0) {
     s = db->exec(kSchema);
   } else if (!has_meta) {
-    s = absl::InvalidArgumentError(
-        absl::StrCat(path, ": not a fairykit game database (it has tables but no meta table)"));
+    s = absl::InvalidArgumentError(absl::StrCat(path, ": not a fairykit game database (it holds ",
+                                                held, " and no meta table)"));
   } else {
     std::string format, version;
     if (sqlite3_prepare_v2(db->db_, "SELECT name, value FROM meta", -1, &q, nullptr) == SQLITE_OK) {
@@ -360,8 +420,8 @@ void GameDb::rollback() {
   }
   close();
   if (created_ && !committed_) {
-    std::remove(path_.c_str());
-    std::remove((path_ + "-journal").c_str());
+    std::remove(file_.c_str());
+    std::remove((file_ + "-journal").c_str());
     created_ = false;
   }
 }

@@ -31,13 +31,16 @@
 //   games(variant), games(start_key), moves(key_after), moves(ply, san), tags(name, value),
 //   diagnostics(game_id).
 //
-// Safety: everything a run adds is one transaction (BEGIN IMMEDIATE ... COMMIT) in SQLite's
+// Safety: the files SQLite writes beside the database (db_side_files) are outputs too: the
+// tool checks them against its inputs, and open() refuses a symbolic link at their names.
+// Everything a run adds is one transaction (BEGIN IMMEDIATE ... COMMIT) in SQLite's
 // default rollback-journal mode with synchronous=FULL: until commit() the file's content is
 // the old one for every reader, a rollback (or a crash, or an interrupt: SQLite rolls the
 // hot journal back when the file is next opened) leaves it exactly as it was. A database
 // file that did not exist before the run and is not committed is removed. Opening a file
-// that is not an SQLite database, an SQLite database with tables that is not a fairykit
-// game database, or one of another schema version, fails without writing to it.
+// that is not an SQLite database, an SQLite database that holds anything (a table, a view,
+// an index, a trigger) and is not a fairykit game database, or one of another schema
+// version, fails without writing to it.
 #pragma once
 
 #include <cstdint>
@@ -51,6 +54,7 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "analysis/game_record.h"
+#include "analysis/output_file.h"
 #include "analysis/validate.h"
 
 struct sqlite3;
@@ -95,11 +99,19 @@ struct DbGame {
 void make_db_game(const GameRecord& record, const GameReport& report, const std::string& result,
                   bool with_fen, DbGame& out);
 
+// The files SQLite may write beside the database `path` that output `flag` names: its
+// rollback journal (PATH-journal), and for a database in WAL mode the log (PATH-wal) and its
+// index (PATH-shm). SQLite names them after the database with its symbolic links resolved,
+// and so does this. Each `flag` reads "--output's journal" and so on, for check_outputs().
+std::vector<OutputSpec> db_side_files(const std::string& flag, const std::string& path);
+
 class GameDb {
  public:
   // Opens or creates the database at `path` and begins the run's transaction (creating the
   // schema in it for a new or empty database). Errors name the file:
-  //   "x.db: not a fairykit game database (it has tables but no fairykit meta table)"
+  //   "x.db: not a fairykit game database (it holds 1 view and no meta table)"
+  //   "x.db-journal: a symbolic link where SQLite writes the journal of x.db: refusing to
+  //    write through it"
   //   "x.db: fairykit game database schema version 2; this fairy-convert writes version 1"
   static absl::StatusOr<std::unique_ptr<GameDb>> open(const std::string& path);
 
@@ -130,6 +142,7 @@ class GameDb {
 
   std::string path_;
   bool created_ = false;  // the file did not exist before
+  std::string file_;      // the file SQLite writes: path_ with symbolic links followed
   sqlite3* db_ = nullptr;
   bool in_transaction_ = false;
   bool committed_ = false;

@@ -136,6 +136,11 @@ constexpr std::size_t kDrainPiece = std::size_t(4) << 20;
 
 }  // namespace
 
+std::size_t max_name_length(const std::string& dir) {
+  const long limit = ::pathconf(dir.empty() ? "." : dir.c_str(), _PC_NAME_MAX);
+  return limit > 0 ? std::size_t(limit) : 255;  // no limit known: the common one
+}
+
 void set_interrupt_message(std::string_view message) {
   g_message_size.store(0);
   const std::size_t n = std::min(message.size(), sizeof g_message);
@@ -179,6 +184,22 @@ mode_t new_file_mode() {
 
 constexpr std::size_t kBufferSize = std::size_t{1} << 20;
 
+// The name of a temporary file for `name` in `dir`, a template for mkostemp:
+// ".NAME.fairykit-XXXXXX", with NAME cut (at a character boundary of UTF-8) so that the
+// whole fits the directory's limit on names: a target of the longest legal name still gets
+// its temporary file beside it.
+std::string temp_name(const std::string& dir, std::string_view name) {
+  constexpr std::string_view kSuffix = ".fairykit-XXXXXX";
+  const std::size_t limit = max_name_length(dir);
+  const std::size_t room = limit > kSuffix.size() + 1 ? limit - kSuffix.size() - 1 : 0;
+  if (name.size() > room) {
+    std::size_t cut = room;  // back to the first byte of the character it falls in
+    while (cut > 0 && (static_cast<unsigned char>(name[cut]) & 0xC0) == 0x80) --cut;
+    name = name.substr(0, cut);
+  }
+  return "." + std::string(name) + std::string(kSuffix);
+}
+
 }  // namespace
 
 absl::Status check_outputs(const std::vector<std::string>& inputs,
@@ -192,8 +213,10 @@ absl::Status check_outputs(const std::vector<std::string>& inputs,
     }
   }
   std::vector<Named> out;
-  for (const OutputSpec& o : outputs)
+  for (const OutputSpec& o : outputs) {
+    if (o.path.empty()) return absl::InvalidArgumentError(o.flag + " wants a file name, not ''");
     out.push_back(named_path(absl::StrCat(o.flag, " ", quoted(o.path)), o.path));
+  }
 
   for (std::size_t i = 0; i < out.size(); ++i) {
     for (const Named& input : in) {
@@ -224,8 +247,31 @@ absl::Status check_outputs(const std::vector<std::string>& inputs,
   return absl::OkStatus();
 }
 
-absl::StatusOr<std::unique_ptr<OutputFile>> OutputFile::open(const std::string& path) {
+absl::Status check_output_dir(const std::vector<std::string>& inputs, const std::string& flag,
+                              const std::string& dir,
+                              const std::function<bool(std::string_view)>& is_output_name) {
+  std::error_code ec;
+  for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
+    const std::string name = it->path().filename().string();
+    if (!is_output_name(name)) continue;
+    const std::string path = it->path().string();
+    if (it->is_symlink(ec))
+      return absl::InvalidArgumentError(
+          absl::StrCat(flag, " ", quoted(dir), ": ", quoted(path),
+                       " is a symbolic link: refusing to write through it"));
+    if (absl::Status s = check_outputs(inputs, {{flag, path}}); !s.ok()) return s;
+  }
+  if (ec)
+    return absl::ErrnoToStatus(ec.value(), absl::StrCat(flag, " ", quoted(dir), ": cannot read"));
+  return absl::OkStatus();
+}
+
+absl::StatusOr<std::unique_ptr<OutputFile>> OutputFile::open(const std::string& path, Links links) {
+  if (path.empty()) return absl::InvalidArgumentError("an output file needs a name, not ''");
   struct stat st {};
+  if (links == Links::kRefuse && ::lstat(path.c_str(), &st) == 0 && S_ISLNK(st.st_mode))
+    return absl::FailedPreconditionError(
+        absl::StrCat(path, ": is a symbolic link: refusing to write through it"));
   const bool exists = ::stat(path.c_str(), &st) == 0;
   if (exists && S_ISDIR(st.st_mode))
     return absl::FailedPreconditionError(absl::StrCat(path, ": cannot write: Is a directory"));
@@ -238,16 +284,18 @@ absl::StatusOr<std::unique_ptr<OutputFile>> OutputFile::open(const std::string& 
     if (fd < 0) return absl::ErrnoToStatus(errno, absl::StrCat(path, ": cannot open for writing"));
     return std::unique_ptr<OutputFile>(new OutputFile(path, "", fd));
   }
-  // The file renamed over: through a symbolic link, the file it points to (the link stays).
+  // The file renamed over: through a symbolic link, the file it points to (the link stays);
+  // with Links::kRefuse the name itself, so that a link made after the check above is
+  // replaced, never followed.
   std::string target = path;
-  if (exists) {
+  if (exists && links == Links::kFollow) {
     std::error_code ec;
     fs::path resolved = fs::canonical(path, ec);
     if (!ec) target = resolved.string();
   }
   const fs::path tp(target);
   const std::string dir = tp.has_parent_path() ? tp.parent_path().string() : ".";
-  std::string temp = absl::StrCat(dir, "/.", tp.filename().string(), ".fairykit-XXXXXX");
+  std::string temp = absl::StrCat(dir, "/", temp_name(dir, tp.filename().string()));
   const int fd = ::mkostemp(temp.data(), O_CLOEXEC);
   if (fd < 0)
     return absl::ErrnoToStatus(

@@ -4,15 +4,22 @@
 //    (the same file by device and inode, so through symbolic and hard links too, and
 //    standard input or standard output when they are that file) and two outputs that name
 //    the same file.
+//  * check_output_dir() does the same for the files a tool names itself inside a directory
+//    the user named (the diagrams of `fairy-convert --to svg -o DIR`), and refuses a
+//    symbolic link at such a name: the tool chose that name, so a link there is never
+//    followed.
 //  * OutputFile writes to a temporary file beside the target and renames it over the
 //    target only when every byte was written and the file closed without error, so a
 //    failed or interrupted run leaves the old file as it was (and no temporary file: an
 //    interrupt removes it). Targets that are not regular files (/dev/null, a FIFO, a
-//    terminal) are written directly, with every write checked too.
+//    terminal) are written directly, with every write checked too. A symbolic link that
+//    the user named is followed (the file it points to is replaced, the link stays), as a
+//    shell's `>` follows it; the check above has refused it when it leads to an input.
 //
 // Every error names the file: "out.pgn: cannot write: No space left on device".
 #pragma once
 
+#include <cstddef>
 #include <functional>
 #include <memory>
 #include <string>
@@ -30,7 +37,8 @@ struct OutputSpec {
   std::string path;
 };
 
-// Fails (InvalidArgument) when an output is one of `inputs` ("-" is standard input), when
+// Fails (InvalidArgument) when an output has an empty name ("--output wants a file name,
+// not ''"), when an output is one of `inputs` ("-" is standard input), when
 // two outputs are the same file, when standard output is one of the inputs (writing
 // the report there would overwrite or grow what is being read) or one of the outputs.
 // Examples:
@@ -39,6 +47,20 @@ struct OutputSpec {
 //   "standard output is the input 'games.pgn': refusing to overwrite it"
 absl::Status check_outputs(const std::vector<std::string>& inputs,
                            const std::vector<OutputSpec>& outputs);
+
+// Fails (InvalidArgument) when directory `dir` (named by `flag`) holds, under a name that
+// `is_output_name` accepts (a name the tool may write), a symbolic link or one of `inputs`:
+//   "--output 'svgs': 'svgs/1-game-1-ply-0.svg' is a symbolic link: refusing to write
+//    through it"
+//   "--output 'svgs/1-game-1-ply-0.svg' is the input 'svgs/1-game-1-ply-0.svg': refusing to
+//    overwrite it"
+absl::Status check_output_dir(const std::vector<std::string>& inputs, const std::string& flag,
+                              const std::string& dir,
+                              const std::function<bool(std::string_view)>& is_output_name);
+
+// The longest name (in bytes) a file in directory `dir` may have (NAME_MAX there; 255 when
+// the system does not say).
+std::size_t max_name_length(const std::string& dir);
 
 // A file descriptor for a spool (see OutputFile::spool): an unnamed temporary file opened
 // for appending, so that it can stand in for standard output or error (dup2), and what
@@ -54,9 +76,16 @@ void set_interrupt_message(std::string_view message);
 
 class OutputFile {
  public:
+  // What open() does with a symbolic link at the target's name: kFollow replaces the file
+  // it points to (the name the user gave); kRefuse fails ("x: is a symbolic link: refusing
+  // to write through it"), and renames over the name itself, never through a link (a name
+  // the tool chose).
+  enum class Links { kFollow, kRefuse };
   // Creates the temporary file beside `path` (its mode: the existing file's, or 0666 less
-  // the umask for a new one). Fails when the directory cannot be written.
-  static absl::StatusOr<std::unique_ptr<OutputFile>> open(const std::string& path);
+  // the umask for a new one; its name ".NAME.fairykit-XXXXXX", NAME shortened to keep within
+  // the directory's limit on names). Fails when the directory cannot be written.
+  static absl::StatusOr<std::unique_ptr<OutputFile>> open(const std::string& path,
+                                                          Links links = Links::kFollow);
 
   OutputFile(const OutputFile&) = delete;
   OutputFile& operator=(const OutputFile&) = delete;

@@ -295,7 +295,25 @@ void draw_arrow(std::string& out, double x0, double y0, double x1, double y1, do
 
 }  // namespace
 
+absl::Status check_svg_options(const SvgOptions& options) {
+  for (const std::string& m : options.marks)
+    if (!parse_square(m))
+      return absl::InvalidArgumentError("mark \"" + m + "\": not a square (a1 to h8)");
+  for (const std::string& a : options.arrows)
+    if (parse_path(a).empty())
+      return absl::InvalidArgumentError("arrow \"" + a +
+                                        "\": not a move in long algebraic notation (e2e4, a1a5c5)");
+  if (!options.moves_of.empty() && !parse_square(options.moves_of))
+    return absl::InvalidArgumentError("moves of \"" + options.moves_of +
+                                      "\": not a square (a1 to h8)");
+  if (options.square_size < 8 || options.square_size > 1000)
+    return absl::InvalidArgumentError("square size " + std::to_string(options.square_size) +
+                                      ": not between 8 and 1000");
+  return absl::OkStatus();
+}
+
 absl::StatusOr<std::string> render_svg(const AnyGame& game, const SvgOptions& options) {
+  if (absl::Status checked = check_svg_options(options); !checked.ok()) return checked;
   const std::string fen = game.fen();
   absl::StatusOr<Board> parsed = parse_board(fen);
   if (!parsed.ok()) return parsed.status();
@@ -303,32 +321,17 @@ absl::StatusOr<std::string> render_svg(const AnyGame& game, const SvgOptions& op
   const std::span<const BoardPiece> pieces = board_pieces(game.variant().id);
 
   std::vector<int> marks;
-  for (const std::string& m : options.marks) {
-    std::optional<int> s = parse_square(m);
-    if (!s) return absl::InvalidArgumentError("mark \"" + m + "\": not a square (a1 to h8)");
-    marks.push_back(*s);
-  }
+  for (const std::string& m : options.marks) marks.push_back(*parse_square(m));
   std::vector<std::vector<int>> arrows;
-  for (const std::string& a : options.arrows) {
-    arrows.push_back(parse_path(a));
-    if (arrows.back().empty())
-      return absl::InvalidArgumentError("arrow \"" + a +
-                                        "\": not a move in long algebraic notation (e2e4, a1a5c5)");
-  }
+  for (const std::string& a : options.arrows) arrows.push_back(parse_path(a));
   std::optional<int> origin;
   Reach reach;
   if (!options.moves_of.empty()) {
     origin = parse_square(options.moves_of);
-    if (!origin)
-      return absl::InvalidArgumentError("moves of \"" + options.moves_of +
-                                        "\": not a square (a1 to h8)");
     absl::StatusOr<Reach> r = reach_of(game, board, *origin, options.moves_of);
     if (!r.ok()) return r.status();
     reach = *r;
   }
-  if (options.square_size < 8 || options.square_size > 1000)
-    return absl::InvalidArgumentError("square size " + std::to_string(options.square_size) +
-                                      ": not between 8 and 1000");
 
   // Geometry.
   const double S = options.square_size;

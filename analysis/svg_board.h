@@ -52,4 +52,10 @@ struct SvgOptions {
 // `moves of "e5": no piece on e5`.
 absl::StatusOr<std::string> render_svg(const AnyGame& game, const SvgOptions& options);
 
+// The errors of render_svg that do not depend on the position (a mark, an arrow or the
+// square of moves_of that cannot be read, the square size), for a tool to refuse the options
+// once before drawing anything. What is left to fail then is moves_of in a position that
+// cannot show them (no piece on the square, or its side cannot be to move there).
+absl::Status check_svg_options(const SvgOptions& options);
+
 }  // namespace fairykit::analysis

@@ -192,6 +192,28 @@ TEST(SvgBoard, Errors) {
   EXPECT_EQ(error_of("chess", kStart, o), "square size 2: not between 8 and 1000");
 }
 
+TEST(SvgBoard, OptionsCheckedWithoutAPosition) {
+  SvgOptions o;
+  o.marks = {"d6", "d9"};
+  EXPECT_EQ(check_svg_options(o).message(), "mark \"d9\": not a square (a1 to h8)");
+  o = {};
+  o.arrows = {"e2e4", "e2"};
+  EXPECT_EQ(check_svg_options(o).message(),
+            "arrow \"e2\": not a move in long algebraic notation (e2e4, a1a5c5)");
+  o = {};
+  o.moves_of = "E2";
+  EXPECT_EQ(check_svg_options(o).message(), "moves of \"E2\": not a square (a1 to h8)");
+  o = {};
+  o.square_size = 1001;
+  EXPECT_EQ(check_svg_options(o).message(), "square size 1001: not between 8 and 1000");
+  // What depends on the position is not checked here.
+  o = {};
+  o.moves_of = "e5";
+  o.marks = {"a1", "h8"};
+  o.arrows = {"a1a5c5"};
+  EXPECT_TRUE(check_svg_options(o).ok());
+}
+
 std::string dot(std::string_view sq, std::string_view colour) {
   return "<circle " + centre(sq) + " r=\"6.8\" fill=\"" + std::string(colour) +
          "\" fill-opacity=\"0.85\"/>";

@@ -634,6 +634,10 @@ TEST(FairyConvertSelection, WhereAndPlies) {
       {"--where 'Date>=2000.01.01'", "Two,Chess Olympiad,Four"},
       {"--where 'WhiteElo>=2600' --where 'Date<2005'", "One,Chess Olympiad"},
       {"--where Variant=chess", "One,Two,Chess Olympiad,Four,Five"},
+      // Any name of the variant, for = and != alike.
+      {"--where Variant=Standard", "One,Two,Chess Olympiad,Four,Five"},
+      {"--where Variant!=Standard", ""},
+      {"--where Variant!=chess960", "One,Two,Chess Olympiad,Four,Five"},
       {"--min-plies 5", "One,Two,Four"},
       {"--max-plies 4", "Chess Olympiad,Five"},
       {"--min-plies 5 --max-plies 5", "One,Four"},
@@ -662,12 +666,18 @@ TEST(FairyConvertSelection, WhereAndPlies) {
         << c.args << "\n"
         << o.err;
   }
-  for (const char* bad :
-       {"--where White", "--where =x", "--ends-in mate", "--reaches xyz", "--min-plies -1"}) {
+  for (const char* bad : {"--where White", "--where =x", "--ends-in mate", "--reaches xyz",
+                          "--min-plies -1", "--where Variant=chesss", "--where Variant!=chesss"}) {
     const Output o = run(std::string(bad) + " sel.pgn", dir);
     EXPECT_EQ(o.status, 2) << bad;
     EXPECT_EQ(o.out, "") << bad;
   }
+  // A variant that is none: a usage error, not a run that filters every game out.
+  const Output o = run("--where Variant=chesss sel.pgn", dir);
+  EXPECT_EQ(o.err,
+            "fairy-convert: --where 'Variant=chesss': unknown variant 'chesss' (known: chess, "
+            "chess960, cwda, superchess, interweave, fluidity)\nTry 'fairy-convert --help' for "
+            "more information.\n");
 }
 
 TEST(FairyConvertSelection, Dedupe) {
@@ -961,6 +971,99 @@ TEST(FairyConvertErrors, UsageAndBadInput) {
   o = run("--help");
   EXPECT_EQ(o.status, 0);
   EXPECT_EQ(o.out.rfind("Usage: fairy-convert", 0), 0u);
+}
+
+// The side files of inputs that are not PGN: one record a line, as read (an element of a
+// JSON array on one line), so that fairy-convert reads them back as the same games.
+TEST(FairyConvertSideFiles, OneRecordALineThatReadsBack) {
+  const std::string dir = temp_dir();
+  write_file(dir, "small.pgn", kSmall);
+  write_file(dir, "promo.pgn", kPromotion);
+  std::string a = run("-q --to jsonl small.pgn", dir).out;
+  std::string b = run("-q --to jsonl promo.pgn", dir).out;
+  ASSERT_EQ(a.back(), '\n');
+  a.pop_back();
+  b.pop_back();
+  const std::string bad1 = "{\"san\":[\"e4\",\"e5\",\"Ke3\"]}", bad2 = "[1,2]";
+  // The last line without a line end.
+  write_file(dir, "in.jsonl", a + "\n" + bad1 + "\n" + a + "\n" + b + "\n" + bad2);
+  Output o = run("-q --dedupe --duplicates-out dups.jsonl --invalid-out bad.jsonl in.jsonl", dir);
+  EXPECT_EQ(o.status, 1);
+  EXPECT_EQ(slurp(dir + "dups.jsonl"), a + "\n");
+  EXPECT_EQ(slurp(dir + "bad.jsonl"), bad1 + "\n" + bad2 + "\n");
+  // Read back: the duplicate is the first game again, the rejected games are rejected again.
+  o = run("dups.jsonl", dir);
+  EXPECT_EQ(o.status, 0) << o.err;
+  EXPECT_EQ(o.out, run("-q small.pgn", dir).out);
+  o = run("-q bad.jsonl", dir);
+  EXPECT_EQ(o.status, 1);
+  EXPECT_EQ(o.err, "bad.jsonl: 2 games read: 0 written, 0 filtered out, 2 rejected; 0 warnings\n");
+
+  // A JSON array whose elements span lines: in a side file each is one line, its line
+  // breaks between tokens written as spaces (in strings nothing changes).
+  write_file(dir, "first.jsonl", "{\"san\":[\"e4\",\"e5\"]}\n");
+  write_file(dir, "in.json",
+             "[\n{\"san\":[\"e4\",\"e5\"]},\n{\"san\":\n[\"Ke3\"]},\n{\"san\": [\"e4\",\n  "
+             "\"e5\"],\n \"x\": \"a\\nb\"}\n]\n");
+  o = run("-q --dedupe --duplicates-out dups2.jsonl --invalid-out bad2.jsonl in.json", dir);
+  EXPECT_EQ(o.status, 1);
+  EXPECT_EQ(slurp(dir + "dups2.jsonl"), "{\"san\": [\"e4\",   \"e5\"],  \"x\": \"a\\nb\"}\n");
+  EXPECT_EQ(slurp(dir + "bad2.jsonl"), "{\"san\": [\"Ke3\"]}\n");
+  o = run("dups2.jsonl", dir);
+  EXPECT_EQ(o.status, 0) << o.err;
+  EXPECT_EQ(o.out, run("-q first.jsonl", dir).out);
+  EXPECT_EQ(run("-q bad2.jsonl", dir).status, 1);
+
+  // A FEN list: each line with its line end, the last one too.
+  const std::string start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+  const std::string other = "4k3/8/8/8/8/8/8/4K3 w - - 5 40";
+  write_file(dir, "in.fen", start + "\nbad fen\n" + start + "\n" + other + "\nworse fen");
+  o = run("-q --dedupe --duplicates-out dups.fen --invalid-out bad.fen in.fen", dir);
+  EXPECT_EQ(o.status, 1);
+  EXPECT_EQ(slurp(dir + "dups.fen"), start + "\n");
+  EXPECT_EQ(slurp(dir + "bad.fen"), "bad fen\nworse fen\n");
+  EXPECT_EQ(run("-q --to fen dups.fen", dir).out, start + "\n");
+  o = run("-q --from fen bad.fen", dir);
+  EXPECT_EQ(o.err, "bad.fen: 2 games read: 0 written, 0 filtered out, 2 rejected; 0 warnings\n");
+}
+
+// The values of the diagram flags are checked before any game is read; --moves-of on a
+// square that is empty in a position draws that diagram without the moves, with a warning.
+TEST(FairyConvertSvg, FlagValuesAreCheckedBeforeTheRun) {
+  const std::string dir = temp_dir();
+  write_file(dir, "small.pgn", kSmall);
+  struct Case {
+    const char* args;
+    const char* err;
+  } const cases[] = {
+      {"--mark d6,z9", "mark \"z9\": not a square (a1 to h8)"},
+      {"--arrows e2", "arrow \"e2\": not a move in long algebraic notation (e2e4, a1a5c5)"},
+      {"--moves-of z4", "moves of \"z4\": not a square (a1 to h8)"},
+      {"--moves-of ''", "--moves-of wants a square (a1 to h8), not ''"},
+  };
+  for (const Case& c : cases) {
+    const Output o =
+        run(std::string("--to svg --invalid-out bad.pgn ") + c.args + " small.pgn", dir);
+    EXPECT_EQ(o.status, 2) << c.args;
+    EXPECT_EQ(o.err, std::string("fairy-convert: ") + c.err +
+                         "\nTry 'fairy-convert --help' for more information.\n")
+        << c.args;
+    EXPECT_EQ(o.out, "") << c.args;
+    EXPECT_FALSE(fs::exists(dir + "bad.pgn")) << c.args;
+  }
+  // e5 is empty in the start position, and after 1. e4 e5 a Black pawn stands there.
+  fs::create_directories(dir + "d");
+  fs::create_directories(dir + "plain");
+  const Output o = run("--to svg --every 2 --moves-of e5 -o d small.pgn", dir);
+  EXPECT_EQ(o.status, 0) << o.err;
+  EXPECT_EQ(o.err,
+            "small.pgn:1: warning: game 1 (Anderssen - Kieseritzky): ply 0: moves of \"e5\": no "
+            "piece on e5; drawn without them\n"
+            "small.pgn: 1 game read: 1 written, 0 filtered out, 0 rejected; 2 warnings\n");
+  // (the other warning: the game's mate marked '+')
+  ASSERT_EQ(run("-q --to svg --every 2 -o plain small.pgn", dir).status, 0);
+  EXPECT_EQ(slurp(dir + "d/1-game-1-ply-0.svg"), slurp(dir + "plain/1-game-1-ply-0.svg"));
+  EXPECT_NE(slurp(dir + "d/1-game-1-ply-2.svg"), slurp(dir + "plain/1-game-1-ply-2.svg"));
 }
 
 }  // namespace

@@ -312,10 +312,73 @@ TEST_F(ConvertSqlite, AnotherDatabaseIsRefusedAndLeftAsItWas) {
   const ToolOutput o = convert("--to sqlite -o games.db club.pgn");
   EXPECT_EQ(o.status, 2);
   EXPECT_EQ(o.err,
-            "fairy-convert: games.db: not a fairykit game database (it has tables but no meta "
-            "table) (the file is left as it was)\n");
+            "fairy-convert: games.db: not a fairykit game database (it holds 1 table and no "
+            "meta table) (the file is left as it was)\n");
   EXPECT_EQ(slurp(db()), before);
   EXPECT_EQ(q("SELECT name FROM sqlite_master"), "players\n");
+}
+
+TEST_F(ConvertSqlite, ADatabaseWithAnythingButNoTablesIsRefusedAndLeftAsItWas) {
+  // A view alone, an index and a trigger on a table of someone else's: not empty, so not
+  // a database to add fairykit's tables to; the file keeps every byte.
+  struct Case {
+    const char* sql;
+    const char* holds;
+  } const cases[] = {
+      {"CREATE VIEW answer AS SELECT 42;", "1 view"},
+      {"CREATE TABLE t(x); CREATE INDEX t_x ON t(x); CREATE TRIGGER t_ins AFTER INSERT ON t "
+       "BEGIN SELECT 1; END; CREATE VIEW v AS SELECT x FROM t;",
+       "1 index, 1 table, 1 trigger, 1 view"},
+  };
+  for (const Case& c : cases) {
+    fs::remove(db());
+    execute(db(), c.sql);
+    const std::string before = slurp(db());
+    const ToolOutput o = convert("--to sqlite -o games.db club.pgn");
+    EXPECT_EQ(o.status, 2) << c.sql;
+    EXPECT_EQ(o.err, std::string("fairy-convert: games.db: not a fairykit game database (it "
+                                 "holds ") +
+                         c.holds + " and no meta table) (the file is left as it was)\n");
+    EXPECT_EQ(slurp(db()), before) << c.sql;
+    EXPECT_FALSE(fs::exists(db() + "-journal"));
+  }
+  // A fairykit database to which its user added a view of their own stays fairykit's.
+  fs::remove(db());
+  ASSERT_EQ(convert("-q --to sqlite -o games.db club.pgn").status, 1);
+  execute(db(), "CREATE VIEW alice AS SELECT * FROM games WHERE white = 'Alice';");
+  EXPECT_EQ(convert("-q --to sqlite -o games.db again.pgn").status, 1);
+  EXPECT_EQ(q("SELECT count(*) FROM alice"), "4\n");
+}
+
+TEST_F(ConvertSqlite, ANameTooLongForTheJournalIsRefused) {
+  // SQLite's journal is NAME-journal: a database name of 248 bytes or more leaves it none.
+  const std::string name = std::string(245, 'g') + ".db";
+  const ToolOutput o = convert("--to sqlite -o " + name + " club.pgn");
+  EXPECT_EQ(o.status, 2);
+  EXPECT_EQ(o.err, "fairy-convert: " + name +
+                       ": the name of SQLite's journal beside it would have 256 bytes, more "
+                       "than the 255 of a name there: choose a shorter name (the file is left "
+                       "as it was)\n");
+  EXPECT_FALSE(fs::exists(dir_ + "/" + name));
+  // One byte less: written.
+  const std::string fits = std::string(244, 'g') + ".db";
+  EXPECT_EQ(convert("-q --to sqlite -o " + fits + " club.pgn").status, 1);
+  EXPECT_EQ(query(dir_ + "/" + fits, "SELECT count(*) FROM games"), "6\n");
+}
+
+TEST_F(ConvertSqlite, ALinkToADatabaseNotMadeYet) {
+  // SQLite creates the file the link points to; a failed run removes that file, and the
+  // link stays.
+  fs::create_directories(dir_ + "/sub");
+  fs::create_symlink("sub/new.db", dir_ + "/link.db");
+  ToolOutput o = convert("-q --to sqlite -o link.db club.pgn missing.pgn");
+  EXPECT_EQ(o.status, 2);
+  EXPECT_TRUE(fs::is_symlink(dir_ + "/link.db"));
+  EXPECT_FALSE(fs::exists(dir_ + "/sub/new.db"));
+  EXPECT_FALSE(fs::exists(dir_ + "/sub/new.db-journal"));
+  o = convert("-q --to sqlite -o link.db club.pgn");
+  EXPECT_EQ(o.status, 1);
+  EXPECT_EQ(query(dir_ + "/sub/new.db", "SELECT count(*) FROM games"), "6\n");
 }
 
 TEST_F(ConvertSqlite, AnotherSchemaVersionIsRefused) {

@@ -1,7 +1,9 @@
-// A user's file is never damaged (issue 10, findings 1-3): an output that is an input, or
-// the other output, or standard output, is refused before anything is opened; outputs are
-// written under a temporary name and replace the target only when complete; every write to
-// an output and to standard output is checked (exit 2, a message naming the file).
+// A user's file is never damaged: an output that is an input, or the other output, or
+// standard output, is refused before anything is opened (also the files SQLite writes beside
+// a database, and the diagrams of --to svg -o DIR, where a symbolic link is never followed);
+// outputs are written under a temporary name and replace the target only when complete;
+// every write to an output and to standard output is checked (exit 2, a message naming the
+// file and the cause).
 #include <gtest/gtest.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -36,13 +38,15 @@ class OutputSafety : public ::testing::Test {
   }
   void TearDown() override { fs::remove_all(dir_); }
 
-  // Runs a shell script in the directory; $V and $P are the two tools. The script's own
-  // standard output and error are captured (redirect the tool's inside the script).
+  // Runs a shell script in the directory; $V, $P, $C and $A are fairy-validate, -perft,
+  // -convert and -analyze. The script's own standard output and error are captured
+  // (redirect the tool's inside the script).
   ToolOutput sh(const std::string& script) const {
     const std::string base = fairykit::testing::unique_temp("sh");
     const std::string bin = FAIRYKIT_BIN_DIR;
     const std::string cmd = "cd '" + dir_ + "' && V='" + bin + "/fairy-validate' P='" + bin +
-                            "/fairy-perft' bash -c '" + script + "' </dev/null >" + base +
+                            "/fairy-perft' C='" + bin + "/fairy-convert' A='" + bin +
+                            "/fairy-analyze' bash -c '" + script + "' </dev/null >" + base +
                             ".out 2>" + base + ".err";
     ToolOutput o;
     const int st = std::system(cmd.c_str());
@@ -55,10 +59,12 @@ class OutputSafety : public ::testing::Test {
   }
   std::string file(const std::string& name) const { return slurp(dir_ + "/" + name); }
   bool exists(const std::string& name) const { return fs::exists(dir_ + "/" + name); }
-  // The directory holds exactly these names (no temporary file left behind).
-  std::string listing() const {
+  // The directory (or its subdirectory `sub`) holds exactly these names (no temporary file
+  // left behind).
+  std::string listing(const std::string& sub = "") const {
     std::set<std::string> names;
-    for (const auto& e : fs::directory_iterator(dir_)) names.insert(e.path().filename().string());
+    for (const auto& e : fs::directory_iterator(dir_ + "/" + sub))
+      names.insert(e.path().filename().string());
     std::string s;
     for (const auto& n : names) s += n + " ";
     return s;
@@ -242,6 +248,171 @@ TEST_F(OutputSafety, AClosedStandardOutputIsNotTakenByAnOutputFile) {
   const ToolOutput o = sh("\"$V\" a.pgn --valid-out v.pgn >&-");
   EXPECT_EQ(o.status, 2);
   EXPECT_EQ(file("v.pgn"), sample_);
+}
+
+TEST_F(OutputSafety, AnInputNamedLikeTheDatabasesJournalIsRefused) {
+  // SQLite would write its journal over the input (and read back a database of 0 games).
+  const std::pair<std::string, std::string> side_files[] = {
+      {"-journal", "journal"}, {"-wal", "write-ahead log"}, {"-shm", "write-ahead log index"}};
+  for (const auto& [suffix, what] : side_files) {
+    fs::copy_file(kSample, dir_ + "/out.db" + suffix);
+    const ToolOutput o = sh("\"$C\" --to sqlite -o out.db out.db" + suffix);
+    EXPECT_EQ(o.status, 2) << suffix;
+    EXPECT_EQ(o.err, "fairy-convert: --output's " + what + " 'out.db" + suffix +
+                         "' is the input 'out.db" + suffix + "': refusing to overwrite it\n");
+    EXPECT_EQ(file("out.db" + suffix), sample_);
+    EXPECT_EQ(listing(), "a.pgn b.pgn c.pgn out.db" + suffix + " ");
+    fs::remove(dir_ + "/out.db" + suffix);
+  }
+  // Through a link to the database: SQLite's journal is beside the file the link points to.
+  fs::create_directories(dir_ + "/sub");
+  fs::copy_file(kSample, dir_ + "/sub/real.db-journal");
+  fs::create_symlink("sub/real.db", dir_ + "/link.db");
+  ToolOutput o = sh("\"$C\" --to sqlite -o link.db sub/real.db-journal");
+  EXPECT_EQ(o.status, 2);
+  EXPECT_EQ(o.err,
+            "fairy-convert: --output's journal 'sub/real.db-journal' is the input "
+            "'sub/real.db-journal': refusing to overwrite it\n");
+  EXPECT_EQ(file("sub/real.db-journal"), sample_);
+  EXPECT_FALSE(exists("sub/real.db"));
+  // A symbolic link at the journal's name is never written through, input or not.
+  fs::create_symlink("b.pgn", dir_ + "/out.db-journal");
+  o = sh("\"$C\" --to sqlite -o out.db a.pgn");
+  EXPECT_EQ(o.status, 2);
+  EXPECT_EQ(o.err,
+            "fairy-convert: out.db-journal: a symbolic link where SQLite writes the journal of "
+            "out.db: refusing to write through it (the file is left as it was)\n");
+  EXPECT_EQ(file("b.pgn"), sample_);
+  EXPECT_FALSE(exists("out.db"));
+}
+
+TEST_F(OutputSafety, SvgDirectoryNeverWritesThroughASymbolicLink) {
+  // The names the diagrams of a.pgn get: 1-game-N-ply-P.svg (--every 1000: ply 0 only).
+  fs::create_directories(dir_ + "/d");
+  fs::create_symlink("../a.pgn", dir_ + "/d/1-game-1-ply-0.svg");
+  ToolOutput o = sh("\"$C\" --to svg --every 1000 -o d a.pgn");
+  EXPECT_EQ(o.status, 2);
+  EXPECT_EQ(o.err,
+            "fairy-convert: --output 'd': 'd/1-game-1-ply-0.svg' is a symbolic link: refusing "
+            "to write through it\n");
+  EXPECT_EQ(file("a.pgn"), sample_);
+  // Also when it leads to a file that is not an input: nothing is written at all.
+  fs::remove(dir_ + "/d/1-game-1-ply-0.svg");
+  fs::create_symlink("../b.pgn", dir_ + "/d/1-game-3-ply-0.svg");
+  o = sh("\"$C\" --to svg --every 1000 -o d a.pgn");
+  EXPECT_EQ(o.status, 2);
+  EXPECT_EQ(o.err,
+            "fairy-convert: --output 'd': 'd/1-game-3-ply-0.svg' is a symbolic link: refusing "
+            "to write through it\n");
+  EXPECT_EQ(file("b.pgn"), sample_);
+  EXPECT_EQ(listing("d"), "1-game-3-ply-0.svg ");
+  // Once the link is gone, the four diagrams are written.
+  fs::remove(dir_ + "/d/1-game-3-ply-0.svg");
+  o = sh("\"$C\" -q --to svg --every 1000 -o d a.pgn");
+  EXPECT_EQ(o.status, 0) << o.err;
+  EXPECT_EQ(listing("d"),
+            "1-game-1-ply-0.svg 1-game-2-ply-0.svg 1-game-3-ply-0.svg 1-game-4-ply-0.svg ");
+  EXPECT_EQ(file("d/1-game-4-ply-0.svg").rfind("<svg ", 0), 0u);
+}
+
+TEST_F(OutputSafety, SvgDirectoryDoesNotOverwriteAnInput) {
+  // An input inside the directory under a diagram's name, by name or by a hard link.
+  fs::create_directories(dir_ + "/d");
+  fs::copy_file(kSample, dir_ + "/d/1-game-2-ply-0.svg");
+  ToolOutput o = sh("\"$C\" --to svg --every 1000 -o d d/1-game-2-ply-0.svg");
+  EXPECT_EQ(o.status, 2);
+  EXPECT_EQ(o.err,
+            "fairy-convert: --output 'd/1-game-2-ply-0.svg' is the input "
+            "'d/1-game-2-ply-0.svg': refusing to overwrite it\n");
+  EXPECT_EQ(file("d/1-game-2-ply-0.svg"), sample_);
+  fs::remove(dir_ + "/d/1-game-2-ply-0.svg");
+  fs::create_hard_link(dir_ + "/a.pgn", dir_ + "/d/2-game-1-ply-0.svg");
+  o = sh("\"$C\" --to svg --every 1000 -o d b.pgn a.pgn");
+  EXPECT_EQ(o.status, 2);
+  EXPECT_EQ(o.err,
+            "fairy-convert: --output 'd/2-game-1-ply-0.svg' is the input 'a.pgn': refusing "
+            "to overwrite it\n");
+  EXPECT_EQ(file("a.pgn"), sample_);
+  EXPECT_EQ(listing("d"), "2-game-1-ply-0.svg ");
+  // Nor a side file of the run named like a diagram (c.pgn's game 4 is drawn, the others
+  // go to --invalid-out).
+  fs::remove(dir_ + "/d/2-game-1-ply-0.svg");
+  o = sh("\"$C\" -q --to svg --every 1000 -o d --invalid-out d/1-game-4-ply-0.svg c.pgn");
+  EXPECT_EQ(o.status, 2);
+  EXPECT_EQ(o.err,
+            "fairy-convert: --invalid-out 'd/1-game-4-ply-0.svg' and --output "
+            "'d/1-game-4-ply-0.svg' are the same file\n"
+            "c.pgn: 4 games read: 1 written, 0 filtered out, 3 rejected; 1 warning\n");
+  EXPECT_EQ(file("d/1-game-4-ply-0.svg").rfind("[Event ", 0), 0u);
+}
+
+TEST_F(OutputSafety, AnOutputNameOf255BytesIsWritten) {
+  // The longest name a file may have: its temporary name must be no longer.
+  const std::string name = std::string(251, 'n') + ".pgn";
+  ToolOutput o = sh("\"$V\" -q a.pgn --valid-out " + name);
+  EXPECT_EQ(o.status, 0) << o.err;
+  EXPECT_EQ(file(name), sample_);
+  o = sh("\"$C\" -q a.pgn -o " + name);
+  EXPECT_EQ(o.status, 0) << o.err;
+  EXPECT_EQ(file(name), sh("\"$C\" -q a.pgn").out);
+  EXPECT_EQ(listing(), "a.pgn b.pgn c.pgn " + name + " ");
+}
+
+TEST_F(OutputSafety, AnEmptyOutputNameIsRefusedBeforeAnyWork) {
+  struct Case {
+    const char* script;
+    const char* err;
+  } const cases[] = {
+      {"\"$C\" a.pgn -o \"\"", "fairy-convert: --output wants a file name, not ''\n"},
+      {"\"$C\" --to sqlite a.pgn -o \"\"", "fairy-convert: --output wants a file name, not ''\n"},
+      {"\"$C\" --to svg a.pgn -o \"\"", "fairy-convert: --output wants a file name, not ''\n"},
+      {"\"$C\" c.pgn --invalid-out \"\"",
+       "fairy-convert: --invalid-out wants a file name, not ''\n"},
+      {"\"$C\" --dedupe a.pgn --duplicates-out \"\"",
+       "fairy-convert: --duplicates-out wants a file name, not ''\n"},
+      {"\"$V\" a.pgn --valid-out \"\"", "fairy-validate: --valid-out wants a file name, not ''\n"},
+      {"\"$A\" a.pgn --html \"\"", "fairy-analyze: --html wants a file name, not ''\n"},
+      {"\"$A\" a.pgn -o \"\"", "fairy-analyze: --output wants a file name, not ''\n"},
+      {"\"$P\" --make-suite 2 --seed 1 --depth 1 -o \"\"",
+       "fairy-perft: an output file needs a name, not ''\n"},
+  };
+  for (const Case& c : cases) {
+    const ToolOutput o = sh(c.script);
+    EXPECT_EQ(o.status, 2) << c.script;
+    EXPECT_EQ(o.err, c.err) << c.script;  // no summary: nothing was read
+    EXPECT_EQ(o.out, "") << c.script;
+  }
+  EXPECT_EQ(listing(), "a.pgn b.pgn c.pgn ");
+}
+
+TEST_F(OutputSafety, StandardOutputErrorsNameTheirCause) {
+  // The small print paths (stdio's printf too) and the main output of the batch tools.
+  for (const char* script :
+       {"\"$C\" --key startpos", "\"$C\" --help", "\"$C\" --list-variants", "\"$C\" --version",
+        "\"$V\" --help", "\"$V\" --list-variants", "\"$P\" --help", "\"$P\" --list-variants",
+        "\"$A\" --help", "\"$A\" --list-variants"}) {
+    const ToolOutput o = sh(std::string(script) + " > /dev/full");
+    EXPECT_EQ(o.status, 2) << script;
+    const std::string tool = o.err.substr(0, o.err.find(':'));
+    EXPECT_EQ(o.err, tool + ": cannot write standard output: No space left on device\n") << script;
+  }
+  const std::pair<const char*, const char*> cases[] = {
+      {"\"$C\" --key startpos >&-", "fairy-convert: cannot write standard output: it is closed\n"},
+      {"\"$C\" a.pgn > /dev/full",
+       "a.pgn: 4 games read: 4 written, 0 filtered out, 0 rejected; 0 warnings\n"
+       "fairy-convert: cannot write standard output: No space left on device\n"},
+      {"\"$A\" a.pgn > /dev/full",
+       "a.pgn: 4 games read: 4 analysed, 0 rejected\n"
+       "fairy-analyze: cannot write standard output: No space left on device\n"},
+      {"\"$A\" a.pgn >&-",
+       "a.pgn: 4 games read: 4 analysed, 0 rejected\n"
+       "fairy-analyze: cannot write standard output: it is closed\n"},
+  };
+  for (const auto& [script, err] : cases) {
+    const ToolOutput o = sh(script);
+    EXPECT_EQ(o.status, 2) << script;
+    EXPECT_EQ(o.err, err) << script;
+  }
 }
 
 }  // namespace

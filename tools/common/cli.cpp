@@ -184,10 +184,18 @@ bool occupy_closed_std_descriptors() {
   return stdout_closed;
 }
 
+// Descriptor 1 was closed when the tool started (run_main): writes to it fail with EBADF.
+bool g_stdout_closed = false;
+
 }  // namespace
 
+std::string stdout_error(int err) {
+  return absl::StrCat("cannot write standard output: ",
+                      g_stdout_closed ? "it is closed" : std::strerror(err));
+}
+
 int run_main(std::string_view tool, int argc, char** argv, int (*real_main)(int, char**)) {
-  const bool stdout_closed = occupy_closed_std_descriptors();
+  g_stdout_closed = occupy_closed_std_descriptors();
   StdoutBuffer buffer;
   std::streambuf* const original = std::cout.rdbuf(&buffer);
   int status = 2;
@@ -202,9 +210,14 @@ int run_main(std::string_view tool, int argc, char** argv, int (*real_main)(int,
   }
   std::cout.flush();
   std::cout.rdbuf(original);
-  if (buffer.error() != 0 || std::fflush(stdout) != 0 || std::ferror(stdout)) {
-    std::cerr << tool << ": cannot write standard output: "
-              << (stdout_closed ? "it is closed" : std::strerror(buffer.error())) << '\n';
+  // What went through stdio (printf) rather than std::cout: its own error, with its errno.
+  int err = buffer.error();
+  if (err == 0) {
+    errno = 0;
+    if (std::fflush(stdout) != 0 || std::ferror(stdout)) err = errno != 0 ? errno : EIO;
+  }
+  if (err != 0) {
+    std::cerr << tool << ": " << stdout_error(err) << '\n';
     return 2;
   }
   if (std::fflush(stderr) != 0 || std::ferror(stderr)) return 2;  // nowhere left to say it

@@ -51,6 +51,11 @@ std::optional<int> handle_common_flags(const Args& args, std::string_view tool,
 // (a full disk, a closed descriptor), "TOOL: cannot write standard output: REASON" and exit 2.
 int run_main(std::string_view tool, int argc, char** argv, int (*real_main)(int, char**));
 
+// "cannot write standard output: REASON" for a write to descriptor 1 that failed with
+// errno `err`: "it is closed" when it was closed when the tool started (run_main), else
+// strerror(err).
+std::string stdout_error(int err);
+
 // A whole decimal number in [lo, hi]; the error names the flag.
 absl::StatusOr<long long> parse_int(const std::string& flag, const std::string& text, long long lo,
                                     long long hi);

@@ -13,6 +13,7 @@
 #include <string_view>
 
 #include "analysis/game_batch.h"
+#include "tools/common/cli.h"
 
 namespace fairykit::cli {
 
@@ -44,6 +45,8 @@ class MainOutput {
   }
   // Whether a write to standard output failed (the tool says so and exits 2).
   bool stdout_failed() const { return stdout_failed_; }
+  // "cannot write standard output: No space left on device" (after a failure).
+  std::string stdout_error() const { return cli::stdout_error(stdout_errno_); }
 
  private:
   void write_stdout(std::string_view bytes) {
@@ -54,6 +57,7 @@ class MainOutput {
       if (w < 0 && errno == EINTR) continue;
       if (w <= 0) {
         stdout_failed_ = true;
+        stdout_errno_ = w < 0 ? errno : EIO;
         break;
       }
       p += w;
@@ -66,6 +70,7 @@ class MainOutput {
   analysis::OutputFile* file_;
   std::string buffer_;
   bool stdout_failed_ = false;
+  int stdout_errno_ = 0;
 };
 
 }  // namespace fairykit::cli

@@ -532,7 +532,7 @@ int analyze_main(int argc, char** argv) {
   const std::vector<absl::Status> write_errors = batch.commit();
   for (const absl::Status& st : write_errors)
     std::cerr << "fairy-analyze: " << st.message() << " (the file is left as it was)\n";
-  if (out.stdout_failed()) std::cerr << "fairy-analyze: cannot write standard output\n";
+  if (out.stdout_failed()) std::cerr << "fairy-analyze: " << out.stdout_error() << '\n';
   if (unreadable || !write_errors.empty() || out.stdout_failed()) return 2;
   return rejected ? 1 : 0;
 }

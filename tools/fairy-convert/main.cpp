@@ -112,15 +112,18 @@ Selection (a game must pass every test; the others are "filtered out"):
       --dedupe            keep the first of games with the same start and moves
       --duplicates-out FILE
                           write the duplicates there, verbatim
-      --invalid-out FILE  write the rejected games there, verbatim
+      --invalid-out FILE  write the rejected games there, verbatim (side files hold one
+                          record a line; those of JSON inputs are JSON Lines)
 
 Diagrams (--to svg): the final position of each game, or every Nth ply with --every N,
 or each position of a list; to standard output or -o FILE when there is one, else
--o DIRECTORY (one file per position: INPUT-game-N-ply-P.svg).
+-o DIRECTORY (one file per position: INPUT-game-N-ply-P.svg; a symbolic link or an
+input at such a name is refused).
       --mark SQUARES      mark squares: --mark d6,f6
       --arrows MOVES      draw moves as arrows: --arrows e2e4,g8f6 (chains: a1a5c5)
       --moves-of SQUARE   the squares the piece there can reach; captures and the
-                          pieces a move takes elsewhere are marked differently
+                          pieces a move takes elsewhere are marked differently (a
+                          position with no piece there: drawn without, a warning)
       --flip              Black at the bottom
       --coordinates       file letters and rank numbers
       --no-legend         no legend naming the fairy pieces
@@ -206,6 +209,7 @@ struct Converted {
   analysis::ResultFix fix;
   std::vector<std::pair<std::string, std::string>> svgs;  // --to svg: file name, document
   analysis::DbGame db;                                    // --to sqlite: the rows to insert
+  std::vector<std::string> notes;  // --to svg: warnings about a diagram (it is still written)
 };
 
 struct Settings {
@@ -223,6 +227,23 @@ struct Settings {
   bool vchess = false;  // --from vchess: vchess.club game records  // --to svg: every Nth ply
                         // (--every) instead of the final position
 };
+
+// Whether `name` is one that --to svg -o DIR may give a diagram: INPUT-game-N-ply-P.svg
+// (the input's number, the game's, the ply), as the emit step below makes them.
+bool is_diagram_name(std::string_view name) {
+  auto number = [&name] {
+    std::size_t digits = 0;
+    while (digits < name.size() && name[digits] >= '0' && name[digits] <= '9') ++digits;
+    name.remove_prefix(digits);
+    return digits > 0;
+  };
+  auto text = [&name](std::string_view t) {
+    if (!name.starts_with(t)) return false;
+    name.remove_prefix(t.size());
+    return true;
+  };
+  return number() && text("-game-") && number() && text("-ply-") && number() && name == ".svg";
+}
 
 void reject(Converted& c, const parsers::RawGame& game, std::int64_t column,
             const std::string& message) {
@@ -275,6 +296,7 @@ void convert_game(const parsers::RawGame& game, const Settings& s, const std::st
   c.digest = {};
   c.fix = {};
   c.svgs.clear();
+  c.notes.clear();
   c.db = {};
   thread_local GameRecord record;
   if (game.format == parsers::RecordFormat::kPositions) {
@@ -371,6 +393,18 @@ void convert_game(const parsers::RawGame& game, const Settings& s, const std::st
           return;
         }
         absl::StatusOr<std::string> svg = analysis::render_svg(g, s.svg);
+        if (!svg.ok() && !s.svg.moves_of.empty()) {
+          // The options were checked before the run: what fails is --moves-of in this
+          // position (no piece on the square...), which does not make the game invalid.
+          analysis::SvgOptions without = s.svg;
+          without.moves_of.clear();
+          absl::StatusOr<std::string> plain = analysis::render_svg(g, without);
+          if (plain.ok()) {
+            c.notes.push_back(absl::StrCat("ply ", ply, ": ", std::string(svg.status().message()),
+                                           "; drawn without them"));
+            svg = std::move(plain);
+          }
+        }
         if (!svg.ok()) {
           reject(c, game, 1, std::string(svg.status().message()));
           c.svgs.clear();
@@ -441,7 +475,7 @@ int convert_main(int argc, char** argv) {
         *fen == "startpos" && !variant->start_fen.empty() ? std::string(variant->start_fen) : *fen;
     absl::StatusOr<std::unique_ptr<AnyGame>> g = AnyGame::create(*variant, text);
     if (!g.ok()) return usage_error("--key '" + *fen + "': " + std::string(g.status().message()));
-    std::printf("%lld\n", static_cast<long long>(analysis::db_key((*g)->key())));
+    std::cout << analysis::db_key((*g)->key()) << '\n';
     return 0;
   }
   s.validate.roster_warnings = false;  // the export writes the roster anyway
@@ -477,6 +511,10 @@ int convert_main(int argc, char** argv) {
     return usage_error(
         "--mark, --arrows, --moves-of, --flip, --coordinates, --no-legend and "
         "--caption need --to svg");
+  if (args->has("moves-of") && s.svg.moves_of.empty())
+    return usage_error("--moves-of wants a square (a1 to h8), not ''");
+  if (absl::Status st = analysis::check_svg_options(s.svg); !st.ok())
+    return usage_error(std::string(st.message()));
   s.svg_every = s.to == Target::kSvg && args->has("every");
   if (auto d = args->get("fen-dialect")) {
     std::optional<FenDialectId> id = find_fen_dialect(*d);
@@ -617,15 +655,27 @@ int convert_main(int argc, char** argv) {
   for (const char* flag : {"output", "invalid-out", "duplicates-out"})
     if (auto path = args->get(flag); path && !(svg_dir.size() && std::string(flag) == "output"))
       outputs.push_back({std::string("--") + flag, *path});
-  // The database is not a file written anew but one opened and appended to: checked
-  // against the inputs and the other outputs here, then left out of the batch's outputs.
+  // The database is not a file written anew but one opened and appended to: checked, with
+  // the journal files SQLite writes beside it, against the inputs and the other outputs
+  // here, then left out of the batch's outputs.
   std::unique_ptr<analysis::GameDb> db;
   if (sqlite) {
-    if (absl::Status st = analysis::check_outputs(files, outputs); !st.ok()) {
+    std::vector<analysis::OutputSpec> all = outputs;
+    for (analysis::OutputSpec& f : analysis::db_side_files("--output", *args->get("output")))
+      all.push_back(std::move(f));
+    if (absl::Status st = analysis::check_outputs(files, all); !st.ok()) {
       std::cerr << "fairy-convert: " << st.message() << '\n';
       return 2;
     }
     std::erase_if(outputs, [](const analysis::OutputSpec& o) { return o.flag == "--output"; });
+  }
+  // The diagrams' names in the directory: none may be an input or a symbolic link.
+  if (!svg_dir.empty()) {
+    if (absl::Status st = analysis::check_output_dir(files, "--output", svg_dir, is_diagram_name);
+        !st.ok()) {
+      std::cerr << "fairy-convert: " << st.message() << '\n';
+      return 2;
+    }
   }
   absl::StatusOr<std::unique_ptr<analysis::GameBatch>> opened =
       analysis::GameBatch::open(files, outputs, bo);
@@ -684,7 +734,7 @@ int convert_main(int argc, char** argv) {
         totals.warnings += std::uint64_t(c.report.warnings);
         if (c.fate == Fate::kRejected) {
           ++totals.rejected;
-          batch.write(invalid_out, game.text);
+          batch.write_record(invalid_out, game);
           if (!quiet) {
             diag.clear();
             analysis::write_diagnostics(diag, file.name, c.report, false);
@@ -696,7 +746,7 @@ int convert_main(int argc, char** argv) {
         if (c.fate == Fate::kWritten && s.dedupe && !seen.insert(c.digest).second) {
           ++totals.filtered;
           ++totals.duplicates;
-          batch.write(duplicates_out, game.text);
+          batch.write_record(duplicates_out, game);
           return;
         }
         if (c.fate == Fate::kFiltered) {
@@ -715,15 +765,30 @@ int convert_main(int argc, char** argv) {
           }
         }
         ++totals.written;
+        totals.warnings += c.notes.size();
+        if (!quiet) {
+          for (const std::string& note : c.notes) {
+            progress.clear();
+            std::fprintf(stderr, "%s:%lld: warning: %s: %s\n", file.name.c_str(),
+                         static_cast<long long>(game.first_line),
+                         analysis::describe_game(c.report).c_str(), note.c_str());
+          }
+        }
         for (auto& [name, svg] : c.svgs) {
           ++svg_count;
           if (!svg_dir.empty()) {
             const std::string path =
                 (std::filesystem::path(svg_dir) / (std::to_string(file.index + 1) + "-" + name))
                     .string();
+            // Checked again as it is written, with the side files of the run (which may be
+            // named like a diagram): the directory may have changed since.
+            std::vector<analysis::OutputSpec> written = outputs;
+            written.push_back({"--output", path});
+            absl::Status st = analysis::check_outputs(files, written);
             absl::StatusOr<std::unique_ptr<analysis::OutputFile>> f =
-                analysis::OutputFile::open(path);
-            absl::Status st = f.ok() ? absl::OkStatus() : f.status();
+                st.ok() ? analysis::OutputFile::open(path, analysis::OutputFile::Links::kRefuse)
+                        : st;
+            if (!f.ok()) st = f.status();
             if (f.ok()) {
               (*f)->write(svg);
               st = (*f)->commit();
@@ -780,7 +845,7 @@ int convert_main(int argc, char** argv) {
   const std::vector<absl::Status> write_errors = batch.commit();
   for (const absl::Status& st : write_errors)
     std::cerr << "fairy-convert: " << st.message() << " (the file is left as it was)\n";
-  if (main_out.stdout_failed()) std::cerr << "fairy-convert: cannot write standard output\n";
+  if (main_out.stdout_failed()) std::cerr << "fairy-convert: " << main_out.stdout_error() << '\n';
   bool db_failed = false;
   if (db) {
     // All or nothing: the games are committed only when every input was read to its end

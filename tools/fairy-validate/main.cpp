@@ -169,7 +169,7 @@ int validate_main(int argc, char** argv) {
       [&](const parsers::RawGame& g) { return analysis::validate_game(g, vo); },
       [&](const analysis::BatchFile& file, const parsers::RawGame& game, GameReport& r) {
         totals.add(r);
-        batch.write(r.valid() ? valid_out : invalid_out, game.text);
+        batch.write_record(r.valid() ? valid_out : invalid_out, game);
         if (format == Format::kText) {
           diag.clear();
           analysis::write_diagnostics(diag, file.name, r, quiet);
