@@ -3,20 +3,26 @@
 // their results.
 //
 //   OpeningTree tree;
-//   tree.add(VariantId::kChess, {"e4", "e5", "Nf3"}, 'w');  // a game won by White
+//   const std::vector<std::string> moves = {"e4", "e5", "Nf3"};
+//   tree.add(VariantId::kChess, moves, 'w');  // a game won by White
 //   tree.for_each(1, [](VariantId v, std::string_view line, const OpeningTree::Counts& c) {
 //     std::cout << line << ' ' << c.games() << '\n';  // "e4 1", "e4 e5 1", "e4 e5 Nf3 1"
 //   });
 //
 // Memory. A line that two games or more played is a Node of 48 bytes (its size pinned by a
 // static_assert). A game's moves after the point where it leaves every game added before it
-// are kept as that game's tail, 4 bytes a move, and become Nodes only when a later game plays
-// them too. So the tree takes at most 48 bytes a line (plus one block of 64 Ki nodes and one
-// of 1 Mi tail words being filled, and the distinct moves' text), and much less where games
-// part early: a line only one game played costs 4 bytes. The counts stay exact whatever
-// --tree-min is: a line with fewer games may still reach it with the next game, so nothing
-// can be left out while counting without making some printed count wrong; the tails are
-// where the lines that will mostly stay under any minimum are kept cheaply.
+// are kept as that game's tail, 4 bytes a move and 4 for the tail's header, and become Nodes
+// only when a later game plays them too (the words they leave in the tail are not reused).
+// So a line takes at most 56 bytes (its node, and the two words of a one-move tail it began
+// as), and a line only one game played 4 to 8. Nodes and tail words come in blocks of 4 Ki
+// nodes and 64 Ki words that never move; the blocks being filled and the distinct moves'
+// text come on top.
+//
+// --tree-min. The counts stay exact whatever the minimum: a line with fewer games may still
+// reach it with the next game, so no line can be dropped while counting without making a
+// printed count, or the number of lines left out, wrong. The minimum is applied when the
+// lines are listed (a line has no more games than its parent, so a line under it hides its
+// longer lines too); the tails keep the lines that mostly stay under any minimum cheaply.
 //
 // Limits. Nodes and tail words are numbered with 32 bits: the tree holds up to about four
 // billion lines. add() refuses a game whose new lines would not fit (then nothing of it is
@@ -45,7 +51,7 @@ class OpeningTree {
     void add(char result);  // 'w' 1-0, 'd' 1/2-1/2, 'b' 0-1, anything else unfinished
   };
 
-  // A line as stored: 48 bytes, told to every reader of the documentation above.
+  // A line played by two games or more, as stored (its size is the memory documented above).
   struct Node {
     Counts counts;
     std::uint32_t move = 0;     // the line's last move (its place in moves_)
@@ -70,7 +76,8 @@ class OpeningTree {
   // Calls `f` for every line of at least `min` games: the variants in the order of their
   // VariantId, and within a variant in the order of the lines' text ("e4" before "e4 c5"
   // before "e4 e5" before "e5"; bytes compared unsigned), as a sorted map of the lines would
-  // list them (the SAN the rules core writes has no byte below '!').
+  // list them (the SAN the rules core writes has no byte below '!'). Not from two threads at
+  // once (it keeps its scratch lists in the tree).
   using LineVisitor = std::function<void(VariantId, std::string_view line, const Counts&)>;
   void for_each(std::uint64_t min, const LineVisitor& f) const;
 
@@ -106,9 +113,9 @@ class OpeningTree {
 
   std::uint32_t max_index_;
   std::uint64_t lines_ = 0;
-  Blocks<Node, 16> nodes_;
+  Blocks<Node, 12> nodes_;
   // A tail: a header word (the number of moves << 8 | the game's result), then the moves.
-  Blocks<std::uint32_t, 20> tails_;
+  Blocks<std::uint32_t, 16> tails_;
   std::map<VariantId, std::uint32_t> roots_;  // a node that stands for no line
   absl::flat_hash_map<std::string, std::uint32_t> move_ids_;
   std::vector<std::string> moves_;

@@ -69,8 +69,8 @@ The tables (text for people; --format json or csv for programs):
       --format F          text (default), json, or csv (long form: table,row,column,value)
       --group-by TAG      results by the value of a tag (Event, Site, TimeControl...)
       --tree N            the opening tree of the first N plies (0-40) of every variant:
-                          each line with its games and results (memory: at most 48
-                          bytes a line, 4 a move where one game went on alone)
+                          each line with its games and results (memory: at most 56
+                          bytes a line, 4 to 8 for a line only one game played)
       --tree-min G        tree lines of at least G games (default 1; the others are
                           counted all the same, and the table says how many)
       --top N             rows of the players and openings tables (default 20; the
