@@ -525,71 +525,148 @@ void rating_chart(std::string& out, const StatsTable& t) {
 
 // ---- The opening tree: its lines depth first, the most played first among siblings.
 
-struct TreeNode {
+struct TreeLine {
   std::string move;                 // the last move of the line
   int depth = 0;                    // plies
   double games = 0;                 // of the line
   std::array<double, 4> results{};  // 1-0, draws, 0-1, *
-  std::vector<std::size_t> children;
+};
+
+// The first `budget` lines of one variant's tree in the order drawn (depth first, the most
+// played first among siblings, ties in the order of the rows), from its rows in the order
+// of their text, where a line's longer lines follow it. A line is summed up when its rows
+// end, by its first lines in the order drawn only, so that a tree of millions of rows takes
+// the memory of `budget` lines a ply, not of the tree.
+class TreeOrder {
+ public:
+  explicit TreeOrder(std::size_t budget) : budget_(budget) {}
+
+  // The line's depth, or 0 when its parent line is not among the rows (left out).
+  int add(const std::string& line, TreeLine self) {
+    while (!open_.empty() &&
+           !(line.size() > open_.back().line.size() && line.starts_with(open_.back().line) &&
+             line[open_.back().line.size()] == ' '))
+      close();
+    const std::size_t sp = line.rfind(' ');
+    if (sp == std::string::npos ? !open_.empty() : open_.empty() || open_.back().line.size() != sp)
+      return 0;
+    self.depth = int(open_.size()) + 1;
+    self.move = sp == std::string::npos ? line : line.substr(sp + 1);
+    open_.push_back({line, std::move(self), {}});
+    return int(open_.size());
+  }
+
+  std::vector<TreeLine> finish() {
+    while (!open_.empty()) close();
+    std::vector<TreeLine> order;
+    for (Part& p : roots_) p.append_to(order);
+    return order;
+  }
+
+ private:
+  // A closed line: its first lines in the order drawn, `head` reversed, then `body` (a
+  // line with one longer line only pushes itself on its child's head).
+  struct Part {
+    double games = 0;
+    std::vector<TreeLine> head, body;
+    std::size_t size() const { return head.size() + body.size(); }
+    void append_to(std::vector<TreeLine>& out) {
+      for (auto it = head.rbegin(); it != head.rend(); ++it) out.push_back(std::move(*it));
+      for (TreeLine& l : body) out.push_back(std::move(l));
+    }
+    void cut(std::size_t n) {  // the first n lines kept
+      if (n <= head.size()) {
+        head.erase(head.begin(), head.begin() + std::ptrdiff_t(head.size() - n));
+        body.clear();
+      } else {
+        body.resize(n - head.size());
+      }
+    }
+  };
+  struct Open {
+    std::string line;
+    TreeLine self;
+    std::vector<Part> kids;  // in the order drawn, their lines cut to budget_ - 1 together
+  };
+
+  void close() {
+    Open o = std::move(open_.back());
+    open_.pop_back();
+    Part p;
+    if (o.kids.size() == 1) p = std::move(o.kids[0]);
+    p.games = o.self.games;
+    if (o.kids.size() > 1)
+      for (Part& k : o.kids) k.append_to(p.body);
+    p.head.push_back(std::move(o.self));
+    if (open_.empty())
+      keep(roots_, std::move(p), budget_);
+    else if (budget_ > 0)
+      keep(open_.back().kids, std::move(p), budget_ - 1);
+  }
+
+  // Puts `p` among `kids` after those with as many games or more, then cuts them to their
+  // first `room` lines: what is cut can never be drawn, as a sibling added later goes before
+  // it or after it.
+  static void keep(std::vector<Part>& kids, Part p, std::size_t room) {
+    if (room == 0) return;
+    const auto at =
+        std::find_if(kids.begin(), kids.end(), [&](const Part& k) { return k.games < p.games; });
+    kids.insert(at, std::move(p));
+    std::size_t seen = 0;
+    for (std::size_t i = 0; i < kids.size(); ++i) {
+      if (seen == room) {
+        kids.erase(kids.begin() + std::ptrdiff_t(i), kids.end());
+        break;
+      }
+      if (kids[i].size() > room - seen) kids[i].cut(room - seen);
+      seen += kids[i].size();
+    }
+  }
+
+  std::size_t budget_;
+  std::vector<Part> roots_;
+  std::vector<Open> open_;  // the last line added and its parents
 };
 
 void tree_chart(std::string& out, const StatsTable& t, std::size_t max_lines) {
   const int v = column(t, "variant"), l = column(t, "line");
   const std::optional<std::array<int, 5>> c = result_columns(t);
   if (v < 0 || l < 0 || !c) return;
-  // Per variant: the nodes (0 is the root) and the index of each line.
+  // Per variant (a run of rows of one variant): the lines drawn, at most max_lines in all.
   struct Tree {
     std::string variant;
-    std::vector<TreeNode> nodes{TreeNode{}};
+    double widest = 1;  // the games of the most played first move
+    std::vector<TreeLine> drawn;
   };
   std::vector<Tree> trees;
-  std::map<std::pair<std::string, std::string>, std::size_t> index;
-  for (const auto& row : t.rows) {
-    const std::string& variant = cell(row, v);
-    const std::string& line = cell(row, l);
-    if (trees.empty() || trees.back().variant != variant) trees.push_back({variant});
-    Tree& tree = trees.back();
-    const std::size_t sp = line.rfind(' ');
-    std::size_t parent = 0;
-    if (sp != std::string::npos) {
-      const auto it = index.find({variant, line.substr(0, sp)});
-      if (it == index.end()) continue;  // its parent was left out: not reachable
-      parent = it->second;
-    }
-    TreeNode node;
-    node.move = sp == std::string::npos ? line : line.substr(sp + 1);
-    node.depth = tree.nodes[parent].depth + 1;
-    node.games = value(cell(row, (*c)[0]));
-    for (std::size_t k = 0; k < 4; ++k) node.results[k] = value(cell(row, (*c)[k + 1]));
-    index[{variant, line}] = tree.nodes.size();
-    tree.nodes[parent].children.push_back(tree.nodes.size());
-    tree.nodes.push_back(std::move(node));
-  }
-  // The lines in the order drawn.
-  struct Drawn {
-    std::size_t tree, node;
+  std::optional<TreeOrder> order;
+  std::size_t lines = 0, drawn = 0;
+  const auto finish = [&] {
+    if (!order) return;
+    trees.back().drawn = order->finish();
+    drawn += trees.back().drawn.size();
   };
-  std::vector<Drawn> order;
-  std::size_t lines = 0;
-  int deepest = 1;
-  for (std::size_t ti = 0; ti < trees.size(); ++ti) {
-    Tree& tree = trees[ti];
-    for (TreeNode& n : tree.nodes)
-      std::stable_sort(n.children.begin(), n.children.end(), [&](std::size_t a, std::size_t b) {
-        return tree.nodes[a].games > tree.nodes[b].games;
-      });
-    lines += tree.nodes.size() - 1;
-    std::vector<std::size_t> stack(tree.nodes[0].children.rbegin(), tree.nodes[0].children.rend());
-    while (!stack.empty() && order.size() < max_lines) {
-      const std::size_t k = stack.back();
-      stack.pop_back();
-      order.push_back({ti, k});
-      deepest = std::max(deepest, tree.nodes[k].depth);
-      const auto& ch = tree.nodes[k].children;
-      stack.insert(stack.end(), ch.rbegin(), ch.rend());
+  for_each_row(t, [&](const StatsRow& row) {
+    const std::string& variant = cell(row, v);
+    if (trees.empty() || trees.back().variant != variant) {
+      finish();
+      trees.emplace_back().variant = variant;
+      order.emplace(max_lines - drawn);
     }
-  }
-  if (order.empty()) return;
+    TreeLine line;
+    line.games = value(cell(row, (*c)[0]));
+    for (std::size_t k = 0; k < 4; ++k) line.results[k] = value(cell(row, (*c)[k + 1]));
+    const double games = line.games;
+    const int depth = order->add(cell(row, l), std::move(line));
+    if (depth == 0) return;  // its parent was left out: not reachable
+    ++lines;
+    if (depth == 1) trees.back().widest = std::max(trees.back().widest, games);
+  });
+  finish();
+  if (drawn == 0) return;
+  int deepest = 1;
+  for (const Tree& tree : trees)
+    for (const TreeLine& n : tree.drawn) deepest = std::max(deepest, n.depth);
 
   Svg svg;
   double y = 8;
@@ -597,50 +674,44 @@ void tree_chart(std::string& out, const StatsTable& t, std::size_t max_lines) {
   y += legend(svg, keys, 10, y) + 6;
   const double indent = 16, label_w = indent * deepest + 90, row_h = 18, bar_h = 12;
   const double bar_left = 10 + label_w, bar_w = kWidth - bar_left - 190;
-  std::size_t shown_tree = trees.size();
-  double widest = 1;
-  for (const Drawn& d : order) {
-    const Tree& tree = trees[d.tree];
-    const TreeNode& n = tree.nodes[d.node];
-    if (d.tree != shown_tree) {
-      shown_tree = d.tree;
-      widest = 1;
-      for (std::size_t k : tree.nodes[0].children) widest = std::max(widest, tree.nodes[k].games);
-      svg.text(10, y + 14, tree.variant, "head");
-      y += row_h + 6;
+  for (const Tree& tree : trees) {
+    if (tree.drawn.empty()) continue;
+    svg.text(10, y + 14, tree.variant, "head");
+    y += row_h + 6;
+    const double widest = tree.widest;
+    for (const TreeLine& n : tree.drawn) {
+      const int ply = n.depth - 1;
+      const std::string label = ply % 2 == 0 ? absl::StrFormat("%d. %s", ply / 2 + 1, n.move)
+                                             : absl::StrFormat("%d\u2026 %s", ply / 2 + 1, n.move);
+      std::string title = absl::StrFormat("%s %s: %s", tree.variant, label, games_text(n.games));
+      for (std::size_t k = 0; k < 4; ++k)
+        if (n.results[k] > 0)
+          title += absl::StrFormat("; %s %s", keys[k].name, grouped(n.results[k]));
+      svg.open_group(title);
+      svg.text(10 + indent * (n.depth - 1), y + bar_h - 1.5, label,
+               n.depth == 1 ? std::string_view("lbl strong") : std::string_view("lbl"));
+      const double len = bar_w * n.games / widest;
+      double x = bar_left;
+      for (std::size_t k = 0; k < 4; ++k) {
+        if (n.games <= 0 || n.results[k] <= 0) continue;
+        const double w = len * n.results[k] / n.games;
+        svg.rect(x, y, w, bar_h, keys[k].colour);
+        x += w;
+      }
+      const double decided = n.results[0] + n.results[1] + n.results[2];
+      std::string right = games_text(n.games);
+      if (decided > 0)
+        right += absl::StrFormat(", White scored %.0f%%",
+                                 100 * (n.results[0] + 0.5 * n.results[1]) / decided);
+      svg.text(bar_left + len + 6, y + bar_h - 1.5, right, "sub");
+      svg.close_group();
+      y += row_h;
     }
-    const int ply = n.depth - 1;
-    const std::string label = ply % 2 == 0 ? absl::StrFormat("%d. %s", ply / 2 + 1, n.move)
-                                           : absl::StrFormat("%d\u2026 %s", ply / 2 + 1, n.move);
-    std::string title = absl::StrFormat("%s %s: %s", tree.variant, label, games_text(n.games));
-    for (std::size_t k = 0; k < 4; ++k)
-      if (n.results[k] > 0)
-        title += absl::StrFormat("; %s %s", keys[k].name, grouped(n.results[k]));
-    svg.open_group(title);
-    svg.text(10 + indent * (n.depth - 1), y + bar_h - 1.5, label,
-             n.depth == 1 ? std::string_view("lbl strong") : std::string_view("lbl"));
-    const double len = bar_w * n.games / widest;
-    double x = bar_left;
-    for (std::size_t k = 0; k < 4; ++k) {
-      if (n.games <= 0 || n.results[k] <= 0) continue;
-      const double w = len * n.results[k] / n.games;
-      svg.rect(x, y, w, bar_h, keys[k].colour);
-      x += w;
-    }
-    const double decided = n.results[0] + n.results[1] + n.results[2];
-    std::string right = games_text(n.games);
-    if (decided > 0)
-      right += absl::StrFormat(", White scored %.0f%%",
-                               100 * (n.results[0] + 0.5 * n.results[1]) / decided);
-    svg.text(bar_left + len + 6, y + bar_h - 1.5, right, "sub");
-    svg.close_group();
-    y += row_h;
   }
   std::string caption =
       "Each line's bar is as long as its games (against the most played first move), split by "
       "the results.";
-  if (lines > order.size())
-    caption += absl::StrFormat(" The first %d of %d lines.", order.size(), lines);
+  if (lines > drawn) caption += absl::StrFormat(" The first %d of %d lines.", drawn, lines);
   if (!t.note.empty()) caption += " " + t.note + ".";
   emit_chart(out, "chart-opening_tree", t.title, caption, svg, y + 6);
 }
@@ -705,10 +776,11 @@ void missed_win(std::string& out, const MissedWin& w) {
 
 // ---- The tables.
 
-void html_table(std::string& out, const StatsTable& t, const std::string& id) {
+void html_table(std::string& out, const StatsTable& t, const std::string& id,
+                const TextSink& sink) {
   absl::StrAppendFormat(&out, "<section class=\"table\" id=\"table-%s\">\n<h3>%s</h3>\n", id,
                         html_escape(t.title));
-  if (t.rows.empty()) {
+  if (row_count(t) == 0) {
     out += "<p class=\"none\">(none)</p>\n</section>\n";
     return;
   }
@@ -719,12 +791,13 @@ void html_table(std::string& out, const StatsTable& t, const std::string& id) {
   for (std::size_t c = 0; c < t.columns.size(); ++c)
     absl::StrAppendFormat(&out, "<th%s>%s</th>", align(c), html_escape(t.columns[c]));
   out += "</tr></thead>\n<tbody>\n";
-  for (const auto& row : t.rows) {
+  for_each_row(t, [&](const StatsRow& row) {
     out += "<tr>";
     for (std::size_t c = 0; c < row.size(); ++c)
       absl::StrAppendFormat(&out, "<td%s>%s</td>", align(c), html_escape(row[c]));
     out += "</tr>\n";
-  }
+    spill(out, sink);
+  });
   out += "</tbody>\n</table>\n";
   if (!t.note.empty()) out += "<p class=\"note\">" + html_escape(t.note) + "</p>\n";
   out += "</section>\n";
@@ -779,7 +852,7 @@ struct Entry {
 }  // namespace
 
 void write_html_report(const std::vector<StatsTable>& tables, const HtmlReportOptions& o,
-                       std::string& out) {
+                       std::string& out, const TextSink& sink) {
   // The charts first (the table of contents lists them).
   const std::vector<std::string> ids = table_ids(tables);
   std::string charts;
@@ -799,23 +872,23 @@ void write_html_report(const std::vector<StatsTable>& tables, const HtmlReportOp
     }
   };
   results_charts(false);
-  if (const StatsTable* t = find_table(tables, "lengths"); t && !t->rows.empty()) {
+  if (const StatsTable* t = find_table(tables, "lengths"); t && row_count(*t) > 0) {
     const std::size_t before = charts.size();
     lengths_chart(charts, *t, find_table(tables, "length_summary"));
     add_chart(before, "chart-lengths", "Game lengths");
   }
-  if (const StatsTable* t = find_table(tables, "capture_methods"); t && !t->rows.empty()) {
+  if (const StatsTable* t = find_table(tables, "capture_methods"); t && row_count(*t) > 0) {
     const std::size_t before = charts.size();
     methods_chart(charts, *t);
     add_chart(before, "chart-capture_methods", "Captures by method");
   }
-  if (const StatsTable* t = find_table(tables, "rating_difference"); t && !t->rows.empty()) {
+  if (const StatsTable* t = find_table(tables, "rating_difference"); t && row_count(*t) > 0) {
     const std::size_t before = charts.size();
     rating_chart(charts, *t);
     add_chart(before, "chart-rating_difference", "White's score against the rating difference");
   }
   results_charts(true);
-  if (const StatsTable* t = find_table(tables, "opening_tree"); t && !t->rows.empty()) {
+  if (const StatsTable* t = find_table(tables, "opening_tree"); t && row_count(*t) > 0) {
     const std::size_t before = charts.size();
     tree_chart(charts, *t, o.max_tree_lines);
     add_chart(before, "chart-opening_tree", t->title);
@@ -880,7 +953,7 @@ void write_html_report(const std::vector<StatsTable>& tables, const HtmlReportOp
     out += "</div>\n";
   }
   out += "<h2 id=\"tables\">Tables</h2>\n";
-  for (std::size_t i = 0; i < tables.size(); ++i) html_table(out, tables[i], ids[i]);
+  for (std::size_t i = 0; i < tables.size(); ++i) html_table(out, tables[i], ids[i], sink);
   out += "<footer>fairykit: fairy-analyze</footer>\n</body>\n</html>\n";
 }
 

@@ -53,9 +53,10 @@ struct HtmlReportOptions {
   std::size_t max_tree_lines = 300;  // opening tree chart: its first lines (depth first)
 };
 
-// Appends the page (HTML5, UTF-8, every element closed) to `out`.
+// Appends the page (HTML5, UTF-8, every element closed) to `out`, handing it to `sink` as
+// it grows when one is given (stats.h, TextSink: the tables of millions of rows).
 void write_html_report(const std::vector<StatsTable>& tables, const HtmlReportOptions& options,
-                       std::string& out);
+                       std::string& out, const TextSink& sink = {});
 
 // `text` with & < > " ' written as character references, for HTML text and attributes.
 std::string html_escape(std::string_view text);

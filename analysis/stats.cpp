@@ -68,6 +68,31 @@ std::string fixed1(double x) {
   return buf;
 }
 
+// The median of values given as a histogram ([value] -> how many): the middle value of an
+// odd count, the mean of the two middle values of an even count ("12.5"); "" for none.
+std::string median_text(const std::vector<std::uint64_t>& histogram) {
+  std::uint64_t n = 0;
+  for (const std::uint64_t k : histogram) n += k;
+  if (n == 0) return "";
+  // The values at the places (n - 1) / 2 and n / 2 (from 0) of the sorted list.
+  const std::uint64_t low_at = (n - 1) / 2, high_at = n / 2;
+  std::uint64_t seen = 0, low = 0, high = 0;
+  bool low_found = false;
+  for (std::size_t value = 0; value < histogram.size(); ++value) {
+    seen += histogram[value];
+    if (!low_found && seen > low_at) {
+      low = value;
+      low_found = true;
+    }
+    if (seen > high_at) {
+      high = value;
+      break;
+    }
+  }
+  const std::uint64_t twice = low + high;
+  return std::to_string(twice / 2) + (twice % 2 ? ".5" : "");
+}
+
 // The length buckets: 20 plies each, the last open.
 constexpr int kLengthBucket = 20, kLengthBuckets = 10;
 std::string length_bucket(int b) {
@@ -87,11 +112,21 @@ std::string rating_bucket_name(int b) {
   return std::to_string(b * 100) + " to " + std::to_string(b * 100 + 99);
 }
 
-void results_row(StatsTable& t, std::string key, const auto& r) {
+// The six cells of results from `cells` on: games, 1-0, draws, 0-1, *, White's score.
+void result_cells(std::string* cells, const auto& r) {
   const double decided = double(r.white + r.black + r.draws);
-  t.rows.push_back({std::move(key), number(r.games()), number(r.white), number(r.draws),
-                    number(r.black), number(r.unfinished),
-                    percent(double(r.white) + 0.5 * double(r.draws), decided)});
+  cells[0] = number(r.games());
+  cells[1] = number(r.white);
+  cells[2] = number(r.draws);
+  cells[3] = number(r.black);
+  cells[4] = number(r.unfinished);
+  cells[5] = percent(double(r.white) + 0.5 * double(r.draws), decided);
+}
+
+void results_row(StatsTable& t, std::string key, const auto& r) {
+  StatsRow& row = t.rows.emplace_back(7);
+  row[0] = std::move(key);
+  result_cells(&row[1], r);
 }
 
 StatsTable make_table(std::string name, std::string title, std::vector<std::string> columns,
@@ -129,20 +164,40 @@ std::string_view piece_name(VariantId variant, PieceType type) {
   return piece_info(type).name;
 }
 
-std::string_view termination(const GameRecord& r, char result) {
+std::string_view describe(TerminationFrom from) {
+  switch (from) {
+    case TerminationFrom::kBoard:
+      return "board";
+    case TerminationFrom::kTag:
+      return "tag";
+    case TerminationFrom::kResult:
+      return "result";
+  }
+  return "";
+}
+
+Termination termination(const GameRecord& r, char result) {
   const GameState& st = r.final_state;
-  if (st.over()) return describe(st.end);
-  const std::string_view written = r.tag("Termination");
-  const std::string tag = written.empty() ? std::string() : lower(written);
-  if (tag == "time forfeit") return "time";
-  if (tag == "abandoned") return "abandoned";
-  if (tag == "rules infraction") return "rules infraction";
-  if (result == '*') return "unfinished";
-  if (result == 'w' || result == 'b') return "resignation";
-  if (st.threefold) return "threefold repetition";
+  if (st.over()) return {describe(st.end), TerminationFrom::kBoard};
+  if (const std::string_view written = r.tag("Termination"); !written.empty()) {
+    // The PGN standard's values (8.1.1: its own spelling is lower case; lichess capitalises
+    // them), and a common other.
+    static constexpr std::string_view kKnown[] = {
+        "abandoned",        "adjudication", "death",        "emergency",
+        "rules infraction", "time forfeit", "unterminated", "illegal move"};
+    const std::string tag = lower(written);
+    for (const std::string_view known : kKnown)
+      if (tag == known) return {known, TerminationFrom::kTag};
+    if (tag != "normal") return {written, TerminationFrom::kTag, true};
+  }
+  // "normal" or no tag: the result tells the rest.
+  if (result == '*') return {"unfinished", TerminationFrom::kResult};
+  if (result == 'w' || result == 'b') return {"resignation", TerminationFrom::kResult};
+  if (st.threefold) return {"threefold repetition", TerminationFrom::kResult};
   if (st.fifty_moves)
-    return r.variant == VariantId::kFluidity ? "twenty-five-move rule" : "fifty-move rule";
-  return "agreement";
+    return {r.variant == VariantId::kFluidity ? "twenty-five-move rule" : "fifty-move rule",
+            TerminationFrom::kResult};
+  return {"agreement", TerminationFrom::kResult};
 }
 
 void game_facts(const GameRecord& r, const GameReport& report, std::string_view result,
@@ -159,6 +214,8 @@ void game_facts(const GameRecord& r, const GameReport& report, std::string_view 
   f.white_elo = f.black_elo = 0;
   f.result = '*';
   f.termination = {};
+  f.termination_tag.clear();
+  f.termination_from = TerminationFrom::kResult;
   f.plies = 0;
   f.start_side = WHITE;
   f.opening = nullptr;
@@ -198,7 +255,12 @@ void game_facts(const GameRecord& r, const GameReport& report, std::string_view 
   f.white_elo = rating(r.tag("WhiteElo"));
   f.black_elo = rating(r.tag("BlackElo"));
   f.result = result == "1-0" ? 'w' : result == "0-1" ? 'b' : result == "1/2-1/2" ? 'd' : '*';
-  f.termination = termination(r, f.result);
+  const Termination ended = termination(r, f.result);
+  f.termination_from = ended.from;
+  if (ended.as_written)
+    f.termination_tag.assign(ended.what);
+  else
+    f.termination = ended.what;
   f.plies = r.plies;
   f.start_side = r.start_side;
   if (o.openings && r.variant == VariantId::kChess) {
@@ -245,22 +307,6 @@ void game_facts(const GameRecord& r, const GameReport& report, std::string_view 
   }
 }
 
-void CollectionStats::Results::add(char r) {
-  switch (r) {
-    case 'w':
-      ++white;
-      break;
-    case 'b':
-      ++black;
-      break;
-    case 'd':
-      ++draws;
-      break;
-    default:
-      ++unfinished;
-  }
-}
-
 void CollectionStats::add(const GameFacts& g, std::string_view file) {
   ++games_;
   if (!g.analysed) {
@@ -289,13 +335,16 @@ void CollectionStats::add(const GameFacts& g, std::string_view file) {
   v.results.add(g.result);
   if (v.lengths.size() <= std::size_t(g.plies)) v.lengths.resize(std::size_t(g.plies) + 1);
   ++v.lengths[std::size_t(g.plies)];
-  {
+  if (g.termination.empty() && !g.termination_tag.empty()) {
+    ++v.other_terminations[g.termination_tag];
+  } else {
     auto it = std::find_if(v.terminations.begin(), v.terminations.end(), [&](const auto& e) {
-      return e.first.data() == g.termination.data() && e.first.size() == g.termination.size();
+      return e.what.data() == g.termination.data() && e.what.size() == g.termination.size() &&
+             e.from == g.termination_from;
     });
     if (it == v.terminations.end())
-      it = v.terminations.insert(v.terminations.end(), {g.termination, 0});
-    ++it->second;
+      it = v.terminations.insert(v.terminations.end(), {g.termination, g.termination_from, 0});
+    ++it->games;
   }
   if (!g.pairing.empty()) pairings_[g.pairing].add(g.result);
   if (!g.start_array.empty()) start_arrays_[g.start_array].add(g.result);
@@ -327,14 +376,7 @@ void CollectionStats::add(const GameFacts& g, std::string_view file) {
   }
   if (g.opening && options_.openings)
     openings_[std::size_t(g.opening - &options_.openings->at(0))].add(g.result);
-  for (std::size_t n = 1; n <= g.tree.size(); ++n) {
-    std::string line;
-    for (std::size_t i = 0; i < n; ++i) {
-      if (i) line += ' ';
-      line += g.tree[i];
-    }
-    tree_[{g.variant, std::move(line)}].add(g.result);
-  }
+  if (!tree_->add(g.variant, g.tree, g.result)) ++tree_refused_;
   // The moves.
   for (const GameFacts::CaptureCount& c : g.captures) {
     v.captures[c.by][c.taken] += c.n;
@@ -407,33 +449,27 @@ std::vector<StatsTable> CollectionStats::tables() const {
       for (int i = 0; i <= kLengthBuckets; ++i)
         if (b[std::size_t(i)])
           t.rows.push_back({name, length_bucket(i), number(b[std::size_t(i)])});
-      // The median: the lower middle game's length.
-      std::uint64_t seen = 0;
-      std::size_t median = 0, longest = 0;
-      bool median_found = false;
-      for (std::size_t plies = 0; plies < v.lengths.size(); ++plies) {
-        if (!v.lengths[plies]) continue;
-        longest = plies;
-        seen += v.lengths[plies];
-        if (2 * seen >= n && !median_found) {
-          median = plies;
-          median_found = true;
-        }
-      }
+      std::size_t longest = 0;
+      for (std::size_t plies = 0; plies < v.lengths.size(); ++plies)
+        if (v.lengths[plies]) longest = plies;
       s.rows.push_back({name, number(n), n ? fixed1(double(sum) / double(n)) : "",
-                        std::to_string(median), std::to_string(longest)});
+                        median_text(v.lengths), std::to_string(longest)});
     }
     out.push_back(std::move(s));
     out.push_back(std::move(t));
   }
   {
-    StatsTable t = make_table("terminations", "How the games ended",
-                              {"variant", "termination", "games"}, {false, false, true});
+    StatsTable t =
+        make_table("terminations", "How the games ended",
+                   {"variant", "termination", "from", "games"}, {false, false, false, true});
     for (const auto& [id, v] : variants_) {
-      std::map<std::string_view, std::uint64_t> by_text;
-      for (const auto& [k, n] : v.terminations) by_text[k] += n;
+      std::map<std::pair<std::string_view, std::string_view>, std::uint64_t> by_text;
+      for (const auto& e : v.terminations) by_text[{e.what, describe(e.from)}] += e.games;
+      for (const auto& [k, n] : v.other_terminations)
+        by_text[{k, describe(TerminationFrom::kTag)}] += n;
       for (const auto& [k, n] : by_text)
-        t.rows.push_back({std::string(variant_info(id).name), std::string(k), number(n)});
+        t.rows.push_back({std::string(variant_info(id).name), std::string(k.first),
+                          std::string(k.second), number(n)});
     }
     out.push_back(std::move(t));
   }
@@ -564,18 +600,27 @@ std::vector<StatsTable> CollectionStats::tables() const {
         results_table("opening_tree", "Opening tree (the first plies of the main line)", "line");
     t.columns.insert(t.columns.begin(), "variant");
     t.numeric.insert(t.numeric.begin(), false);
-    std::uint64_t left_out = 0;
-    for (const auto& [k, r] : tree_) {
-      if (r.games() < options_.tree_min) {
-        ++left_out;
-        continue;
-      }
-      results_row(t, k.second, r);
-      t.rows.back().insert(t.rows.back().begin(), std::string(variant_info(k.first).name));
-    }
+    t.more_row_count = tree_->lines_at_least(options_.tree_min);
+    t.more_rows = [tree = tree_, min = options_.tree_min](const RowVisitor& visit) {
+      StatsRow row(8);  // rewritten in place: its strings keep their memory from row to row
+      tree->for_each(min,
+                     [&](VariantId variant, std::string_view line, const OpeningTree::Counts& r) {
+                       row[0] = variant_info(variant).name;
+                       row[1] = line;
+                       result_cells(&row[2], r);
+                       visit(row);
+                     });
+    };
+    const std::uint64_t left_out = tree_->lines() - t.more_row_count;
     if (left_out)
       t.note = std::to_string(left_out) + (left_out == 1 ? " line" : " lines") + " of fewer than " +
                std::to_string(options_.tree_min) + " games left out (--tree-min)";
+    if (tree_refused_) {
+      if (!t.note.empty()) t.note += "; ";
+      t.note += "the tree is full (" + std::to_string(tree_->lines()) +
+                " lines): " + std::to_string(tree_refused_) +
+                (tree_refused_ == 1 ? " game" : " games") + " not counted in it";
+    }
     out.push_back(std::move(t));
   }
   if (options_.find_wins > 0) {
@@ -617,7 +662,23 @@ std::vector<StatsTable> CollectionStats::tables() const {
   return out;
 }
 
-void write_stats_text(const std::vector<StatsTable>& tables, std::string& out) {
+void for_each_row(const StatsTable& t, const RowVisitor& f) {
+  for (const StatsRow& row : t.rows) f(row);
+  if (t.more_rows) t.more_rows(f);
+}
+
+std::uint64_t row_count(const StatsTable& t) {
+  return t.rows.size() + (t.more_rows ? t.more_row_count : 0);
+}
+
+void spill(std::string& out, const TextSink& sink) {
+  if (!sink || out.size() < kSpillBytes) return;
+  sink(out);
+  out.clear();
+}
+
+void write_stats_text(const std::vector<StatsTable>& tables, std::string& out,
+                      const TextSink& sink) {
   bool first = true;
   for (const StatsTable& t : tables) {
     if (!first) out += '\n';
@@ -626,24 +687,26 @@ void write_stats_text(const std::vector<StatsTable>& tables, std::string& out) {
     out += '\n';
     std::vector<std::size_t> width(t.columns.size());
     for (std::size_t c = 0; c < t.columns.size(); ++c) width[c] = t.columns[c].size();
-    for (const auto& row : t.rows)
+    for_each_row(t, [&](const StatsRow& row) {
       for (std::size_t c = 0; c < row.size(); ++c) width[c] = std::max(width[c], row[c].size());
+    });
     const auto line = [&](const std::vector<std::string>& cells) {
-      std::string l = " ";
+      const std::size_t start = out.size();
+      out += ' ';
       for (std::size_t c = 0; c < cells.size(); ++c) {
         const std::size_t pad = width[c] - cells[c].size();
-        l += ' ';
-        if (t.numeric[c]) l.append(pad, ' ');
-        l += cells[c];
-        if (!t.numeric[c] && c + 1 < cells.size()) l.append(pad, ' ');
+        out += ' ';
+        if (t.numeric[c]) out.append(pad, ' ');
+        out += cells[c];
+        if (!t.numeric[c] && c + 1 < cells.size()) out.append(pad, ' ');
       }
-      while (!l.empty() && l.back() == ' ') l.pop_back();
-      out += l;
+      while (out.size() > start && out.back() == ' ') out.pop_back();
       out += '\n';
+      spill(out, sink);
     };
     line(t.columns);
-    if (t.rows.empty()) out += "  (none)\n";
-    for (const auto& row : t.rows) line(row);
+    if (row_count(t) == 0) out += "  (none)\n";
+    for_each_row(t, line);
     if (!t.note.empty()) {
       out += "  ";
       out += t.note;
@@ -652,7 +715,8 @@ void write_stats_text(const std::vector<StatsTable>& tables, std::string& out) {
   }
 }
 
-void write_stats_json(const std::vector<StatsTable>& tables, std::string& out) {
+void write_stats_json(const std::vector<StatsTable>& tables, std::string& out,
+                      const TextSink& sink) {
   JsonWriter w(out);
   w.begin_object().key("tables").begin_array(true);
   for (const StatsTable& t : tables) {
@@ -661,7 +725,7 @@ void write_stats_json(const std::vector<StatsTable>& tables, std::string& out) {
     for (const std::string& c : t.columns) w.value(c);
     w.end_array();
     w.key("rows").begin_array();
-    for (const auto& row : t.rows) {
+    for_each_row(t, [&](const StatsRow& row) {
       w.begin_object();
       for (std::size_t c = 0; c < row.size(); ++c) {
         w.key(t.columns[c]);
@@ -673,7 +737,8 @@ void write_stats_json(const std::vector<StatsTable>& tables, std::string& out) {
           w.value(row[c]);
       }
       w.end_object();
-    }
+      spill(out, sink);
+    });
     w.end_array();
     if (!t.note.empty()) w.key("note").value(t.note);
     w.end_object();
@@ -682,21 +747,27 @@ void write_stats_json(const std::vector<StatsTable>& tables, std::string& out) {
   out += '\n';
 }
 
-void write_stats_csv(const std::vector<StatsTable>& tables, std::string& out) {
+void write_stats_csv(const std::vector<StatsTable>& tables, std::string& out,
+                     const TextSink& sink) {
   out += "table,row,column,value\n";
   const auto field = [&](std::string_view s) { csv_field(out, s); };
-  for (const StatsTable& t : tables)
-    for (std::size_t r = 0; r < t.rows.size(); ++r)
-      for (std::size_t c = 0; c < t.rows[r].size(); ++c) {
+  for (const StatsTable& t : tables) {
+    std::uint64_t r = 0;
+    for_each_row(t, [&](const StatsRow& row) {
+      ++r;
+      for (std::size_t c = 0; c < row.size(); ++c) {
         field(t.name);
         out += ',';
-        out += std::to_string(r + 1);
+        out += std::to_string(r);
         out += ',';
         field(t.columns[c]);
         out += ',';
-        field(t.rows[r][c]);
+        field(row[c]);
         out += '\n';
       }
+      spill(out, sink);
+    });
+  }
 }
 
 }  // namespace fairykit::analysis
@@ -783,6 +854,8 @@ void encode_game_facts(const GameFacts& f, const StatsOptions& options, std::str
   w.num(std::int32_t(f.black_elo));
   w.num(std::uint8_t(f.result));
   w.str(f.termination);
+  w.str(f.termination_tag);
+  w.num(std::uint8_t(f.termination_from));
   w.num(std::int32_t(f.plies));
   w.num(std::uint8_t(f.start_side));
   const std::int64_t opening = f.opening && options.openings
@@ -835,6 +908,9 @@ bool decode_game_facts(std::string_view bytes, const StatsOptions& options, Game
   f.black_elo = r.num<std::int32_t>();
   f.result = char(r.num<std::uint8_t>());
   f.termination = intern(r.view());
+  f.termination_tag = r.str();
+  f.termination_from = TerminationFrom(r.num<std::uint8_t>());
+  if (f.termination_from > TerminationFrom::kResult) return false;
   f.plies = r.num<std::int32_t>();
   f.start_side = Color(r.num<std::uint8_t>());
   const auto opening = r.num<std::int64_t>();

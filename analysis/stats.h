@@ -6,7 +6,9 @@
 
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <map>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -15,6 +17,7 @@
 #include "absl/container/flat_hash_map.h"
 #include "analysis/game_record.h"
 #include "analysis/missed_wins.h"
+#include "analysis/opening_tree.h"
 #include "analysis/openings.h"
 #include "analysis/validate.h"
 #include "rules/move_facts.h"
@@ -31,6 +34,29 @@ struct StatsOptions {
   const OpeningBook* openings = nullptr;  // names of chess openings (nullptr: none)
 };
 
+// How a game ended, and where that was read:
+//  * kBoard: the final position ends the game (checkmate, stalemate, capture of a King, no
+//    legal move, insufficient material, third repetition, fivefold repetition, ...);
+//  * kTag: else the Termination tag, when it says more than "normal": the values of the PGN
+//    standard ("abandoned", "adjudication", "death", "emergency", "rules infraction", "time
+//    forfeit", "unterminated") and "illegal move", in any case ("Time forfeit", as lichess
+//    writes it, is "time forfeit"); any other value as it is written (`as_written`);
+//  * kResult: else a deduction from the result: "unfinished" (*), "resignation" (a decisive
+//    result: the loser resigned, or lost in a way the record does not say, on time without
+//    a Termination tag), for a draw the rule it could be claimed by ("threefold repetition",
+//    "fifty-move rule", "twenty-five-move rule") or else "agreement".
+enum class TerminationFrom : std::uint8_t { kBoard, kTag, kResult };
+std::string_view describe(TerminationFrom from);  // "board", "tag", "result"
+
+struct Termination {
+  // A string literal (it outlives every record), or with `as_written` the tag's value in
+  // the record.
+  std::string_view what;
+  TerminationFrom from = TerminationFrom::kResult;
+  bool as_written = false;
+};
+Termination termination(const GameRecord& record, char result);
+
 // What one game contributes.
 struct GameFacts {
   bool analysed = false;  // false: rejected (reason says why)
@@ -42,7 +68,11 @@ struct GameFacts {
   std::string white, black;
   int white_elo = 0, black_elo = 0;  // 0: no rating
   char result = '*';                 // 'w' 1-0, 'b' 0-1, 'd' 1/2-1/2, '*' unfinished
-  std::string_view termination;      // termination(): "checkmate", "resignation", ...
+  // termination(): a literal ("checkmate", "resignation", ...), or "" when the Termination
+  // tag's value is none that fairykit knows: then termination_tag holds it as written.
+  std::string_view termination;
+  std::string termination_tag;
+  TerminationFrom termination_from = TerminationFrom::kResult;
   int plies = 0;
   Color start_side = WHITE;          // who made the first move
   const Opening* opening = nullptr;  // chess games from the standard start, when named
@@ -62,15 +92,6 @@ struct GameFacts {
   std::vector<WinFinding> wins;
 };
 
-// How a game ended: the board's verdict when the game is over on the board (checkmate,
-// stalemate, capture of a King, no legal move, insufficient material, third repetition,
-// ...), else the Termination tag ("time forfeit" -> "time", "abandoned", "rules
-// infraction"), else "unfinished" (result *), "resignation" (decisive), or for a draw the
-// rule it could be claimed by ("threefold repetition", "fifty-move rule",
-// "twenty-five-move rule") or "agreement".
-// A view of a string literal (it outlives every record).
-std::string_view termination(const GameRecord& record, char result);
-
 // A game's contribution. `record` comes from validate_game with RecordOptions::facts and
 // (for opening names) ::keys; result is the game's result as game_result() gives it.
 void game_facts(const GameRecord& record, const GameReport& report, std::string_view result,
@@ -86,14 +107,27 @@ bool decode_game_facts(std::string_view bytes, const StatsOptions& options, Game
 // The name of a piece type in a variant ("Smasher" for Interweave's ROOK).
 std::string_view piece_name(VariantId variant, PieceType type);
 
+using StatsRow = std::vector<std::string>;
+using RowVisitor = std::function<void(const StatsRow&)>;
+
 struct StatsTable {
   std::string name;   // machine name: "results_by_variant"
   std::string title;  // for people: "Results by variant"
   std::vector<std::string> columns;
   std::vector<bool> numeric;  // per column: written as a number in JSON, right-aligned
-  std::vector<std::vector<std::string>> rows;
+  std::vector<StatsRow> rows;
+  // Rows made as the table is written instead of kept (the opening tree can have millions):
+  // when set, `more_rows` hands its `more_row_count` rows, after `rows`, one at a time to
+  // its argument, on every call. It shares what it reads with the CollectionStats that made
+  // the table (it may outlive it; games added after tables() show in it).
+  std::function<void(const RowVisitor&)> more_rows;
+  std::uint64_t more_row_count = 0;
   std::string note;  // what was left out (a --top limit), or ""
 };
+
+// Every row of `t`: its rows, then those of more_rows.
+void for_each_row(const StatsTable& t, const RowVisitor& f);
+std::uint64_t row_count(const StatsTable& t);
 
 class CollectionStats {
  public:
@@ -118,11 +152,7 @@ class CollectionStats {
   const std::vector<WinListing>& wins_listed() const { return wins_listed_; }
 
  private:
-  struct Results {
-    std::uint64_t white = 0, black = 0, draws = 0, unfinished = 0;
-    void add(char r);
-    std::uint64_t games() const { return white + black + draws + unfinished; }
-  };
+  using Results = OpeningTree::Counts;
   struct Player {
     std::uint64_t games = 0, wins = 0, draws = 0, losses = 0;
     std::uint64_t rated = 0;      // games against a rated opponent
@@ -132,9 +162,16 @@ class CollectionStats {
   struct PerVariant {
     Results results;
     std::vector<std::uint64_t> lengths;  // [plies] -> games
-    // termination -> games; few entries, told apart by the address of their literal
-    // first (see add), merged by text in tables()
-    std::vector<std::pair<std::string_view, std::uint64_t>> terminations;
+    // (termination, where read) -> games; few entries, told apart by the address of their
+    // literal first (see add), merged by text in tables(); the Termination tags not known,
+    // by their text
+    struct Ended {
+      std::string_view what;
+      TerminationFrom from;
+      std::uint64_t games;
+    };
+    std::vector<Ended> terminations;
+    std::map<std::string, std::uint64_t> other_terminations;
     // [capturing piece type][captured piece type] -> captures
     std::array<std::array<std::uint64_t, PIECE_TYPE_NB>, PIECE_TYPE_NB> captures{};
     std::array<std::uint64_t, kCaptureMethods> methods{};
@@ -154,7 +191,9 @@ class CollectionStats {
   // [the opening's place in the book] -> results: a game's opening is found by an index,
   // not a hash (a map of its address cost 1% of fairy-analyze).
   std::vector<Results> openings_;
-  std::map<std::pair<VariantId, std::string>, Results> tree_;
+  // Shared with the opening tree's table, which lists it as it is written (more_rows).
+  std::shared_ptr<OpeningTree> tree_ = std::make_shared<OpeningTree>();
+  std::uint64_t tree_refused_ = 0;  // games whose lines the full tree could not take
   struct WinCounts {
     std::uint64_t positions = 0, wins = 0, kept = 0, missed = 0, unknown = 0, limit = 0;
   };
@@ -163,12 +202,24 @@ class CollectionStats {
   std::vector<WinListing> wins_listed_;
 };
 
+// Where the writers below hand their text as it grows. They append to `out`; with a sink,
+// whenever `out` holds kSpillBytes or more at the end of a row, it is handed to the sink and
+// emptied, so that a table of millions of rows is written as it is made, never held whole.
+// What is left at the end stays in `out`.
+using TextSink = std::function<void(std::string_view)>;
+constexpr std::size_t kSpillBytes = std::size_t(1) << 20;
+// `out` to `sink` when it has grown to kSpillBytes (see TextSink).
+void spill(std::string& out, const TextSink& sink);
+
 // The tables written for people: each a title, a header and aligned columns.
-void write_stats_text(const std::vector<StatsTable>& tables, std::string& out);
+void write_stats_text(const std::vector<StatsTable>& tables, std::string& out,
+                      const TextSink& sink = {});
 // {"tables":[{"name":...,"title":...,"columns":[...],"rows":[{column: value}...],
 //  "note":...}]}
-void write_stats_json(const std::vector<StatsTable>& tables, std::string& out);
+void write_stats_json(const std::vector<StatsTable>& tables, std::string& out,
+                      const TextSink& sink = {});
 // Long form, one value a line: table,row,column,value (row counts from 1).
-void write_stats_csv(const std::vector<StatsTable>& tables, std::string& out);
+void write_stats_csv(const std::vector<StatsTable>& tables, std::string& out,
+                     const TextSink& sink = {});
 
 }  // namespace fairykit::analysis

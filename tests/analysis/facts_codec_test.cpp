@@ -24,6 +24,8 @@ GameFacts every_field(const StatsOptions& o) {
   f.black_elo = 1234;
   f.result = 'b';
   f.termination = "checkmate";
+  f.termination_tag = "GUI adjudication";  // both set: the codec keeps each
+  f.termination_from = TerminationFrom::kBoard;
   f.plies = 77;
   f.start_side = BLACK;
   f.opening = &o.openings->at(17);
@@ -72,6 +74,8 @@ TEST(FactsCodec, EveryFieldComesBack) {
   EXPECT_EQ(g.black_elo, f.black_elo);
   EXPECT_EQ(g.result, f.result);
   EXPECT_EQ(g.termination, f.termination);
+  EXPECT_EQ(g.termination_tag, f.termination_tag);
+  EXPECT_EQ(g.termination_from, f.termination_from);
   EXPECT_EQ(g.plies, f.plies);
   EXPECT_EQ(g.start_side, f.start_side);
   EXPECT_EQ(g.opening, f.opening);

@@ -10,10 +10,12 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "absl/strings/str_format.h"
 #include "analysis/stats.h"
 #include "tests/analysis/png_reader.h"
 #include "tests/analysis/temp_dir.h"
@@ -219,12 +221,12 @@ TEST(ReportHtml, EveryTableWithItsTitleAndEntry) {
     EXPECT_EQ(count(html, "<section class=\"table\" id=\"table-" + t.name + "\">"), 1);
     EXPECT_EQ(count(html, "<li><a href=\"#table-" + t.name + "\">" + html_escape(t.title)), 1);
     const std::string section = element(html, "table-" + t.name, "section");
-    if (t.rows.empty()) {
+    if (row_count(t) == 0) {
       EXPECT_NE(section.find("(none)"), std::string::npos);
       continue;
     }
     ++with_rows;
-    EXPECT_EQ(count(section, "<tr>"), int(t.rows.size()) + 1);
+    EXPECT_EQ(count(section, "<tr>"), int(row_count(t)) + 1);
     // Numbers right-aligned, text not.
     for (std::size_t c = 0; c < t.columns.size(); ++c)
       EXPECT_EQ(section.find(std::string(t.numeric[c] ? "<th>" : "<th class=\"n\">") +
@@ -326,6 +328,105 @@ TEST(ReportHtml, OpeningTreeMostPlayedFirst) {
   EXPECT_NE(cut.find(">1\u2026 d5<"), std::string::npos);
   EXPECT_EQ(cut.find(">1. e4<"), std::string::npos);
   EXPECT_NE(cut.find("The first 2 of 6 lines."), std::string::npos);
+}
+
+// The lines of an opening tree chart in the order drawn, from the titles of its groups:
+// "chess 1. e4", "chess 1… e5", ...
+std::vector<std::string> drawn_lines(const std::string& figure) {
+  std::vector<std::string> out;
+  for (std::size_t at = figure.find("<g><title>"); at != std::string::npos;
+       at = figure.find("<g><title>", at + 1)) {
+    const std::size_t from = at + 10;
+    out.push_back(figure.substr(from, figure.find(':', from) - from));
+  }
+  return out;
+}
+
+// The same drawn the plain way: the whole tree built from the table's rows, the children
+// of each line sorted by games (ties in the rows' order), depth first, the first `max`.
+std::vector<std::string> drawn_lines_plainly(const StatsTable& t, std::size_t max) {
+  struct Node {
+    std::string variant, move;
+    int depth = 0;
+    double games = 0;
+    std::vector<std::size_t> kids;
+  };
+  std::vector<Node> nodes;
+  std::vector<std::size_t> roots;
+  std::map<std::pair<std::string, std::string>, std::size_t> index;
+  for_each_row(t, [&](const StatsRow& row) {
+    const std::string& line = row[1];
+    const std::size_t sp = line.rfind(' ');
+    Node n{row[0], sp == std::string::npos ? line : line.substr(sp + 1), 1, std::stod(row[2]), {}};
+    if (sp != std::string::npos) {
+      const std::size_t parent = index.at({row[0], line.substr(0, sp)});
+      n.depth = nodes[parent].depth + 1;
+      nodes[parent].kids.push_back(nodes.size());
+    } else {
+      roots.push_back(nodes.size());
+    }
+    index[{row[0], line}] = nodes.size();
+    nodes.push_back(std::move(n));
+  });
+  const auto by_games = [&](std::vector<std::size_t>& v) {
+    std::stable_sort(v.begin(), v.end(),
+                     [&](std::size_t a, std::size_t b) { return nodes[a].games > nodes[b].games; });
+  };
+  for (Node& n : nodes) by_games(n.kids);
+  // The variants one after the other, each sorted apart.
+  std::vector<std::string> out;
+  std::size_t first = 0;
+  while (first < roots.size() && out.size() < max) {
+    std::size_t end = first;
+    while (end < roots.size() && nodes[roots[end]].variant == nodes[roots[first]].variant) ++end;
+    std::vector<std::size_t> level(roots.begin() + std::ptrdiff_t(first),
+                                   roots.begin() + std::ptrdiff_t(end));
+    by_games(level);
+    std::vector<std::size_t> stack(level.rbegin(), level.rend());
+    while (!stack.empty() && out.size() < max) {
+      const Node& n = nodes[stack.back()];
+      stack.pop_back();
+      const int ply = n.depth - 1;
+      out.push_back(n.variant + " " + std::to_string(ply / 2 + 1) +
+                    (ply % 2 == 0 ? ". " : "\u2026 ") + n.move);
+      stack.insert(stack.end(), n.kids.rbegin(), n.kids.rend());
+    }
+    first = end;
+  }
+  return out;
+}
+
+TEST(ReportHtml, OpeningTreeOrderOfAManyLinedTree) {
+  // Two variants of random games over a few moves: many ties, lines cut at every depth.
+  StatsOptions so;
+  so.tree_plies = 6;
+  CollectionStats stats(so);
+  std::uint32_t x = 12345;
+  const auto next = [&] { return (x = x * 1103515245u + 12345u) >> 16; };
+  const char* const moves[] = {"a", "b", "c", "d"};
+  for (int i = 0; i < 600; ++i) {
+    GameFacts g = game(i % 4 ? VariantId::kChess : VariantId::kChess960, "wdb*"[next() % 4], 6);
+    for (std::uint32_t k = next() % 7; k > 0; --k) g.tree.push_back(moves[next() % 4]);
+    stats.add(g);
+  }
+  const std::vector<StatsTable> tables = stats.tables();
+  const StatsTable* tree = nullptr;
+  for (const StatsTable& t : tables)
+    if (t.name == "opening_tree") tree = &t;
+  ASSERT_NE(tree, nullptr);
+  ASSERT_GT(row_count(*tree), 500u);
+  for (const std::size_t max : {std::size_t(1), std::size_t(2), std::size_t(3), std::size_t(7),
+                                std::size_t(40), std::size_t(300), std::size_t(100000)}) {
+    SCOPED_TRACE(max);
+    HtmlReportOptions o = options();
+    o.max_tree_lines = max;
+    const std::string figure = element(report(tables, o), "chart-opening_tree", "figure");
+    EXPECT_EQ(drawn_lines(figure), drawn_lines_plainly(*tree, max));
+    const std::size_t all = row_count(*tree);
+    if (max < all)
+      EXPECT_NE(figure.find(absl::StrFormat("The first %d of %d lines.", max, all)),
+                std::string::npos);
+  }
 }
 
 TEST(ReportHtml, NoChartsWithoutData) {

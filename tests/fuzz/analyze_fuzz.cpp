@@ -62,9 +62,10 @@ void statistics(std::string_view text) {
              "one game read, counted once");
   const std::vector<analysis::StatsTable> tables = stats.tables();
   for (const analysis::StatsTable& t : tables)
-    for (const auto& row : t.rows)
+    analysis::for_each_row(t, [&](const analysis::StatsRow& row) {
       FUZZ_CHECK(row.size() == t.columns.size(), "table %s: a row of %zu cells for %zu columns",
                  t.name.c_str(), row.size(), t.columns.size());
+    });
   std::string out;
   analysis::write_stats_text(tables, out);
   out.clear();

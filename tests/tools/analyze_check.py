@@ -11,10 +11,13 @@ file, and every figure counted here is compared with its table:
 
   summary             games read, analysed, rejected, plies, mean plies
   results_by_variant  games and results per variant, White's score
-  length_summary      games, mean, median and longest per variant
+  length_summary      games, mean, median (of an even count: the mean of the two middle
+                      lengths) and longest per variant
   lengths             games per bucket of 20 plies
-  terminations        the board's verdict ("termination"), else the Termination tag,
-                      else unfinished / resignation / the claimable draw / agreement
+  terminations        the board's verdict ("termination"), else the Termination tag (the
+                      values known in lower case, another as written), else unfinished /
+                      resignation / the claimable draw / agreement; and where each was
+                      read (board, tag, result)
   captures            the capturing piece from the SAN (the piece letter, none for a
                       Pawn, the King for castling); the captured pieces are those the
                       opponent has lost between the FENs before and after the move
@@ -63,8 +66,10 @@ BOARD_ENDS = {"checkmate", "stalemate", "insufficient material", "fivefold repet
               "seventy-five-move rule", "capture of a King", "no legal move",
               "third repetition"}
 CLAIMABLE = {"threefold repetition", "fifty-move rule", "twenty-five-move rule"}
-TERMINATION_TAGS = {"time forfeit": "time", "abandoned": "abandoned",
-                    "rules infraction": "rules infraction"}
+# The Termination tag's values known (any case); another value is reported as written, and
+# "normal" (or no tag) leaves the termination to the result.
+TERMINATION_TAGS = {"abandoned", "adjudication", "death", "emergency", "rules infraction",
+                    "time forfeit", "unterminated", "illegal move"}
 
 
 def pct(part, whole):
@@ -95,6 +100,12 @@ def rating_bucket_name(b):
     if b >= 4:
         return ">= 400"
     return "%d to %d" % (b * 100, b * 100 + 99)
+
+
+def median(values):
+    """The median of sorted integers: the mean of the two middle ones of an even count."""
+    twice = values[(len(values) - 1) // 2] + values[len(values) // 2]
+    return str(twice // 2) + (".5" if twice % 2 else "")
 
 
 def length_bucket(plies):
@@ -222,19 +233,22 @@ def count(jsonl, rejected):
             problems.append("game %d: %d SAN moves for %d plies" % (g["game"], len(san), plies))
         # How the game ended (fairy-analyze --help).
         board_end = g["termination"]
-        tag = g["tags"].get("Termination", "").lower()
+        written = g["tags"].get("Termination", "")
+        tag = written.lower()
         if board_end in BOARD_ENDS:
-            end = board_end
+            end = (board_end, "board")
         elif tag in TERMINATION_TAGS:
-            end = TERMINATION_TAGS[tag]
+            end = (tag, "tag")
+        elif written and tag != "normal":
+            end = (written, "tag")
         elif result == "*":
-            end = "unfinished"
+            end = ("unfinished", "result")
         elif result in ("1-0", "0-1"):
-            end = "resignation"
+            end = ("resignation", "result")
         elif board_end in CLAIMABLE:
-            end = board_end
+            end = (board_end, "result")
         else:
-            end = "agreement"
+            end = ("agreement", "result")
         ends[v][end] += 1
         # The moves: what each took is what the opponent has lost between the boards
         # before and after it (the FENs of --with-fen).
@@ -319,11 +333,11 @@ def count(jsonl, rejected):
         ls = sorted(lengths[v])
         t["length_summary"][(v,)] = {
             "games": str(len(ls)), "mean plies": "%.1f" % (sum(ls) / len(ls)),
-            "median plies": str(ls[(len(ls) - 1) // 2]), "longest": str(ls[-1])}
+            "median plies": median(ls), "longest": str(ls[-1])}
         for b, n in collections.Counter(length_bucket(x) for x in ls).items():
             t["lengths"][(v, b)] = {"games": str(n)}
-        for k, n in ends[v].items():
-            t["terminations"][(v, k)] = {"games": str(n)}
+        for (k, source), n in ends[v].items():
+            t["terminations"][(v, k, source)] = {"games": str(n)}
         for (by, taken), n in captures[v].items():
             t["captures"][(v, by, taken)] = {"captures": str(n)}
         for k, n in methods[v].items():
@@ -354,7 +368,7 @@ def count(jsonl, rejected):
 # The key columns of each table compared (the others are its values).
 KEYS = {
     "summary": [], "results_by_variant": ["variant"], "length_summary": ["variant"],
-    "lengths": ["variant", "plies"], "terminations": ["variant", "termination"],
+    "lengths": ["variant", "plies"], "terminations": ["variant", "termination", "from"],
     "captures": ["variant", "capturing piece", "captured piece"],
     "capture_methods": ["variant", "method"], "chains": ["variant", "steps"],
     "promotions": ["variant", "piece"], "castling": ["variant", "colour", "side"],

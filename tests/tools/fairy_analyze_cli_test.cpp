@@ -129,12 +129,12 @@ std::string setup_game(const std::string& variant, const std::string& fen,
 // Chess: six games.
 //  1 Scholar's mate, 7 plies, 1-0 checkmate: Qxf7 takes a pawn.
 //  2 Alekhine Defense with 3. exd6 en passant, then Bxd6 (a pawn), both sides castle short;
-//    22 plies, 0-1 without a Termination tag: resignation.
-//  3 Queen's Gambit Accepted, dxc4 (a pawn); 4 plies, 1/2-1/2: agreement.
+//    22 plies, 0-1 without a Termination tag: resignation (deduced from the result).
+//  3 Queen's Gambit Accepted, dxc4 (a pawn); 4 plies, 1/2-1/2: agreement (deduced).
 //  4 Ruy Lopez, 6 plies, *: unfinished.
 //  5 From a FEN with Black to move: 1... O-O-O (Black's), 2. O-O (White's), 2... a1=N;
 //    3 plies, *.
-//  6 4 plies, 1-0 with Termination "time forfeit": time.
+//  6 4 plies, 1-0 with Termination "time forfeit": time forfeit (from the tag).
 const char* const kChess = R"([Event "A"]
 [White "Alice"]
 [Black "Bob"]
@@ -185,12 +185,12 @@ TEST(FairyAnalyzeChess, ResultsLengthsAndTerminations) {
   EXPECT_EQ(table(csv, "summary"), "6|6|0|46|7.7\n");
   // 2 wins, 1 draw, 1 loss, 2 unfinished: (2 + 0.5) / 4 = 62.5 %.
   EXPECT_EQ(table(csv, "results_by_variant"), "chess|6|2|1|1|2|62.5\n");
-  // Sorted 3 4 4 6 7 22: the lower middle is the third, 4.
-  EXPECT_EQ(table(csv, "length_summary"), "chess|6|7.7|4|22\n");
+  // Sorted 3 4 4 6 7 22: an even count, the median is the mean of the middle two, 4 and 6.
+  EXPECT_EQ(table(csv, "length_summary"), "chess|6|7.7|5|22\n");
   EXPECT_EQ(table(csv, "lengths"), "chess|0-19|5\nchess|20-39|1\n");
   EXPECT_EQ(table(csv, "terminations"),
-            "chess|agreement|1\nchess|checkmate|1\nchess|resignation|1\nchess|time|1\n"
-            "chess|unfinished|2\n");
+            "chess|agreement|result|1\nchess|checkmate|board|1\nchess|resignation|result|1\n"
+            "chess|time forfeit|tag|1\nchess|unfinished|result|2\n");
   // Nothing about openings with --no-openings, no rated game.
   EXPECT_EQ(csv.find("openings,"), std::string::npos);
   EXPECT_EQ(table(csv, "rating_difference"), "");
@@ -203,7 +203,66 @@ TEST(FairyAnalyzeChess, RepetitionThroughADoubleStepWithoutALegalEnPassant) {
                                             "1. f4 Ka5 2. Ke2 Ka4 3. Ke1 Ka5 4. Ke2 Ka4 5. Ke1 "
                                             "1/2-1/2"),
                                  "--no-openings");
-  EXPECT_EQ(table(csv, "terminations"), "chess|threefold repetition|1\n");
+  EXPECT_EQ(table(csv, "terminations"), "chess|threefold repetition|result|1\n");
+}
+
+// A game with a Termination tag (none when `tag` is empty).
+std::string tagged_game(const std::string& tag, const std::string& moves) {
+  const std::string result = moves.substr(moves.rfind(' ') + 1);
+  return "[Result \"" + result + "\"]\n" + (tag.empty() ? "" : "[Termination \"" + tag + "\"]\n") +
+         "\n" + moves + "\n\n";
+}
+
+TEST(FairyAnalyzeChess, TerminationTags) {
+  const std::string mate = "1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0";
+  const std::string csv = csv_of(
+      // The values of the PGN standard, and "illegal move": as such, in any case.
+      tagged_game("adjudication", "1. e4 e5 1-0") + tagged_game("abandoned", "1. e4 e5 0-1") +
+          tagged_game("Abandoned", "1. d4 0-1") + tagged_game("death", "1. e4 e5 1-0") +
+          tagged_game("emergency", "1. e4 *") + tagged_game("rules infraction", "1. e4 e5 0-1") +
+          tagged_game("Rules infraction", "1. c4 e5 0-1") +
+          tagged_game("Time forfeit", "1. e4 0-1") + tagged_game("unterminated", "1. e4 *") +
+          tagged_game("Unterminated", "1. d4 *") + tagged_game("illegal move", "1. e4 e5 1-0") +
+          // Other values: as they are written, never a guess.
+          tagged_game("GUI adjudication", "1. e4 e5 1-0") +
+          tagged_game("3-fold rep", "1. e4 1/2-1/2") +
+          // The board first: a checkmate is a checkmate whatever the tag says.
+          tagged_game("Normal", mate) + tagged_game("time forfeit", mate) +
+          // "normal" leaves it to the result: a deduction, and said to be one.
+          tagged_game("normal", "1. e4 e5 1-0") + tagged_game("normal", "1. e4 e5 1/2-1/2"),
+      "--no-openings");
+  EXPECT_EQ(table(csv, "terminations"),
+            "chess|3-fold rep|tag|1\n"
+            "chess|GUI adjudication|tag|1\n"
+            "chess|abandoned|tag|2\n"
+            "chess|adjudication|tag|1\n"
+            "chess|agreement|result|1\n"
+            "chess|checkmate|board|2\n"
+            "chess|death|tag|1\n"
+            "chess|emergency|tag|1\n"
+            "chess|illegal move|tag|1\n"
+            "chess|resignation|result|1\n"
+            "chess|rules infraction|tag|2\n"
+            "chess|time forfeit|tag|1\n"
+            "chess|unterminated|tag|2\n");
+}
+
+// TCEC games (tests/data/corpus/tcec, copied from TCEC's archive): every game with a
+// Termination tag is counted under the tag's value, adjudications too.
+TEST(FairyAnalyzeChess, TcecTerminationsAreTheirTags) {
+  const std::string dir = std::string(FAIRYKIT_DATA_DIR) + "/corpus/tcec/";
+  const std::map<std::string, std::string> want = {
+      // A win and a draw by adjudication (the old count: a resignation and an agreement).
+      {"TCEC_Season_16_-_Frc_Cpu_League_2-games-25-55.pgn", "chess960|adjudication|tag|2\n"},
+      // Values of TCEC's own, as written.
+      {"TCEC_Match_5-games-5-6.pgn", "chess|3-fold rep|tag|1\nchess|GUI adjudication|tag|1\n"},
+  };
+  for (const auto& [file, terminations] : want) {
+    SCOPED_TRACE(file);
+    const Output o = run("-q --format csv --no-openings '" + dir + file + "'");
+    EXPECT_EQ(o.status, 0) << o.err;
+    EXPECT_EQ(table(o.out, "terminations"), terminations);
+  }
 }
 
 TEST(FairyAnalyzeChess, CapturesPromotionsAndCastling) {
@@ -239,7 +298,8 @@ TEST(FairyAnalyzeChess, CastlingColourWhenBlackMovesFirst) {
 )");
   EXPECT_EQ(table(csv, "castling"), "chess|white|O-O|1\nchess|black|O-O|1\nchess|black|O-O-O|1\n");
   EXPECT_EQ(table(csv, "promotions"), "chess|knight|1\n");
-  EXPECT_EQ(table(csv, "length_summary"), "chess|2|3.5|3|4\n");
+  // 3 and 4 plies: the median is their mean.
+  EXPECT_EQ(table(csv, "length_summary"), "chess|2|3.5|3.5|4\n");
 }
 
 // ---------------------------------------------------------------------------------------
@@ -451,8 +511,9 @@ TEST(FairyAnalyzeVariants, Chess960) {
              setup_game("Chess960", "rknnbbqr/pppppppp/8/8/8/8/PPPPPPPP/RKNNBBQR w AHah - 0 1",
                         "1. e4 e5 0-1"));
   EXPECT_EQ(table(csv, "results_by_variant"), "chess960|2|0|1|1|0|25.0\n");
-  EXPECT_EQ(table(csv, "length_summary"), "chess960|2|6.0|2|10\n");
-  EXPECT_EQ(table(csv, "terminations"), "chess960|agreement|1\nchess960|resignation|1\n");
+  EXPECT_EQ(table(csv, "length_summary"), "chess960|2|6.0|6|10\n");
+  EXPECT_EQ(table(csv, "terminations"),
+            "chess960|agreement|result|1\nchess960|resignation|result|1\n");
   EXPECT_EQ(table(csv, "captures"), "chess960|knight|knight|1\nchess960|knight|pawn|1\n");
   EXPECT_EQ(table(csv, "capture_methods"), "chess960|replacement|2\n");
   EXPECT_EQ(table(csv, "castling"), "chess960|white|O-O-O|1\nchess960|black|O-O-O|1\n");
@@ -480,7 +541,7 @@ TEST(FairyAnalyzeVariants, Cwda) {
   EXPECT_EQ(table(csv, "results_by_variant"), "cwda|2|0|1|1|0|25.0\n");
   EXPECT_EQ(table(csv, "results_by_pairing"),
             "Clobberers v FIDE|1|0|1|0|0|50.0\nClobberers v Nutty Knights|1|0|0|1|0|0.0\n");
-  EXPECT_EQ(table(csv, "length_summary"), "cwda|2|12.0|8|16\n");
+  EXPECT_EQ(table(csv, "length_summary"), "cwda|2|12.0|12|16\n");
   EXPECT_EQ(table(csv, "captures"), "cwda|charging knight|fad|1\n");
   EXPECT_EQ(table(csv, "capture_methods"), "cwda|replacement|1\n");
   EXPECT_EQ(table(csv, "castling"), "cwda|white|O-O-O|1\n");
@@ -497,8 +558,8 @@ TEST(FairyAnalyzeVariants, Superchess) {
   EXPECT_EQ(table(csv, "results_by_variant"), "superchess|2|1|0|1|0|50.0\n");
   EXPECT_EQ(table(csv, "results_by_start_array"),
             "RAVQKESR|1|1|0|0|0|100.0\nRNSEKBVA|1|0|0|1|0|0.0\n");
-  EXPECT_EQ(table(csv, "length_summary"), "superchess|2|6.0|4|8\n");
-  EXPECT_EQ(table(csv, "terminations"), "superchess|resignation|2\n");
+  EXPECT_EQ(table(csv, "length_summary"), "superchess|2|6.0|6|8\n");
+  EXPECT_EQ(table(csv, "terminations"), "superchess|resignation|result|2\n");
   EXPECT_EQ(table(csv, "captures"), "superchess|empress|empress|1\nsuperchess|pawn|empress|1\n");
   EXPECT_EQ(table(csv, "castling"), "superchess|white|O-O|1\nsuperchess|black|O-O|1\n");
 }
@@ -523,11 +584,11 @@ TEST(FairyAnalyzeVariants, InterweaveCaptureMethodsAndChains) {
       setup_game("Interweave", "8/3P4/3p4/1Pp1pP2/3p4/3P4/8/8 w 0 - 000000", "1. d3xd5 1-0") +
       setup_game("Interweave", "3r1bp1/2p5/2P5/8/8/8/8/8 w 0 - 010000", "1. c6xc8=Nxe8 Bf8x 0-1"));
   EXPECT_EQ(table(csv, "results_by_variant"), "interweave|5|3|0|1|1|75.0\n");
-  // Plies 3 1 1 1 2: mean 1.6, median 1.
+  // Plies 3 1 1 1 2: mean 1.6, median 1 (an odd count: the middle one).
   EXPECT_EQ(table(csv, "length_summary"), "interweave|5|1.6|1|3\n");
-  EXPECT_EQ(
-      table(csv, "terminations"),
-      "interweave|capture of a King|1\ninterweave|no legal move|3\ninterweave|unfinished|1\n");
+  EXPECT_EQ(table(csv, "terminations"),
+            "interweave|capture of a King|board|1\ninterweave|no legal move|board|3\n"
+            "interweave|unfinished|result|1\n");
   // Pawns taken by Pawns: d4 (game 1), d4 c5 e5 d6 (game 4), c7 (game 5).
   EXPECT_EQ(table(csv, "captures"),
             "interweave|king|pawn|1\n"
@@ -568,7 +629,8 @@ TEST(FairyAnalyzeVariants, FluidityDissectionAndCastling) {
   EXPECT_EQ(table(csv, "results_by_variant"), "fluidity|3|1|1|0|1|75.0\n");
   EXPECT_EQ(table(csv, "length_summary"), "fluidity|3|1.7|2|2\n");
   EXPECT_EQ(table(csv, "terminations"),
-            "fluidity|agreement|1\nfluidity|capture of a King|1\nfluidity|unfinished|1\n");
+            "fluidity|agreement|result|1\nfluidity|capture of a King|board|1\n"
+            "fluidity|unfinished|result|1\n");
   EXPECT_EQ(table(csv, "captures"),
             "fluidity|king|bishop|1\n"
             "fluidity|king|knight|1\n"
@@ -680,9 +742,9 @@ Game lengths (plies of the main line)
   fluidity 0-19      1
 
 How the games ended
-  variant  termination games
-  chess    checkmate       1
-  fluidity unfinished      1
+  variant  termination from   games
+  chess    checkmate   board      1
+  fluidity unfinished  result     1
 
 Captures by capturing and captured piece
   variant capturing piece captured piece captures

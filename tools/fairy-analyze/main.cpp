@@ -52,9 +52,12 @@ Inputs (FILE, "-" or nothing = standard input; gzip, bzip2, zstd recognised by c
 
 The tables (text for people; --format json or csv for programs):
   games read, analysed and rejected; results by variant, by CwDA army pairing, by
-  Superchess start array and by any tag (--group-by); game lengths; how the games ended
-  (the board's verdict, else the Termination tag, else resignation / agreement / the
-  rule a draw could be claimed by); captures by capturing and captured piece and by
+  Superchess start array and by any tag (--group-by); game lengths (mean, median: of an
+  even count the mean of the middle two); how the games ended and where that was read:
+  the board's verdict (board), else the Termination tag (tag: the PGN standard's values
+  and "illegal move" in any case, any other value as written), else a deduction from the
+  result (result: resignation, agreement, the rule a draw could be claimed by,
+  unfinished); captures by capturing and captured piece and by
   method (Interweave: approach, leap, short leap, custodian, removal, en passant;
   Fluidity: dissection) and Interweave chains by steps; promotions; castling; players
   with score and performance (average opponent rating + 400 x (wins - losses) / rated
@@ -66,8 +69,10 @@ The tables (text for people; --format json or csv for programs):
       --format F          text (default), json, or csv (long form: table,row,column,value)
       --group-by TAG      results by the value of a tag (Event, Site, TimeControl...)
       --tree N            the opening tree of the first N plies (0-40) of every variant:
-                          each line with its games and results
-      --tree-min G        tree lines of at least G games (default 1)
+                          each line with its games and results (memory: at most 56
+                          bytes a line, 4 to 8 for a line only one game played)
+      --tree-min G        tree lines of at least G games (default 1; the others are
+                          counted all the same, and the table says how many)
       --top N             rows of the players and openings tables (default 20; the
                           tables say how many were left out)
       --no-openings       no opening names
@@ -491,16 +496,18 @@ int analyze_main(int argc, char** argv) {
   if (!s.positions) {
     std::string text;
     const std::vector<analysis::StatsTable> tables = stats.tables();
+    // The tables go out as they are written (an opening tree can have millions of lines).
+    const analysis::TextSink to_out = [&out](std::string_view s) { out.write(s); };
     switch (format) {
       case Format::kText:
-        analysis::write_stats_text(tables, text);
+        analysis::write_stats_text(tables, text, to_out);
         break;
       case Format::kJson:
-        analysis::write_stats_json(tables, text);
+        analysis::write_stats_json(tables, text, to_out);
         break;
       case Format::kJsonl:  // --positions only
       case Format::kCsv:
-        analysis::write_stats_csv(tables, text);
+        analysis::write_stats_csv(tables, text, to_out);
         break;
     }
     out.write(text);
@@ -518,7 +525,8 @@ int analyze_main(int argc, char** argv) {
                                   w.finding.plies});
       }
       std::string html;
-      analysis::write_html_report(tables, ho, html);
+      analysis::write_html_report(tables, ho, html,
+                                  [html_file](std::string_view s) { html_file->write(s); });
       html_file->write(html);
     }
   }
