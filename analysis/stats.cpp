@@ -682,9 +682,9 @@ void write_stats_json(const std::vector<StatsTable>& tables, std::string& out) {
   out += '\n';
 }
 
-void write_stats_csv(const std::vector<StatsTable>& tables, std::string& out) {
+void write_stats_csv(const std::vector<StatsTable>& tables, bool raw, std::string& out) {
   out += "table,row,column,value\n";
-  const auto field = [&](std::string_view s) { csv_field(out, s); };
+  const auto field = [&](std::string_view s) { csv_field(out, s, raw); };
   for (const StatsTable& t : tables)
     for (std::size_t r = 0; r < t.rows.size(); ++r)
       for (std::size_t c = 0; c < t.rows[r].size(); ++c) {

@@ -168,7 +168,8 @@ void write_stats_text(const std::vector<StatsTable>& tables, std::string& out);
 // {"tables":[{"name":...,"title":...,"columns":[...],"rows":[{column: value}...],
 //  "note":...}]}
 void write_stats_json(const std::vector<StatsTable>& tables, std::string& out);
-// Long form, one value a line: table,row,column,value (row counts from 1).
-void write_stats_csv(const std::vector<StatsTable>& tables, std::string& out);
+// Long form, one value a line: table,row,column,value (row counts from 1); the cells as
+// csv_field (analysis/convert.h) writes them.
+void write_stats_csv(const std::vector<StatsTable>& tables, bool raw, std::string& out);
 
 }  // namespace fairykit::analysis

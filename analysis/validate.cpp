@@ -8,6 +8,7 @@
 #include <tuple>
 #include <utility>
 
+#include "absl/container/flat_hash_map.h"
 #include "absl/strings/str_cat.h"
 #include "parsers/message_text.h"
 #include "rules/any_game.h"
@@ -35,11 +36,52 @@ constexpr std::uint32_t kStyleQuirks =
 constexpr std::string_view kRoster[7] = {"Event", "Site",  "Date",  "Round",
                                          "White", "Black", "Result"};
 
+// The tag names of a game, for the warning about a repeated tag: looked through one by one
+// while they are few (a game has a dozen tags), by hash beyond (a game may hold any number).
+// One per thread, emptied for each game, so that its memory is reused.
+class TagNames {
+ public:
+  void clear() {
+    few_.clear();
+    many_.clear();
+  }
+  // Where `name` was first read, when it was; else nullptr, and `name` is noted at `where`.
+  const PgnLocation* first(std::string_view name, const PgnLocation& where) {
+    if (many_.empty()) {
+      for (const auto& [n, at] : few_)
+        if (n == name) return &at;
+      if (few_.size() < kFew) {
+        few_.emplace_back(std::string(name), where);
+        return nullptr;
+      }
+      for (auto& [n, at] : few_) many_.emplace(std::move(n), at);
+      few_.clear();
+    }
+    const auto [it, added] = many_.try_emplace(std::string(name), where);
+    return added ? nullptr : &it->second;
+  }
+
+ private:
+  static constexpr std::size_t kFew = 32;
+  std::vector<std::pair<std::string, PgnLocation>> few_;
+  absl::flat_hash_map<std::string, PgnLocation> many_;
+};
+
+TagNames& thread_tag_names() {
+  thread_local TagNames names;
+  names.clear();
+  return names;
+}
+
 class GameChecker final : public parsers::PgnVisitor {
  public:
   GameChecker(const parsers::RawGame& game, const ValidateOptions& options,
               GameRecord* record = nullptr, const RecordOptions* record_options = nullptr)
-      : game_(game), options_(options), record_(record), ro_(record_options) {
+      : game_(game),
+        options_(options),
+        record_(record),
+        ro_(record_options),
+        tag_names_(thread_tag_names()) {
     report_.index = game.index;
     report_.first_line = game.first_line;
   }
@@ -48,6 +90,14 @@ class GameChecker final : public parsers::PgnVisitor {
     if (record_ && (!ro_ || !ro_->only_tags || kept_tag(*ro_->only_tags, name)))
       record_->tags.emplace_back(std::piecewise_construct, std::forward_as_tuple(name),
                                  std::forward_as_tuple(value));
+    // A repeated tag is kept in the record (the writers keep every value) but the game is
+    // read from the first one, as GameRecord::tag() reads it.
+    if (const PgnLocation* first = tag_names_.first(name, where)) {
+      add(Severity::kWarning, where, 0,
+          absl::StrCat("tag ", parsers::message_text(name), " repeated (first at line ",
+                       first->line, "): the game uses the first value"));
+      return;
+    }
     if (options_.roster_warnings)
       for (int i = 0; i < 7; ++i)
         if (name == kRoster[i]) roster_ |= 1u << i;
@@ -226,7 +276,22 @@ class GameChecker final : public parsers::PgnVisitor {
     if (!recording() || !ro_->items) return;
     RecordItem& item = record_->items.emplace_back();
     item.kind = RecordItem::kComment;
-    item.san = std::string(text);
+    // A line break inside a comment is "\n" whatever the input wrote ("\r\n", or a lone
+    // '\r' as the reader counts lines), so that a CRLF file and its LF copy give the same
+    // comments in every output.
+    if (text.find('\r') == std::string_view::npos) {
+      item.san.assign(text);
+    } else {
+      item.san.reserve(text.size());
+      for (std::size_t i = 0; i < text.size(); ++i) {
+        if (text[i] != '\r') {
+          item.san += text[i];
+        } else {
+          item.san += '\n';
+          if (i + 1 < text.size() && text[i + 1] == '\n') ++i;
+        }
+      }
+    }
     item.depth = depth_;
   }
 
@@ -456,6 +521,7 @@ class GameChecker final : public parsers::PgnVisitor {
       armies_where_;
   GameRecord* record_ = nullptr;  // filled when not null (validate_game's second form)
   const RecordOptions* ro_ = nullptr;
+  TagNames& tag_names_;                 // thread-local: the tags read so far
   AnyGame* replay_ = nullptr;           // thread-local, see end_tags()
   PositionVisitor* visitor_ = nullptr;  // RecordOptions::positions
   MoveFacts move_facts_;                // what the move being played did (RecordOptions::facts)

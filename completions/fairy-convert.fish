@@ -51,6 +51,7 @@ complete -c fairy-convert -l final -d 'Positions: the final position only'
 complete -c fairy-convert -l with-fen -d 'json/jsonl: the FEN after each move'
 complete -c fairy-convert -l fen-dialect -x -a 'native\t"fairykit FEN (default)" vchess\tvchess.club xogo\txogo.fr pychess\tpychess.org xboard\tXBoard' -d 'Form of the FENs written'
 complete -c fairy-convert -l positions -d 'csv: one row per position'
+complete -c fairy-convert -l csv-raw -d 'csv: cells as they are (no quote before a formula-like cell)'
 complete -c fairy-convert -l line-length -x -d 'PGN line length (default 79, at least 20)'
 
 # Selection
