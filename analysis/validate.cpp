@@ -1,7 +1,10 @@
 #include "analysis/validate.h"
 
 #include <algorithm>
+#include <array>
+#include <cstdint>
 #include <cstring>
+#include <deque>
 #include <memory>
 #include <optional>
 #include <string_view>
@@ -38,38 +41,71 @@ constexpr std::string_view kRoster[7] = {"Event", "Site",  "Date",  "Round",
 
 // The tag names of a game, for the warning about a repeated tag: looked through one by one
 // while they are few (a game has a dozen tags), by hash beyond (a game may hold any number).
-// One per thread, emptied for each game, so that its memory is reused.
+// A name is kept as a view into the game's text, where the reader's names lie (copied only
+// when it does not), so that a tag costs no allocation. One per thread, reset for each game,
+// so that its memory is reused.
 class TagNames {
  public:
-  void clear() {
-    few_.clear();
+  void reset(std::string_view text) {
+    text_ = text;
+    few_count_ = 0;
     many_.clear();
+    copies_.clear();
+    seen_ = 0;
   }
   // Where `name` was first read, when it was; else nullptr, and `name` is noted at `where`.
   const PgnLocation* first(std::string_view name, const PgnLocation& where) {
     if (many_.empty()) {
-      for (const auto& [n, at] : few_)
-        if (n == name) return &at;
-      if (few_.size() < kFew) {
-        few_.emplace_back(std::string(name), where);
+      // A bit per (length, first and last byte) seen: a name whose bit is clear is new, which
+      // is the usual answer, found without looking through the others.
+      const std::uint64_t bit =
+          name.empty() ? 1
+                       : std::uint64_t{1}
+                             << ((name.size() * 7 + static_cast<unsigned char>(name.front()) * 3 +
+                                  static_cast<unsigned char>(name.back())) &
+                                 63);
+      if (seen_ & bit) {
+        for (std::size_t i = 0; i < few_count_; ++i)
+          if (few_[i].name.size() == name.size() && few_[i].name == name) return &few_[i].at;
+      }
+      if (few_count_ < kFew) {
+        seen_ |= bit;
+        few_[few_count_++] = {kept(name), where};
         return nullptr;
       }
-      for (auto& [n, at] : few_) many_.emplace(std::move(n), at);
-      few_.clear();
+      for (const Name& n : few_) many_.emplace(n.name, n.at);
+      few_count_ = 0;
     }
-    const auto [it, added] = many_.try_emplace(std::string(name), where);
-    return added ? nullptr : &it->second;
+    if (const auto it = many_.find(name); it != many_.end()) return &it->second;
+    many_.emplace(kept(name), where);
+    return nullptr;
   }
 
  private:
+  std::string_view kept(std::string_view name) {
+    const auto at = reinterpret_cast<std::uintptr_t>(name.data());
+    const auto begin = reinterpret_cast<std::uintptr_t>(text_.data());
+    if (at >= begin && at - begin <= text_.size() && name.size() <= text_.size() - (at - begin))
+      return name;
+    return copies_.emplace_back(name);
+  }
+
   static constexpr std::size_t kFew = 32;
-  std::vector<std::pair<std::string, PgnLocation>> few_;
-  absl::flat_hash_map<std::string, PgnLocation> many_;
+  std::string_view text_;
+  struct Name {
+    std::string_view name;
+    PgnLocation at;
+  };
+  std::uint64_t seen_ = 0;  // the bits of the names in few_
+  std::array<Name, kFew> few_;
+  std::size_t few_count_ = 0;
+  absl::flat_hash_map<std::string_view, PgnLocation> many_;
+  std::deque<std::string> copies_;  // (a deque: the views of its strings stay valid)
 };
 
-TagNames& thread_tag_names() {
+TagNames& thread_tag_names(std::string_view text) {
   thread_local TagNames names;
-  names.clear();
+  names.reset(text);
   return names;
 }
 
@@ -81,7 +117,7 @@ class GameChecker final : public parsers::PgnVisitor {
         options_(options),
         record_(record),
         ro_(record_options),
-        tag_names_(thread_tag_names()) {
+        tag_names_(thread_tag_names(game.text)) {
     report_.index = game.index;
     report_.first_line = game.first_line;
   }
