@@ -248,7 +248,7 @@ class Wrapper {
  private:
   // Before a token of n bytes: a space, or a line break when it would not fit (or must not
   // share the line), or nothing (glued, or at the start of a line).
-  void separate(std::size_t n) {
+  [[gnu::always_inline]] void separate(std::size_t n) {
     if (break_next_) {
       break_next_ = false;
       glue_ = false;

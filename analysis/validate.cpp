@@ -55,7 +55,7 @@ class TagNames {
   }
   // Where `name` was first read, when it was; else nullptr, and `name` is noted at `where`.
   const PgnLocation* first(std::string_view name, const PgnLocation& where) {
-    if (many_.empty()) {
+    if (few_count_ < kFew && many_.empty()) [[likely]] {
       // A bit per (length, first and last byte) seen: a name whose bit is clear is new, which
       // is the usual answer, found without looking through the others.
       const std::uint64_t bit =
@@ -68,20 +68,25 @@ class TagNames {
         for (std::size_t i = 0; i < few_count_; ++i)
           if (few_[i].name.size() == name.size() && few_[i].name == name) return &few_[i].at;
       }
-      if (few_count_ < kFew) {
-        seen_ |= bit;
-        few_[few_count_++] = {kept(name), where};
-        return nullptr;
-      }
-      for (const Name& n : few_) many_.emplace(n.name, n.at);
-      few_count_ = 0;
+      seen_ |= bit;
+      few_[few_count_++] = {kept(name), where};
+      return nullptr;
+    }
+    return first_of_many(name, where);
+  }
+
+ private:
+  // first() past kFew names: they go into the hash map.
+  [[gnu::noinline]] const PgnLocation* first_of_many(std::string_view name,
+                                                     const PgnLocation& where) {
+    if (many_.empty()) {
+      for (std::size_t i = 0; i < few_count_; ++i) many_.emplace(few_[i].name, few_[i].at);
     }
     if (const auto it = many_.find(name); it != many_.end()) return &it->second;
     many_.emplace(kept(name), where);
     return nullptr;
   }
 
- private:
   std::string_view kept(std::string_view name) {
     const auto at = reinterpret_cast<std::uintptr_t>(name.data());
     const auto begin = reinterpret_cast<std::uintptr_t>(text_.data());
@@ -128,10 +133,8 @@ class GameChecker final : public parsers::PgnVisitor {
                                  std::forward_as_tuple(value));
     // A repeated tag is kept in the record (the writers keep every value) but the game is
     // read from the first one, as GameRecord::tag() reads it.
-    if (const PgnLocation* first = tag_names_.first(name, where)) {
-      add(Severity::kWarning, where, 0,
-          absl::StrCat("tag ", parsers::message_text(name), " repeated (first at line ",
-                       first->line, "): the game uses the first value"));
+    if (const PgnLocation* first = tag_names_.first(name, where)) [[unlikely]] {
+      repeated_tag(name, where, *first);
       return;
     }
     if (options_.roster_warnings)
@@ -265,6 +268,13 @@ class GameChecker final : public parsers::PgnVisitor {
     else if (record && ro_->keys && depth_ == 0 && ply <= ro_->key_plies)
       record_->line_keys.push_back(replay_->key());
     if (visitor_ && depth_ == 0) visitor_->position(*replay_, ply);
+  }
+
+  [[gnu::noinline]] void repeated_tag(std::string_view name, const PgnLocation& where,
+                                      const PgnLocation& first) {
+    add(Severity::kWarning, where, 0,
+        absl::StrCat("tag ", parsers::message_text(name), " repeated (first at line ", first.line,
+                     "): the game uses the first value"));
   }
 
   // The facts of a move that captured, promoted, castled or passed go into the record.
