@@ -7,9 +7,11 @@
 #include <cstdio>
 #include <cstring>
 
+#include "absl/container/flat_hash_set.h"
 #include "absl/strings/str_cat.h"
 #include "analysis/json_read.h"
 #include "parsers/message_text.h"
+#include "parsers/pgn.h"
 #include "rules/vchess_record.h"
 
 namespace fairykit::analysis {
@@ -46,30 +48,49 @@ constexpr std::string_view kRoster[7] = {"Event", "Site",  "Date",  "Round",
 constexpr std::string_view kRosterDefault[7] = {"?", "?", "????.??.??", "?", "?", "?", "*"};
 
 // A record's tags sorted out in one pass: the seven-tag roster's values (the defaults for
-// those missing) and the other tags written, in order, for the PGN and JSON writers. Only
-// the first tag of a name is written (the one GameRecord::tag() reads), so that a JSON
-// object has no duplicate keys and PGN and JSON hold the same tags.
+// those missing), the other tags of a name not met before, in order, and the repeats (a tag
+// whose name came before), in order, for the PGN and JSON writers. The game is read from
+// the first tag of a name (GameRecord::tag()); the writers keep the repeats apart (after
+// the other tags in PGN, "repeated_tags" in JSON, whose object may not repeat a key), so that
+// PGN and JSON hold the same tags and nothing read is lost.
 struct SortedTags {
   std::array<std::string_view, 7> roster;
-  std::vector<std::size_t> others;  // indexes into GameRecord::tags
+  std::vector<std::size_t> others;   // indexes into GameRecord::tags
+  std::vector<std::size_t> repeats;  // the same
+  bool start_repeated = false;       // a SetUp or FEN tag is repeated
+  // The names met, once a game has more tags than a look through them affords.
+  absl::flat_hash_set<std::string_view> names;
 };
 void sort_tags(const GameRecord& r, SortedTags& t) {
   std::array<bool, 7> seen{};
   t.others.clear();
+  t.repeats.clear();
+  t.start_repeated = false;
+  t.names.clear();
+  constexpr std::size_t kFew = 32;
+  const bool many = r.tags.size() > kFew;
   for (std::size_t i = 0; i < r.tags.size(); ++i) {
     const std::string_view name = r.tags[i].first;
     int roster = -1;
     for (int k = 0; k < 7; ++k)
       if (name == kRoster[k]) roster = k;
-    if (roster >= 0) {
-      if (!seen[std::size_t(roster)]) t.roster[std::size_t(roster)] = r.tags[i].second;
-      seen[std::size_t(roster)] = true;
-      continue;
-    }
     bool repeated = false;
-    for (std::size_t j : t.others)
-      if (r.tags[j].first == name) repeated = true;
-    if (!repeated) t.others.push_back(i);
+    if (roster >= 0) {
+      repeated = seen[std::size_t(roster)];
+      if (!repeated) t.roster[std::size_t(roster)] = r.tags[i].second;
+      seen[std::size_t(roster)] = true;
+    } else if (many) {
+      repeated = !t.names.insert(name).second;
+    } else {
+      for (std::size_t j : t.others)
+        if (r.tags[j].first == name) repeated = true;
+    }
+    if (repeated) {
+      t.repeats.push_back(i);
+      if (name == "SetUp" || name == "FEN") t.start_repeated = true;
+    } else if (roster < 0) {
+      t.others.push_back(i);
+    }
   }
   for (int k = 0; k < 7; ++k)
     if (!seen[std::size_t(k)]) t.roster[std::size_t(k)] = kRosterDefault[k];
@@ -104,6 +125,13 @@ bool standard_start(const GameRecord& r) {
   return !v.start_fen.empty() && r.start_fen == v.start_fen;
 }
 
+// Whether the start position is written (SetUp and FEN tags, "start_fen"): also for a game
+// from the standard start when a SetUp or FEN tag is repeated, so that the repeats, written
+// after it, are not read back as the first.
+bool writes_start(const GameRecord& r, const WriteOptions& o, const SortedTags& t) {
+  return o.add_fen_tags || t.start_repeated || !standard_start(r);
+}
+
 void append_escaped_tag(std::string& out, std::string_view name, std::string_view value) {
   out += '[';
   out.append(name);
@@ -129,6 +157,25 @@ void append_escaped_tag(std::string& out, std::string_view name, std::string_vie
   out += "\"]\n";
 }
 
+// Whether a comment can be written in braces: it holds no '}', and no line of it between two
+// line breaks is one that the splitter takes, inside a comment, for the tag pair of the next
+// game (only JSON input can hold either inside one comment).
+bool fits_in_braces(std::string_view c) {
+  if (c.find('}') != std::string_view::npos) return false;
+  std::size_t eol = c.find('\n');
+  while (eol != std::string_view::npos) {
+    const std::size_t next = c.find('\n', eol + 1);
+    if (next == std::string_view::npos) break;
+    if (parsers::is_tag_pair_line(c.substr(eol + 1, next - eol - 1))) return false;
+    eol = next;
+  }
+  return true;
+}
+
+constexpr bool is_space(char c) {
+  return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f';
+}
+
 // Movetext with line wrapping.
 class Wrapper {
  public:
@@ -139,18 +186,7 @@ class Wrapper {
   // A token of two parts ("12. " and its move).
   void token2(std::string_view a, std::string_view b) {
     const std::size_t n = a.size() + b.size();
-    if (glue_) {
-      glue_ = false;
-      if (column_ + n > width_ && column_ > 0) newline();
-    } else if (column_ > 0) {
-      if (column_ + 1 + n > width_) {
-        newline();
-      } else {
-        room(1);
-        out_[len_++] = ' ';
-        ++column_;
-      }
-    }
+    separate(n);
     room(n);
     char* p = copy_short(out_.data() + len_, a);
     copy_short(p, b);
@@ -164,6 +200,45 @@ class Wrapper {
   }
   // The next token follows without a space ("(" and the move after it).
   void glue_next() { glue_ = true; }
+  // A comment as read. In braces when it fits in them (fits_in_braces): its line breaks
+  // kept, and its words wrapped like tokens, so that a space between two words may become a
+  // line break and nothing else changes. Else as ;-comments, one per line of the text, each
+  // ending its line.
+  void comment(std::string_view c) {
+    if (!fits_in_braces(c)) {
+      for (std::size_t from = 0;;) {
+        const std::size_t eol = c.find('\n', from);
+        token2(";", c.substr(from, eol == std::string_view::npos ? eol : eol - from));
+        newline();
+        if (eol == std::string_view::npos) return;
+        from = eol + 1;
+      }
+    }
+    for (std::size_t from = 0;;) {
+      const std::size_t eol = c.find('\n', from);
+      const std::string_view line =
+          c.substr(from, eol == std::string_view::npos ? eol : eol - from);
+      if (from > 0) {
+        newline();
+        // A line of the comment that starts with '[': see comment_word().
+        bracket_line_ = !line.empty() && line[0] == '[';
+      }
+      for (std::size_t w = 0;;) {
+        const std::size_t space = line.find(' ', w);
+        const std::string_view word =
+            line.substr(w, space == std::string_view::npos ? space : space - w);
+        const bool last = eol == std::string_view::npos && space == std::string_view::npos;
+        comment_word(from == 0 && w == 0, w == 0 && from > 0, word, last);
+        if (space == std::string_view::npos) break;
+        w = space + 1;
+      }
+      if (eol == std::string_view::npos) break;
+      from = eol + 1;
+    }
+    // A line that starts with '[' inside a comment ends with it: what followed on the line
+    // (a ;-comment, a comment's first line) could make it read as a tag pair.
+    if (bracket_line_) break_next_ = true;
+  }
   // Ends the line and the text.
   void end() {
     newline();
@@ -171,6 +246,62 @@ class Wrapper {
   }
 
  private:
+  // Before a token of n bytes: a space, or a line break when it would not fit (or must not
+  // share the line), or nothing (glued, or at the start of a line).
+  [[gnu::always_inline]] void separate(std::size_t n) {
+    if (break_next_) {
+      break_next_ = false;
+      glue_ = false;
+      if (column_ > 0) newline();
+    } else if (glue_) {
+      glue_ = false;
+      if (column_ + n > width_ && column_ > 0) newline();
+    } else if (column_ > 0) {
+      if (column_ + 1 + n > width_) {
+        newline();
+      } else {
+        room(1);
+        out_[len_++] = ' ';
+        ++column_;
+      }
+    }
+  }
+  // A word of a comment in braces: `open` the first (after '{'), `line_start` the first of a
+  // later line (after the line break kept), `close` the last (before '}'). The space before
+  // any other word becomes a line break when the word does not fit, except where the splitter
+  // could read the new line, or the line it ends, as a tag pair (pgn_splitter.cpp: a whole
+  // tag-pair line inside a comment ends the game there): never before a word starting with
+  // '[', so that only a line of the text itself starts with '[' inside a comment; and on such
+  // a line, never after a ']'.
+  void comment_word(bool open, bool line_start, std::string_view word, bool close) {
+    const std::size_t n = word.size() + (open ? 1 : 0) + (close ? 1 : 0);
+    if (open) {
+      separate(n);
+    } else if (!line_start) {
+      const bool may_break =
+          (word.empty() || word[0] != '[') && !(bracket_line_ && last_visible_ == ']');
+      if (column_ > 0 && column_ + 1 + n > width_ && may_break) {
+        newline();
+      } else {
+        room(1);
+        out_[len_++] = ' ';
+        ++column_;
+      }
+    }
+    room(n);
+    char* p = out_.data() + len_;
+    if (open) *p++ = '{';
+    std::memcpy(p, word.data(), word.size());
+    p += word.size();
+    if (close) *p = '}';
+    len_ += n;
+    column_ += n;
+    for (std::size_t i = word.size(); i-- > 0;)
+      if (!is_space(word[i])) {
+        last_visible_ = word[i];
+        break;
+      }
+  }
   void room(std::size_t n) {
     // (a step at a time: growing zeroes what it adds; the capacity grows geometrically)
     if (len_ + n > out_.size()) out_.resize(len_ + n + 1024);
@@ -179,6 +310,8 @@ class Wrapper {
     room(1);
     out_[len_++] = '\n';
     column_ = 0;
+    bracket_line_ = false;
+    last_visible_ = '\0';
   }
 
   std::string& out_;
@@ -186,6 +319,9 @@ class Wrapper {
   std::size_t len_;  // the text written (out_ is longer, ahead)
   std::size_t column_ = 0;
   bool glue_ = false;
+  bool break_next_ = false;    // the next token starts a line
+  bool bracket_line_ = false;  // the line started inside a comment, with '['
+  char last_visible_ = '\0';   // the last byte of a comment word on the line, not a space
 };
 
 // Writes a whole number at the end of buf[0, size) and returns where it starts.
@@ -231,20 +367,6 @@ std::string_view result_of_state(const GameState& st) {
       st.end == GameEnd::kFivefoldRepetition || st.end == GameEnd::kSeventyFiveMoveRule)
     return pgn_result(st);
   return {};
-}
-
-// Comments: one line, and no '}' inside braces.
-std::string clean_comment(std::string_view c) {
-  std::string s;
-  s.reserve(c.size());
-  for (char ch : utf8_text(c)) {
-    if (ch == '\n' || ch == '\r' || ch == '\t') ch = ' ';
-    if (ch == '}') ch = ')';
-    if (ch == ' ' && (s.empty() || s.back() == ' ')) continue;
-    s += ch;
-  }
-  while (!s.empty() && s.back() == ' ') s.pop_back();
-  return s;
 }
 
 // The fields of a FEN, split at runs of spaces.
@@ -301,16 +423,38 @@ GameReport read_game(const parsers::RawGame& game, const ValidateOptions& option
   return report;
 }
 
-void csv_field(std::string& out, std::string_view text) {
+bool csv_formula_cell(std::string_view v) {
+  if (v.empty()) return false;
+  const char c = v[0];
+  if (c != '=' && c != '+' && c != '-' && c != '@' && c != '\t' && c != '\r') return false;
+  const auto digits = [&](std::size_t i) {
+    while (i < v.size() && v[i] >= '0' && v[i] <= '9') ++i;
+    return i;
+  };
+  std::size_t i = c == '+' || c == '-' ? 1 : 0;
+  std::size_t end = digits(i);
+  if (end == i) return true;
+  if (end < v.size() && v[end] == '.') {
+    i = end + 1;
+    end = digits(i);
+    if (end == i) return true;
+  }
+  return end != v.size();
+}
+
+void csv_field(std::string& out, std::string_view text, bool raw) {
   const std::string v = utf8_text(text);
+  const bool guard = !raw && csv_formula_cell(v);
   bool quote = false;
   for (char c : v)
     if (c == ',' || c == '"' || c == '\n' || c == '\r') quote = true;
   if (!quote) {
+    if (guard) out += '\'';
     out.append(v);
     return;
   }
   out += '"';
+  if (guard) out += '\'';
   for (char c : v) {
     if (c == '"') out += '"';
     out += c;
@@ -347,13 +491,12 @@ void write_pgn(const GameRecord& r, const std::string& result, const WriteOption
   for (int i = 0; i < 7; ++i)
     append_escaped_tag(out, kRoster[i],
                        i == 6 ? std::string_view(result) : tags.roster[std::size_t(i)]);
-  const bool fen = o.add_fen_tags || !standard_start(r);
   for (std::size_t i : tags.others) {
     const auto& [name, value] = r.tags[i];
     if (name == "SetUp" || name == "FEN" || name == "PlyCount") continue;
     append_escaped_tag(out, name, value);
   }
-  if (fen) {
+  if (writes_start(r, o, tags)) {
     append_escaped_tag(out, "SetUp", "1");
     append_escaped_tag(out, "FEN", fen_text(r, o, r.start_fen));
   }
@@ -361,6 +504,7 @@ void write_pgn(const GameRecord& r, const std::string& result, const WriteOption
     append_escaped_tag(out, "PlyCount", std::to_string(r.plies));
   else if (r.has_tag("PlyCount"))
     append_escaped_tag(out, "PlyCount", r.tag("PlyCount"));
+  for (std::size_t i : tags.repeats) append_escaped_tag(out, r.tags[i].first, r.tags[i].second);
   out += '\n';
 
   Wrapper w(out, o.line_length);
@@ -398,28 +542,11 @@ void write_pgn(const GameRecord& r, const std::string& result, const WriteOption
           w.token(std::string_view(buf, std::size_t(len)));
         }
         break;
-      case RecordItem::kComment: {
+      case RecordItem::kComment:
         if (!o.comments) break;
-        const std::string c = clean_comment(it.san);
-        // Words wrap like tokens; the braces stay on the first and the last word.
-        std::size_t i = 0;
-        bool first = true;
-        if (c.empty()) {
-          w.token("{}");
-        } else {
-          while (i < c.size()) {
-            std::size_t e = c.find(' ', i);
-            if (e == std::string::npos) e = c.size();
-            std::string word = std::string(first ? "{" : "") + c.substr(i, e - i);
-            if (e == c.size()) word += '}';
-            w.token(word);
-            first = false;
-            i = e + 1;
-          }
-        }
+        w.comment(utf8_text(it.san));
         need_number = true;
         break;
-      }
       case RecordItem::kBeginVariation:
         if (!o.variations) {
           skip_depth = 1;
@@ -621,7 +748,18 @@ void write_game_json(JsonWriter& w, const GameRecord& r, const GameReport& repor
     }
     out += '}';
   }
-  if (!standard_start(r) || o.add_fen_tags) w.key("start_fen").value(fen_text(r, o, r.start_fen));
+  if (!tags.repeats.empty()) {
+    w.key("repeated_tags").begin_array();
+    for (std::size_t i : tags.repeats)
+      w.begin_object()
+          .key("name")
+          .value(r.tags[i].first)
+          .key("value")
+          .value(r.tags[i].second)
+          .end_object();
+    w.end_array();
+  }
+  if (writes_start(r, o, tags)) w.key("start_fen").value(fen_text(r, o, r.start_fen));
   w.key("result").value(result);
   w.key("termination").value(describe(r.final_state.end));
   w.key("plies").value(r.plies);
@@ -664,14 +802,15 @@ void write_csv(const GameRecord& r, const std::string& result, bool positions,
       if (it.kind == RecordItem::kMove && it.depth == 0) line.push_back(&it);
     const int plies = int(line.size());
     auto row = [&](int ply) {
-      csv_field(out, file);
+      csv_field(out, file, o.csv_raw);
       put(out, ",", index, ",", ply, ",");
-      csv_field(out, fen_text(r, o, ply == 0 ? r.start_fen : line[std::size_t(ply - 1)]->fen));
+      csv_field(out, fen_text(r, o, ply == 0 ? r.start_fen : line[std::size_t(ply - 1)]->fen),
+                o.csv_raw);
       out += ',';
       if (ply < plies) {
-        csv_field(out, line[std::size_t(ply)]->san);
+        csv_field(out, line[std::size_t(ply)]->san, o.csv_raw);
         out += ',';
-        csv_field(out, line[std::size_t(ply)]->uci);
+        csv_field(out, line[std::size_t(ply)]->uci, o.csv_raw);
       } else {
         out += ',';
       }
@@ -685,15 +824,15 @@ void write_csv(const GameRecord& r, const std::string& result, bool positions,
     for (int ply = 0; ply <= plies; ply += every) row(ply);
     return;
   }
-  csv_field(out, file);
+  csv_field(out, file, o.csv_raw);
   put(out, ",", index, ",", variant_info(r.variant).name);
   for (std::string_view t : {"Event", "Site", "Date", "Round", "White", "Black", "Result",
                              "WhiteElo", "BlackElo", "ECO"}) {
     out += ',';
-    csv_field(out, t == "Result" ? std::string_view(result) : r.tag(t));
+    csv_field(out, t == "Result" ? std::string_view(result) : r.tag(t), o.csv_raw);
   }
   put(out, ",", r.plies, ",", describe(r.final_state.end), ",");
-  if (!standard_start(r)) csv_field(out, fen_text(r, o, r.start_fen));
+  if (!standard_start(r)) csv_field(out, fen_text(r, o, r.start_fen), o.csv_raw);
   std::string san, uci;
   for (const RecordItem& it : r.items) {
     if (it.kind != RecordItem::kMove || it.depth != 0) continue;
@@ -705,9 +844,9 @@ void write_csv(const GameRecord& r, const std::string& result, bool positions,
     uci += it.uci;
   }
   out += ',';
-  csv_field(out, san);
+  csv_field(out, san, o.csv_raw);
   out += ',';
-  csv_field(out, uci);
+  csv_field(out, uci, o.csv_raw);
   out += '\n';
 }
 

@@ -30,6 +30,7 @@ struct WriteOptions {
   int every = 1;
   bool final_only = false;
   bool with_fen = false;  // JSON: the FEN after each main-line move
+  bool csv_raw = false;   // CSV: cells as they are (csv_field)
   // The FEN dialect written (rules/fen_dialect.h); the game must have a form in it (the tool
   // checks fen_dialect_has_form first).
   FenDialectId fen_dialect = FenDialectId::kNative;
@@ -48,9 +49,12 @@ struct ResultFix {
 std::string game_result(const GameRecord& record, bool fix, ResultFix* what = nullptr);
 
 // PGN export format (PGN standard section 8): the seven-tag roster first and in order
-// (missing ones as "?", "????.??.??", "*"), then the other tags in input order (a tag
-// repeated: its first value only, as in JSON); the FEN tag as the native FEN of the start
-// position; movetext wrapped at options.line_length, NAGs as $N, comments in braces,
+// (missing ones as "?", "????.??.??", "*"), then the other tags in input order (the first of
+// each name), the FEN tag as the native FEN of the start position, PlyCount, then the
+// repeats of tags as read, in input order (so that the game reads back from the first
+// values, as JSON's "repeated_tags" does); movetext wrapped at options.line_length, NAGs as
+// $N, comments as written (in braces, their line breaks kept, a space between two words
+// turned into a line break where the line is full; one holding '}' as ;-comments),
 // variations in parentheses; a blank line after the game. Tags and comments are written in
 // UTF-8: bytes that are not UTF-8 are read as Latin-1, as the JSON writer reads them, so
 // that PGN -> JSON -> PGN gives the bytes of PGN -> PGN (CSV fields alike).
@@ -78,9 +82,15 @@ GameReport read_game(const parsers::RawGame& game, const ValidateOptions& option
                      GameRecord& record, const RecordOptions& record_options, bool vchess = false);
 
 std::string csv_header(bool positions);
+// Whether a spreadsheet program reads a CSV cell as a formula ("CSV injection", OWASP): it
+// starts with '=', '+', '-', '@', a tab or a carriage return, and it is not a plain number
+// (an optional '-' or '+', digits, and optionally '.' and digits: "-1.5", "+3", "-400"),
+// which it reads as a number.
+bool csv_formula_cell(std::string_view cell);
 // A CSV field (RFC 4180): quoted when it holds a comma, a quote or a line break; the text
-// made valid UTF-8 (utf8_text).
-void csv_field(std::string& out, std::string_view text);
+// made valid UTF-8 (utf8_text); unless `raw`, a cell that csv_formula_cell() finds gets a
+// "'" before it (inside the quotes), which spreadsheets take for "text" and do not show.
+void csv_field(std::string& out, std::string_view text, bool raw);
 void write_csv(const GameRecord& record, const std::string& result, bool positions,
                const WriteOptions& options, std::string_view file, std::int64_t index,
                std::string& out);

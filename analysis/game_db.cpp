@@ -120,8 +120,18 @@ void make_db_game(const GameRecord& record, const GameReport& report, const std:
                             {"White", &out.white}, {"Black", &out.black},
                             {"ECO", &out.eco},     {"Termination", &out.termination}};
   bool white_elo_seen = false, black_elo_seen = false;
+  // Result, Variant, SetUp and FEN: the first is the game's (its columns result, variant,
+  // start_fen); a repeat is kept in `tags`, as the repeats of every tag are.
+  constexpr std::string_view kStart[4] = {"Result", "Variant", "SetUp", "FEN"};
+  bool start_seen[4] = {};
   for (const auto& [name, value] : record.tags) {
-    if (name == "Result" || name == "Variant" || name == "SetUp" || name == "FEN") continue;
+    bool first_start = false;
+    for (int k = 0; k < 4; ++k)
+      if (name == kStart[k]) {
+        first_start = !start_seen[k];
+        start_seen[k] = true;
+      }
+    if (first_start) continue;
     bool taken = false;
     for (const Column& c : columns) {
       if (name == c.tag) {

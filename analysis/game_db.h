@@ -15,7 +15,8 @@
 //     kept in `tags`). start_fen: the native FEN of the start position; start_key its key.
 //   tags(game_id, name, value)
 //     every other tag, in input order (the columns' tags, Variant, SetUp and FEN are not
-//     repeated here, except a second copy of a tag or an Elo that is not a number).
+//     repeated here, except a repeat of a tag, which is kept here whatever its name, and an
+//     Elo that is not a number).
 //   moves(game_id, ply, san, uci, fen_before, key_after INTEGER)  PRIMARY KEY (game_id, ply)
 //     the main line: ply 1 is the first move. san in the variant's notation with check and
 //     mate marks; uci the variant's long algebraic; fen_before the FEN of the position the

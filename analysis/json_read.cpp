@@ -47,6 +47,26 @@ std::string text_of(const Json& v) {
   return v.dump();
 }
 
+// A comment as PGN holds it: in braces; one that holds a '}' as ;-comments, one per line of
+// its text (PGN has no other way to write a '}' in a comment).
+void comment(std::string& out, std::string_view c) {
+  if (c.find('}') == std::string_view::npos) {
+    out += " {";
+    out.append(c);
+    out += '}';
+    return;
+  }
+  for (std::size_t from = 0;;) {
+    std::size_t eol = from;
+    while (eol < c.size() && c[eol] != '\n' && c[eol] != '\r') ++eol;
+    out += " ;";
+    out.append(c.substr(from, eol - from));
+    out += '\n';
+    if (eol == c.size()) return;
+    from = eol + (c[eol] == '\r' && eol + 1 < c.size() && c[eol + 1] == '\n' ? 2 : 1);
+  }
+}
+
 // A line (the game object or a variation object): its moves and, after each, the notes at
 // its ply.
 absl::Status write_line(const Json& line, std::string& out, int depth) {
@@ -74,10 +94,7 @@ absl::Status write_line(const Json& line, std::string& out, int depth) {
       if (note.contains("nag") && note["nag"].is_number_integer()) {
         absl::StrAppend(&out, " $", note["nag"].get<int>());
       } else if (note.contains("comment") && note["comment"].is_string()) {
-        std::string c = note["comment"].get<std::string>();
-        for (char& ch : c)
-          if (ch == '}') ch = ')';
-        absl::StrAppend(&out, " {", c, "}");
+        comment(out, note["comment"].get<std::string>());
       } else if (note.contains("variation") && note["variation"].is_object()) {
         out += " (";
         if (absl::Status s = write_line(note["variation"], out, depth + 1); !s.ok()) return s;
@@ -138,6 +155,22 @@ absl::Status json_game_to_pgn(std::string_view json, std::string& pgn) {
   if (!has_fen && game.contains("start_fen") && game["start_fen"].is_string()) {
     tag(pgn, "SetUp", "1");
     tag(pgn, "FEN", game["start_fen"].get<std::string>());
+  }
+  // The repeats of tags, after the first values (the game is read from the first).
+  if (game.contains("repeated_tags")) {
+    const Json& repeats = game["repeated_tags"];
+    if (!repeats.is_array())
+      return absl::InvalidArgumentError("\"repeated_tags\" must be an array");
+    for (const Json& r : repeats) {
+      if (!r.is_object() || !r.contains("name") || !r["name"].is_string() || !r.contains("value"))
+        return absl::InvalidArgumentError(
+            "an element of \"repeated_tags\" is not an object with a \"name\" and a \"value\"");
+      const std::string name = r["name"].get<std::string>();
+      if (!tag_name(name))
+        return absl::InvalidArgumentError(
+            absl::StrCat("a tag name that is not a PGN symbol: ", Json(name).dump()));
+      tag(pgn, name, text_of(r["value"]));
+    }
   }
   pgn += '\n';
   if (absl::Status s = write_line(game, pgn, 0); !s.ok()) return s;

@@ -11,7 +11,8 @@
 namespace fairykit::analysis {
 
 // Appends the PGN form of the game object `json` to `pgn`: its tags ("variant" and
-// "start_fen" as the Variant, SetUp and FEN tags when the tags lack them), the moves of its
+// "start_fen" as the Variant, SetUp and FEN tags when the tags lack them, then the
+// "repeated_tags" in order), the moves of its
 // main line ("san", else "uci") with their notes (NAGs, comments, variations) in order, and
 // its result. Errors say what is wrong: "JSON: syntax error at byte 17 ...", "game object
 // has no \"san\" or \"uci\" array".

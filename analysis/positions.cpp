@@ -215,7 +215,7 @@ void PositionWriter::begin_game(std::string_view file, std::int64_t game, std::s
     append_number(prefix_, game);
     prefix_ += ",\"ply\":";
   } else {
-    csv_field(prefix_, file);
+    csv_field(prefix_, file, options_.csv_raw);
     prefix_ += ',';
     append_number(prefix_, game);
     prefix_ += ',';
@@ -304,9 +304,14 @@ void PositionWriter::write_record(const AnyGame& game, int ply) {
   out += before[kFen];
   const std::size_t fen_at = out.size();
   game.append_fen(out);
-  if (csv && out.find(',', fen_at) != std::string::npos) {
-    out.insert(fen_at, 1, '"');
-    out += '"';
+  if (csv) {
+    // (No FEN of the engines starts like a formula; csv_field's rule is kept all the same.)
+    if (!options_.csv_raw && csv_formula_cell(std::string_view(out).substr(fen_at)))
+      out.insert(fen_at, 1, '\'');
+    if (out.find(',', fen_at) != std::string::npos) {
+      out.insert(fen_at, 1, '"');
+      out += '"';
+    }
   }
   out += before[kSide];
   out += f.side == WHITE ? "white" : "black";

@@ -747,10 +747,10 @@ void write_stats_json(const std::vector<StatsTable>& tables, std::string& out,
   out += '\n';
 }
 
-void write_stats_csv(const std::vector<StatsTable>& tables, std::string& out,
+void write_stats_csv(const std::vector<StatsTable>& tables, bool raw, std::string& out,
                      const TextSink& sink) {
   out += "table,row,column,value\n";
-  const auto field = [&](std::string_view s) { csv_field(out, s); };
+  const auto field = [&](std::string_view s) { csv_field(out, s, raw); };
   for (const StatsTable& t : tables) {
     std::uint64_t r = 0;
     for_each_row(t, [&](const StatsRow& row) {

@@ -218,8 +218,9 @@ void write_stats_text(const std::vector<StatsTable>& tables, std::string& out,
 //  "note":...}]}
 void write_stats_json(const std::vector<StatsTable>& tables, std::string& out,
                       const TextSink& sink = {});
-// Long form, one value a line: table,row,column,value (row counts from 1).
-void write_stats_csv(const std::vector<StatsTable>& tables, std::string& out,
+// Long form, one value a line: table,row,column,value (row counts from 1); the cells as
+// csv_field (analysis/convert.h) writes them (`raw`: no guard against spreadsheet formulas).
+void write_stats_csv(const std::vector<StatsTable>& tables, bool raw, std::string& out,
                      const TextSink& sink = {});
 
 }  // namespace fairykit::analysis

@@ -1,13 +1,17 @@
 #include "analysis/validate.h"
 
 #include <algorithm>
+#include <array>
+#include <cstdint>
 #include <cstring>
+#include <deque>
 #include <memory>
 #include <optional>
 #include <string_view>
 #include <tuple>
 #include <utility>
 
+#include "absl/container/flat_hash_map.h"
 #include "absl/strings/str_cat.h"
 #include "parsers/message_text.h"
 #include "rules/any_game.h"
@@ -35,11 +39,90 @@ constexpr std::uint32_t kStyleQuirks =
 constexpr std::string_view kRoster[7] = {"Event", "Site",  "Date",  "Round",
                                          "White", "Black", "Result"};
 
+// The tag names of a game, for the warning about a repeated tag: looked through one by one
+// while they are few (a game has a dozen tags), by hash beyond (a game may hold any number).
+// A name is kept as a view into the game's text, where the reader's names lie (copied only
+// when it does not), so that a tag costs no allocation. One per thread, reset for each game,
+// so that its memory is reused.
+class TagNames {
+ public:
+  void reset(std::string_view text) {
+    text_ = text;
+    few_count_ = 0;
+    many_.clear();
+    copies_.clear();
+    seen_ = 0;
+  }
+  // Where `name` was first read, when it was; else nullptr, and `name` is noted at `where`.
+  const PgnLocation* first(std::string_view name, const PgnLocation& where) {
+    if (few_count_ < kFew && many_.empty()) [[likely]] {
+      // A bit per (length, first and last byte) seen: a name whose bit is clear is new, which
+      // is the usual answer, found without looking through the others.
+      const std::uint64_t bit =
+          name.empty() ? 1
+                       : std::uint64_t{1}
+                             << ((name.size() * 7 + static_cast<unsigned char>(name.front()) * 3 +
+                                  static_cast<unsigned char>(name.back())) &
+                                 63);
+      if (seen_ & bit) {
+        for (std::size_t i = 0; i < few_count_; ++i)
+          if (few_[i].name.size() == name.size() && few_[i].name == name) return &few_[i].at;
+      }
+      seen_ |= bit;
+      few_[few_count_++] = {kept(name), where};
+      return nullptr;
+    }
+    return first_of_many(name, where);
+  }
+
+ private:
+  // first() past kFew names: they go into the hash map.
+  [[gnu::noinline]] const PgnLocation* first_of_many(std::string_view name,
+                                                     const PgnLocation& where) {
+    if (many_.empty()) {
+      for (std::size_t i = 0; i < few_count_; ++i) many_.emplace(few_[i].name, few_[i].at);
+    }
+    if (const auto it = many_.find(name); it != many_.end()) return &it->second;
+    many_.emplace(kept(name), where);
+    return nullptr;
+  }
+
+  std::string_view kept(std::string_view name) {
+    const auto at = reinterpret_cast<std::uintptr_t>(name.data());
+    const auto begin = reinterpret_cast<std::uintptr_t>(text_.data());
+    if (at >= begin && at - begin <= text_.size() && name.size() <= text_.size() - (at - begin))
+      return name;
+    return copies_.emplace_back(name);
+  }
+
+  static constexpr std::size_t kFew = 32;
+  std::string_view text_;
+  struct Name {
+    std::string_view name;
+    PgnLocation at;
+  };
+  std::uint64_t seen_ = 0;  // the bits of the names in few_
+  std::array<Name, kFew> few_;
+  std::size_t few_count_ = 0;
+  absl::flat_hash_map<std::string_view, PgnLocation> many_;
+  std::deque<std::string> copies_;  // (a deque: the views of its strings stay valid)
+};
+
+TagNames& thread_tag_names(std::string_view text) {
+  thread_local TagNames names;
+  names.reset(text);
+  return names;
+}
+
 class GameChecker final : public parsers::PgnVisitor {
  public:
   GameChecker(const parsers::RawGame& game, const ValidateOptions& options,
               GameRecord* record = nullptr, const RecordOptions* record_options = nullptr)
-      : game_(game), options_(options), record_(record), ro_(record_options) {
+      : game_(game),
+        options_(options),
+        record_(record),
+        ro_(record_options),
+        tag_names_(thread_tag_names(game.text)) {
     report_.index = game.index;
     report_.first_line = game.first_line;
   }
@@ -48,6 +131,12 @@ class GameChecker final : public parsers::PgnVisitor {
     if (record_ && (!ro_ || !ro_->only_tags || kept_tag(*ro_->only_tags, name)))
       record_->tags.emplace_back(std::piecewise_construct, std::forward_as_tuple(name),
                                  std::forward_as_tuple(value));
+    // A repeated tag is kept in the record (the writers keep every value) but the game is
+    // read from the first one, as GameRecord::tag() reads it.
+    if (const PgnLocation* first = tag_names_.first(name, where)) [[unlikely]] {
+      repeated_tag(name, where, *first);
+      return;
+    }
     if (options_.roster_warnings)
       for (int i = 0; i < 7; ++i)
         if (name == kRoster[i]) roster_ |= 1u << i;
@@ -182,6 +271,13 @@ class GameChecker final : public parsers::PgnVisitor {
     if (visitor_ && depth_ == 0) visitor_->position(*replay_, ply);
   }
 
+  [[gnu::noinline]] void repeated_tag(std::string_view name, const PgnLocation& where,
+                                      const PgnLocation& first) {
+    add(Severity::kWarning, where, 0,
+        absl::StrCat("tag ", parsers::message_text(name), " repeated (first at line ", first.line,
+                     "): the game uses the first value"));
+  }
+
   // The facts of a move that captured, promoted, castled or passed go into the record.
   void keep_facts(const MoveFacts& facts, int ply) {
     if (facts.captures == 0 && facts.promotion == NO_PIECE_TYPE && !facts.castling &&
@@ -227,7 +323,22 @@ class GameChecker final : public parsers::PgnVisitor {
     if (!recording() || !ro_->items) return;
     RecordItem& item = record_->items.emplace_back();
     item.kind = RecordItem::kComment;
-    item.san = std::string(text);
+    // A line break inside a comment is "\n" whatever the input wrote ("\r\n", or a lone
+    // '\r' as the reader counts lines), so that a CRLF file and its LF copy give the same
+    // comments in every output.
+    if (text.find('\r') == std::string_view::npos) {
+      item.san.assign(text);
+    } else {
+      item.san.reserve(text.size());
+      for (std::size_t i = 0; i < text.size(); ++i) {
+        if (text[i] != '\r') {
+          item.san += text[i];
+        } else {
+          item.san += '\n';
+          if (i + 1 < text.size() && text[i + 1] == '\n') ++i;
+        }
+      }
+    }
     item.depth = depth_;
   }
 
@@ -457,6 +568,7 @@ class GameChecker final : public parsers::PgnVisitor {
       armies_where_;
   GameRecord* record_ = nullptr;  // filled when not null (validate_game's second form)
   const RecordOptions* ro_ = nullptr;
+  TagNames& tag_names_;                 // thread-local: the tags read so far
   AnyGame* replay_ = nullptr;           // thread-local, see end_tags()
   PositionVisitor* visitor_ = nullptr;  // RecordOptions::positions
   MoveFacts move_facts_;                // what the move being played did (RecordOptions::facts)

@@ -101,7 +101,7 @@ _fairy_analyze() {
   $split && return
 
   if [[ $cur == -* ]]; then
-    local opts="--variant -o --output --format --group-by --tree --tree-min --top --no-openings
+    local opts="--variant -o --output --format --csv-raw --group-by --tree --tree-min --top --no-openings
       --find-wins --win-nodes --html --positions --perft -j --jobs -q --quiet -v --verbose
       --max-game-size --list-variants -h --help --version"
     mapfile -t COMPREPLY < <(compgen -W "$opts" -- "$cur")

@@ -38,6 +38,7 @@ complete -c fairy-analyze -l variant -x -a '(__fairy_analyze_variants)' -d 'Vari
 # The tables
 complete -c fairy-analyze -s o -l output -r -F -d 'Write to FILE (default standard output)'
 complete -c fairy-analyze -l format -x -a 'text\t"tables for people (default)" json\t"the tables as JSON" csv\t"the tables in long form, or a row per position" jsonl\t"a JSON object per position (default with --positions)"' -d 'Output format'
+complete -c fairy-analyze -l csv-raw -d 'csv: cells as they are (no quote before a formula-like cell)'
 complete -c fairy-analyze -l group-by -x -d 'Results by the value of a tag'
 complete -c fairy-analyze -l tree -x -d 'Opening tree of the first N plies (0-40)'
 complete -c fairy-analyze -l tree-min -x -d 'Tree lines of at least G games (default 1)'

@@ -130,7 +130,8 @@ _fairy_convert() {
   if [[ $cur == -* ]]; then
     local opts="--from --variant -o --output --to --notation --no-comments --no-nags
       --no-variations --add-fen-tags --add-ply-count --fix-result --every --final --with-fen
-      --fen-dialect --fen-en-passant --uci-castling --positions --line-length --where --min-plies --max-plies --ends-in
+      --fen-dialect --fen-en-passant --uci-castling --positions --csv-raw --line-length
+      --where --min-plies --max-plies --ends-in
       --reaches --dedupe --duplicates-out --invalid-out --mark --arrows --moves-of --flip
       --coordinates --no-legend --caption -j --jobs -q --quiet --max-game-size --key --list-variants
       -h --help --version"

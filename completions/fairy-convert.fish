@@ -53,6 +53,7 @@ complete -c fairy-convert -l fen-dialect -x -a 'native\t"fairykit FEN (default)"
 complete -c fairy-convert -l fen-en-passant -x -a 'legal\t"only when a capture is legal (default)" always\t"after every double step"' -d 'En passant square of the FENs written'
 complete -c fairy-convert -l uci-castling -x -a 'king-takes-rook\t"e1h1 (default)" king-to\t"e1g1 where the king moves two squares or more"' -d 'Chess960 castling in UCI text'
 complete -c fairy-convert -l positions -d 'csv: one row per position'
+complete -c fairy-convert -l csv-raw -d 'csv: cells as they are (no quote before a formula-like cell)'
 complete -c fairy-convert -l line-length -x -d 'PGN line length (default 79, at least 20)'
 
 # Selection

@@ -246,6 +246,12 @@ class PgnVisitor {
   }
 };
 
+// Whether `line` (without its line end), met inside a {comment}, is a whole tag-pair line
+// that the splitter takes for the start of the next game (the comment then counts as
+// unterminated): '[' in column 1, a tag name, optional blanks, a quoted value and ']' ending
+// the line. Writers of comments keep such lines out of a comment in braces.
+bool is_tag_pair_line(std::string_view line);
+
 // Reads one game and reports it to `visitor`. The splitter's notes are reported first,
 // as problem() calls.
 void parse_game(const RawGame& game, PgnVisitor& visitor);

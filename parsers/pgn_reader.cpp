@@ -699,6 +699,8 @@ class GameReader {
 
 }  // namespace
 
+bool is_tag_pair_line(std::string_view line) { return detail::is_tag_pair_line(line); }
+
 std::uint64_t detail::parse_game_scanned(const RawGame& game, PgnVisitor& visitor) {
   GameReader reader(game, visitor);
   reader.Run();

@@ -1,10 +1,11 @@
 // JsonWriter: commas, nesting, one-entry-per-line arrays and escaping, so that reports
-// never splice JSON text by hand.
+// never splice JSON text by hand; and the CSV field every CSV writer uses.
 #include <gtest/gtest.h>
 
 #include <cstdint>
 #include <string>
 
+#include "analysis/convert.h"
 #include "analysis/json.h"
 
 namespace fairykit::analysis {
@@ -80,6 +81,36 @@ TEST(JsonString, Utf8PassesAndOtherBytesAreLatin1) {
                   (static_cast<unsigned char>(out[1]) & 0x3F),
               b);
   }
+}
+
+// The cells a spreadsheet runs as formulas (OWASP: a first byte of = + - @, tab, CR) unless
+// they are plain numbers.
+TEST(CsvField, FormulaCells) {
+  for (const char* formula : {"=1+2", "+1+2", "-2+3", "@SUM(A1)", "\tx", "\rx", "-", "+", "-x",
+                              "-1e5", "-.5", "-1.", "--", "- 1", "-400 to -301", "=", "@"})
+    EXPECT_TRUE(csv_formula_cell(formula)) << formula;
+  for (const char* plain :
+       {"", "-1", "-1.5", "+3", "+0.25", "42", "1-0", "e4", "'=x", " =x", "<= -401", "1/2-1/2"})
+    EXPECT_FALSE(csv_formula_cell(plain)) << plain;
+}
+
+TEST(CsvField, QuotedAndGuarded) {
+  const auto field = [](std::string_view text, bool raw) {
+    std::string out;
+    csv_field(out, text, raw);
+    return out;
+  };
+  EXPECT_EQ(field("plain", false), "plain");
+  EXPECT_EQ(field("a,b", false), "\"a,b\"");
+  EXPECT_EQ(field("say \"hi\"", false), "\"say \"\"hi\"\"\"");
+  EXPECT_EQ(field("-1.5", false), "-1.5");
+  EXPECT_EQ(field("=1+2", false), "'=1+2");
+  EXPECT_EQ(field("=1+2", true), "=1+2");
+  // The ' inside the quotes, where the spreadsheet reads it.
+  EXPECT_EQ(field("=HYPERLINK(\"a\",\"b\")", false), "\"'=HYPERLINK(\"\"a\"\",\"\"b\"\")\"");
+  EXPECT_EQ(field("\rx", false), "\"'\rx\"");
+  EXPECT_EQ(field("\rx", true), "\"\rx\"");
+  EXPECT_EQ(field("@caf\xE9", false), "'@caf\xC3\xA9");  // Latin-1 made UTF-8 too
 }
 
 }  // namespace

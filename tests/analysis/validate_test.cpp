@@ -252,6 +252,28 @@ TEST(Validate, ResultChecks) {
   EXPECT_EQ(run.errors(3), "16:1: the game ends in stalemate but the result is \"1-0\"\n");
 }
 
+// A repeated tag is a warning at the repeat naming the first, in a game of a few tags (looked
+// through) and of many (looked up by hash past 32 names), the same either way; a name that
+// only looks alike (same length, first and last letter) is no repeat.
+TEST(Validate, RepeatedTagsAreWarnedAtTheRepeat) {
+  std::string many;
+  for (int i = 0; i < 40; ++i) many += "[T" + std::to_string(i) + " \"x\"]\n";
+  const Outcome run =
+      validate_text("[Annotator \"a\"]\n[Annotatxr \"b\"]\n[Annotator \"c\"]\n\n1. e4 *\n\n" +
+                        many + "[T35 \"y\"] [T0 \"z\"] [T39 \"w\"]\n\n1. e4 *\n",
+                    1, {.roster_warnings = false});
+  ASSERT_EQ(run.reports.size(), 2u);
+  EXPECT_EQ(run.diagnostics(0),
+            "3:1: warning: tag Annotator repeated (first at line 1): the game uses the first "
+            "value\n");
+  EXPECT_EQ(run.diagnostics(1),
+            "47:1: warning: tag T35 repeated (first at line 42): the game uses the first value\n"
+            "47:11: warning: tag T0 repeated (first at line 7): the game uses the first value\n"
+            "47:20: warning: tag T39 repeated (first at line 46): the game uses the first "
+            "value\n");
+  EXPECT_TRUE(run.reports[0].valid() && run.reports[1].valid());
+}
+
 // Issue 10, finding 18: archives as users have them. A castling right the position cannot
 // have (a lichess study) is dropped with a warning naming it and why, and the game is
 // checked without it; moves after a dead position get one warning, at the first of them.

@@ -69,7 +69,7 @@ void statistics(std::string_view text) {
   std::string out;
   analysis::write_stats_text(tables, out);
   out.clear();
-  analysis::write_stats_csv(tables, out);
+  analysis::write_stats_csv(tables, false, out);
   out.clear();
   analysis::write_stats_json(tables, out);
   FUZZ_CHECK(nlohmann::json::accept(out), "the JSON tables do not parse:\n%s", out.c_str());

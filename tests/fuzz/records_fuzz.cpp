@@ -65,6 +65,31 @@ void check_round_trip(const analysis::GameRecord& record, const analysis::GameRe
   std::string pgn2;
   analysis::write_pgn(record2, analysis::game_result(record2, false), options, pgn2);
   FUZZ_CHECK(pgn == pgn2, "PGN -> JSON -> PGN differs:\n%s\n---\n%s", pgn.c_str(), pgn2.c_str());
+  // The PGN written is one valid game to the splitter and the reader (no comment line read as
+  // a tag pair, no ;-comment cut), and written again it is a fixed point from then on (a
+  // comment PGN cannot hold in braces becomes several ;-comments once, then stays).
+  std::string pgn3 = pgn;
+  for (int pass = 0; pass < 2; ++pass) {
+    std::unique_ptr<parsers::RecordReader> games = parsers::make_record_reader(
+        parsers::memory_input(pgn3, "fuzz"), parsers::RecordFormat::kPgn, {});
+    parsers::RawGame written;
+    absl::StatusOr<bool> got = games->next(written);
+    FUZZ_CHECK(got.ok() && *got, "the PGN written holds no game:\n%s", pgn3.c_str());
+    absl::StatusOr<bool> more = games->next(again);
+    FUZZ_CHECK(more.ok() && !*more, "the PGN written splits into more than one game:\n%s",
+               pgn3.c_str());
+    analysis::GameRecord record3;
+    const analysis::GameReport report3 = analysis::validate_game(written, vo, record3, {});
+    FUZZ_CHECK(report3.valid(), "the PGN written reads back as an invalid game: %s\n%s",
+               report3.diagnostics.empty() ? "" : report3.diagnostics[0].message.c_str(),
+               pgn3.c_str());
+    std::string next;
+    analysis::write_pgn(record3, analysis::game_result(record3, false), options, next);
+    if (pass == 1)
+      FUZZ_CHECK(next == pgn3, "PGN -> PGN is not a fixed point:\n%s\n---\n%s", pgn3.c_str(),
+                 next.c_str());
+    pgn3 = std::move(next);
+  }
 }
 
 }  // namespace

@@ -549,6 +549,24 @@ TEST(PgnEventsDamaged, UnterminatedCommentThenAGoodGame) {
                "end_tags", "move e4 @7:4", "move e5 @7:7", "result 1-0 @7:10"}));
 }
 
+// parsers::is_tag_pair_line, which the PGN writer asks before it writes a line inside a
+// comment, is exactly what makes the splitter end a game inside a comment: the comment is
+// one comment when it says no, and the game breaks there when it says yes.
+TEST(PgnEventsDamaged, TagPairLinesInsideACommentAreWhatTheWriterAsks) {
+  for (const std::string line : {"[Event \"x\"]", "[a\"b\"]", "[a \"b\" ]\t", "[w\"y\"] %  x\"]",
+                                 "[a \"b} ;c\"]", "[%clk 0:01:00]", "[a \"b", "x [a \"b\"]",
+                                 " [a \"b\"]", "[a \"b\"]}", "[] \"x\"]", "[Event \"x\"] ;y"}) {
+    SCOPED_TRACE(line);
+    const Recorder r = ReadAll("[Event \"E\"]\n\n1. e4 {x\n" + line + "\ny} *\n");
+    const bool broken = std::find(r.events.begin(), r.events.end(), "game 2") != r.events.end();
+    EXPECT_EQ(broken, is_tag_pair_line(line));
+    if (!broken && line.find('}') == std::string::npos) {
+      EXPECT_NE(std::find(r.events.begin(), r.events.end(), "comment {x\n" + line + "\ny} @3:7"),
+                r.events.end());
+    }
+  }
+}
+
 TEST(PgnEventsDamaged, BinaryGarbageThenAGoodGame) {
   const std::string good = "\n\n[Event \"Good\"]\n\n1. e4 e5 1-0\n";
   for (unsigned seed = 1; seed <= 20; ++seed) {

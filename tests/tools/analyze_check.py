@@ -417,8 +417,9 @@ def check(convert, analyze, path):
         return 2
     rejected = int(m.group(4))
     mine, problems = count(jsonl, rejected)
-    rc, out, err = run([analyze, "-q", "--no-openings", "--format", "csv", "--top", "1000000000",
-                        path])
+    # --csv-raw: a program reads the cells, not a spreadsheet ("-100 to -1" without a quote).
+    rc, out, err = run([analyze, "-q", "--no-openings", "--format", "csv", "--csv-raw", "--top",
+                        "1000000000", path])
     if rc != (1 if rejected else 0):
         problems.append("fairy-analyze exit status %d with %d rejected games: %s"
                         % (rc, rejected, err))

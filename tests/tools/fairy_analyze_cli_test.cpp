@@ -383,7 +383,11 @@ TEST(FairyAnalyzePlayers, RatingDifferenceBuckets) {
   //   Alice - Bob +200 (won) and Carol - Alice +201 (lost): "200 to 299";
   //     (1 / (1 + 10^(-200/400)) + 1 / (1 + 10^(-201/400))) / 2 = (0.7597 + 0.7608) / 2
   //     -> 76.0 %, scored 1 of 2 = 50.0 %.
+  // (A cell that starts with '-' and is not a number gets a ' for spreadsheets, which do not
+  // show it; --csv-raw writes it as it is.)
   EXPECT_EQ(table(csv, "rating_difference"),
+            "<= -401|1|9.0|50.0\n'-400 to -301|1|9.1|100.0\n200 to 299|2|76.0|50.0\n");
+  EXPECT_EQ(table(csv_of(kRated, "--no-openings --csv-raw"), "rating_difference"),
             "<= -401|1|9.0|50.0\n-400 to -301|1|9.1|100.0\n200 to 299|2|76.0|50.0\n");
 }
 
@@ -497,6 +501,25 @@ TEST(FairyAnalyzeGroupBy, ResultsByTheValueOfATag) {
             "(none)|2|0|0|0|2|\nClub|2|1|0|1|0|50.0\nOpen|1|0|1|0|0|50.0\n");
   EXPECT_EQ(table(csv_of(kChess, "--no-openings --group-by Termination"), "results_by_Termination"),
             "(none)|5|1|1|1|2|50.0\ntime forfeit|1|1|0|0|0|100.0\n");
+}
+
+// Tag values that a spreadsheet would run as formulas get a ' before them in the CSV; a plain
+// number stays a number; --csv-raw writes them as they are, and needs --format csv.
+TEST(FairyAnalyzeGroupBy, FormulaCellsInTheCsv) {
+  const std::string games =
+      "[Event \"=1+2\"]\n[Result \"1-0\"]\n\n1. e4 1-0\n\n"
+      "[Event \"-5\"]\n[Result \"0-1\"]\n\n1. e4 0-1\n\n"
+      "[Event \"@cmd\"]\n[Result \"*\"]\n\n1. e4 *\n";
+  const std::string csv = csv_of(games, "--no-openings --group-by Event");
+  EXPECT_NE(csv.find("\nresults_by_Event,2,Event,'=1+2\n"), std::string::npos) << csv;
+  EXPECT_NE(csv.find("\nresults_by_Event,1,Event,-5\n"), std::string::npos) << csv;
+  EXPECT_NE(csv.find("\nresults_by_Event,3,Event,'@cmd\n"), std::string::npos) << csv;
+  const std::string raw = csv_of(games, "--no-openings --group-by Event --csv-raw");
+  EXPECT_NE(raw.find("\nresults_by_Event,2,Event,=1+2\n"), std::string::npos) << raw;
+  EXPECT_NE(raw.find("\nresults_by_Event,3,Event,@cmd\n"), std::string::npos) << raw;
+  const Output o = run("--csv-raw --format json /dev/null");
+  EXPECT_EQ(o.status, 2);
+  EXPECT_NE(o.err.find("--csv-raw needs --format csv"), std::string::npos) << o.err;
 }
 
 // ---------------------------------------------------------------------------------------

@@ -128,6 +128,24 @@ TEST(AnalyzePositions, ParallelOutputEqualsSerialOutput) {
   EXPECT_GT(lines(one.out).size(), 100000u);
 }
 
+// The file column is the input as named: a name a spreadsheet would run as a formula gets a
+// ' before it, unless --csv-raw.
+TEST(AnalyzePositions, FormulaCellsInTheCsv) {
+  const std::string path = write_file("@f.fen", "startpos\n");
+  const std::string dir = path.substr(0, path.rfind('/'));
+  Output o = fairykit::testing::run_tool("fairy-analyze", "--positions --format csv @f.fen", dir);
+  ASSERT_EQ(o.status, 0) << o.err;
+  ASSERT_EQ(lines(o.out).size(), 2u);
+  EXPECT_EQ(lines(o.out)[1].rfind("'@f.fen,1,0,chess,rnbqkbnr/", 0), 0u) << o.out;
+  o = fairykit::testing::run_tool("fairy-analyze", "--positions --format csv --csv-raw @f.fen",
+                                  dir);
+  ASSERT_EQ(lines(o.out).size(), 2u);
+  EXPECT_EQ(lines(o.out)[1].rfind("@f.fen,1,0,chess,rnbqkbnr/", 0), 0u) << o.out;
+  o = fairykit::testing::run_tool("fairy-analyze", "--positions --csv-raw @f.fen", dir);
+  EXPECT_EQ(o.status, 2);
+  EXPECT_NE(o.err.find("--csv-raw needs --format csv"), std::string::npos) << o.err;
+}
+
 TEST(AnalyzePositions, InterweaveChainsInCsv) {
   const std::string fen = write_file(
       "iw.fen", "k6k/3p4/8/3p4/3K4/8/7p/7K w 0 - 000000\nk7/8/8/8/8/8/8/K6K b 0 - 000000\n");

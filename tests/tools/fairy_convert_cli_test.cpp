@@ -6,9 +6,12 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <nlohmann/json.hpp>
+#include <random>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -144,32 +147,244 @@ TEST(FairyConvertPgn, BlackMoveNumbersAfterCommentsAndVariations) {
 )");
 }
 
-// A tag repeated: its first value, in PGN and in JSON (whose object may not repeat a key),
-// so that the round trip through JSON gives the same PGN.
-TEST(FairyConvertPgn, RepeatedTagsWrittenOnce) {
+// A tag repeated: every value kept. The game uses the first (a warning at the repeat); PGN
+// writes the repeats after the other tags, JSON in "repeated_tags"; a repeated FEN makes the
+// start position written first, so that the repeat is not read back as the game's.
+TEST(FairyConvertPgn, RepeatedTagsKept) {
   const std::string dir = temp_dir();
   write_file(dir, "dup.pgn",
-             "[Event \"E\"]\n[Opening \"A\"]\n[Opening \"B\"]\n[Event \"F\"]\n[Result \"*\"]\n\n"
-             "1. e4 *\n");
+             "[Event \"E\"]\n[Opening \"A\"]\n[White \"W1\"]\n[Opening \"B\"]\n[Event \"F\"]\n"
+             "[Result \"1-0\"]\n[White \"W2\"]\n[Result \"0-1\"]\n[FEN \"" +
+                 std::string("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1") +
+                 "\"]\n[FEN \"4k3/8/8/8/8/8/8/4K2R w K - 0 1\"]\n\n1. e4 1-0\n");
   const std::string want = R"([Event "E"]
 [Site "?"]
 [Date "????.??.??"]
 [Round "?"]
-[White "?"]
+[White "W1"]
 [Black "?"]
-[Result "*"]
+[Result "1-0"]
 [Opening "A"]
+[SetUp "1"]
+[FEN "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"]
+[Opening "B"]
+[Event "F"]
+[White "W2"]
+[Result "0-1"]
+[FEN "4k3/8/8/8/8/8/8/4K2R w K - 0 1"]
 
-1. e4 *
+1. e4 1-0
 
 )";
-  EXPECT_EQ(run("-q dup.pgn", dir).out, want);
+  const Output o = run("dup.pgn", dir);
+  EXPECT_EQ(o.status, 0) << o.err;
+  EXPECT_EQ(o.out, want);
+  // Five repeats, and the FEN tag without SetUp.
+  EXPECT_EQ(o.err, "dup.pgn: 1 game read: 1 written, 0 filtered out, 0 rejected; 6 warnings\n");
   const Output json = run("-q --to jsonl dup.pgn", dir);
-  EXPECT_NE(json.out.find(R"("tags":{"Event":"E","Site":"?","Date":"????.??.??","Round":"?",)"
-                          R"("White":"?","Black":"?","Result":"*","Opening":"A"},)"),
+  EXPECT_NE(
+      json.out.find(R"("tags":{"Event":"E","Site":"?","Date":"????.??.??","Round":"?",)"
+                    R"("White":"W1","Black":"?","Result":"1-0","Opening":"A"},)"
+                    R"("repeated_tags":[{"name":"Opening","value":"B"},)"
+                    R"({"name":"Event","value":"F"},{"name":"White","value":"W2"},)"
+                    R"({"name":"Result","value":"0-1"},)"
+                    R"({"name":"FEN","value":"4k3/8/8/8/8/8/8/4K2R w K - 0 1"}],)"
+                    R"("start_fen":"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",)"),
+      std::string::npos)
+      << json.out;
+  EXPECT_NE(json.out.find(R"({"severity":"warning","line":4,"column":1,"ply":0,)"
+                          R"("message":"tag Opening repeated (first at line 2): the game uses )"
+                          R"(the first value"})"),
             std::string::npos)
       << json.out;
+  // Read back, JSON gives the same PGN, and PGN -> PGN is a fixed point.
   EXPECT_EQ(run("-q --to pgn -", dir, write_file(dir, "dup.jsonl", json.out)).out, want);
+  EXPECT_EQ(run("-q -", dir, write_file(dir, "again.pgn", want)).out, want);
+  // A repeat in "repeated_tags" that is not a tag: the game is rejected, with the reason.
+  write_file(dir, "bad.jsonl",
+             "{\"san\":[],\"repeated_tags\":[{\"name\":\"A B\",\"value\":\"x\"}]}\n"
+             "{\"san\":[],\"repeated_tags\":[[\"White\",\"x\"]]}\n"
+             "{\"san\":[],\"repeated_tags\":{}}\n");
+  const Output bad = run("bad.jsonl", dir);
+  EXPECT_EQ(bad.status, 1);
+  EXPECT_NE(bad.err.find("bad.jsonl:1:1: error: game 1 (? - ?): a tag name that is not a PGN "
+                         "symbol: \"A B\""),
+            std::string::npos)
+      << bad.err;
+  EXPECT_NE(bad.err.find("bad.jsonl:2:1: error: game 2 (? - ?): an element of "
+                         "\"repeated_tags\" is not an object with a \"name\" and a \"value\""),
+            std::string::npos)
+      << bad.err;
+  EXPECT_NE(bad.err.find("bad.jsonl:3:1: error: game 3 (? - ?): \"repeated_tags\" must be an "
+                         "array"),
+            std::string::npos)
+      << bad.err;
+}
+
+// Comments are kept as written: a ;-comment that holds '}' stays one (PGN has no other way
+// to write it), the line breaks of a comment stay (the paragraphs of lichess studies), and so
+// do its spaces and tabs. The same text in JSON, and the round trips give the same bytes.
+TEST(FairyConvertPgn, CommentsKeptAsWritten) {
+  const std::string dir = temp_dir();
+  write_file(dir, "c.pgn",
+             "[Event \"C\"]\n[Result \"*\"]\n\n1. e4 ; rest {of} line }x\ne5 {para one\n\npara "
+             "two} 2. Nf3 { spaced  out\ttab } *\n");
+  const std::string want =
+      "[Event \"C\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n"
+      "[White \"?\"]\n[Black \"?\"]\n[Result \"*\"]\n\n"
+      "1. e4 ; rest {of} line }x\n"
+      "1... e5 {para one\n\npara two} 2. Nf3 { spaced  out\ttab } *\n\n";
+  Output o = run("-q c.pgn", dir);
+  EXPECT_EQ(o.status, 0) << o.err;
+  EXPECT_EQ(o.out, want);
+  EXPECT_EQ(run("-q -", dir, write_file(dir, "again.pgn", o.out)).out, want);
+  o = run("-q --to jsonl c.pgn", dir);
+  EXPECT_NE(o.out.find(R"("notes":[{"ply":1,"comment":" rest {of} line }x"},)"
+                       R"({"ply":2,"comment":"para one\n\npara two"},)"
+                       R"({"ply":3,"comment":" spaced  out\ttab "}])"),
+            std::string::npos)
+      << o.out;
+  EXPECT_EQ(run("-q --to pgn -", dir, write_file(dir, "c.jsonl", o.out)).out, want);
+  // A CRLF file: "\r\n" (and a lone '\r') inside a comment is a line break, written "\n"
+  // in every output, so the file and its LF copy convert alike.
+  write_file(dir, "crlf.pgn",
+             "[Event \"C\"]\r\n[Result \"*\"]\r\n\r\n1. e4 ; rest {of} line }x\r\ne5 {para "
+             "one\r\n\r\npara two} 2. Nf3 { spaced  out\ttab } *\r\n");
+  EXPECT_EQ(run("-q crlf.pgn", dir).out, want);
+  const std::string crlf = run("-q --to jsonl crlf.pgn", dir).out;
+  const std::string lf = run("-q --to jsonl -", dir, write_file(dir, "lf.pgn", want)).out;
+  EXPECT_EQ(crlf.substr(crlf.find("\"game\"")), lf.substr(lf.find("\"game\"")));
+  write_file(dir, "cr.pgn", "[Result \"*\"]\n\n1. e4 {a\rb\r\n\rc} *\n");
+  EXPECT_NE(run("-q --to jsonl cr.pgn", dir).out.find(R"("comment":"a\nb\n\nc")"),
+            std::string::npos);
+}
+
+// Comments from JSON that PGN cannot hold in braces: one with a '}', and one with a line
+// that the splitter would read as the tag pair of a new game. Each line becomes a
+// ;-comment, the text kept; the PGN written is one valid game.
+TEST(FairyConvertPgn, CommentsBracesCannotHold) {
+  const std::string dir = temp_dir();
+  write_file(dir, "j.jsonl",
+             "{\"san\":[\"e4\",\"e5\"],\"notes\":[{\"ply\":1,\"comment\":\"a } b\"},"
+             "{\"ply\":1,\"comment\":\"c}\\nd\"},"
+             "{\"ply\":2,\"comment\":\"x\\n[Event \\\"y\\\"]\\nz\"}]}\n");
+  // (A comment of JSON that holds '}' and a line break is read as one comment a line.)
+  const std::string movetext = "1. e4 ;a } b\n;c}\n{d} 1... e5 ;x\n;[Event \"y\"]\n;z\n*\n\n";
+  const Output o = run("-q j.jsonl", dir);
+  EXPECT_EQ(o.status, 0) << o.err;
+  EXPECT_NE(o.out.find("\n\n" + movetext), std::string::npos) << o.out;
+  const std::string pgn = write_file(dir, "j.pgn", o.out);
+  const Output v = fairykit::testing::run_tool("fairy-validate", "--no-roster " + q(pgn));
+  EXPECT_EQ(v.status, 0) << v.err;
+  EXPECT_NE(v.out.find("1 game read: 1 valid, 0 invalid"), std::string::npos) << v.out;
+  // Read again, each ;-comment is a comment of its own: the lines of the last comment are
+  // comments in braces from then on.
+  const Output twice = run("-q " + q(pgn));
+  EXPECT_NE(twice.out.find("\n\n1. e4 ;a } b\n;c}\n{d} 1... e5 {x} {[Event \"y\"]} {z} *\n\n"),
+            std::string::npos)
+      << twice.out;
+  EXPECT_EQ(run("-q -", dir, write_file(dir, "twice.pgn", twice.out)).out, twice.out);
+  // The same comment with its '[Event' line in braces: the splitter ends the game there.
+  write_file(dir, "braces.pgn", "[Result \"*\"]\n\n1. e4 {x\n[Event \"y\"]\nz} *\n");
+  EXPECT_EQ(run("-q braces.pgn", dir).status, 1);
+}
+// The wrapping of comments (79 columns, or --line-length) on comments built from pieces that
+// the splitter and the reader treat specially ('[' and tag pairs, ']', quotes, braces,
+// parentheses, ';', '%', results, tabs, runs of spaces, line breaks): every game written is
+// one valid game; read back, each comment is its text with some spaces turned into line
+// breaks and nothing else; PGN -> PGN is a fixed point after one pass (a comment that braces
+// cannot hold becomes several ;-comments once); PGN -> JSON Lines -> PGN gives the bytes of
+// PGN -> PGN.
+TEST(FairyConvertPgn, WrappedCommentsReadBackAsWritten) {
+  const std::string dir = temp_dir();
+  const std::vector<std::string> pieces = {
+      "[a", "\"b\"]", "[Event", "\"x\"]", "]",    "\"",       "[",    "a",
+      "bb", "\t",     "[%clk",  "0:01]",  "x\"]", "[w\"y\"]", "{",    "(",
+      ")",  ";",      "1-0",    "*",      "%",    "[a\"b\"]", "\"]\t"};
+  const std::vector<std::string> gaps = {" ", " ", " ", "  ", "\n", ""};
+  std::mt19937 random(31);  // (a fixed sequence: the same comments at every run)
+  std::vector<std::string> comments;
+  std::string jsonl;
+  for (int g = 0; g < 300; ++g) {
+    std::string c;
+    for (int n = int(random() % 31); n > 0; --n) {
+      c += pieces[random() % pieces.size()];
+      c += gaps[random() % gaps.size()];
+    }
+    if (random() % 5 == 0) std::replace(c.begin(), c.end(), '{', '}');
+    comments.push_back(c);
+    const std::string text = nlohmann::json(c).dump();
+    jsonl += "{\"san\":[\"e4\",\"e5\"],\"notes\":[{\"ply\":1,\"comment\":" + text +
+             "},{\"ply\":2,\"comment\":" + text + "}]}\n";
+  }
+  write_file(dir, "c.jsonl", jsonl);
+  // Whether braces hold the comment (as the writer decides; the splitter's tag-pair line,
+  // written out for the test).
+  const auto tag_pair_line = [](const std::string& l) {
+    std::size_t i = 1;
+    if (l.empty() || l[0] != '[') return false;
+    while (i < l.size() && (std::isalnum(static_cast<unsigned char>(l[i])) || l[i] == '_')) ++i;
+    if (i == 1) return false;
+    while (i < l.size() && (l[i] == ' ' || l[i] == '\t')) ++i;
+    if (i >= l.size() || l[i] != '"') return false;
+    const std::size_t open = i;
+    std::size_t n = l.size();
+    while (n > open && std::strchr(" \t\r\n\v\f", l[n - 1])) --n;
+    if (n <= open + 1 || l[n - 1] != ']') return false;
+    --n;
+    while (n > open && (l[n - 1] == ' ' || l[n - 1] == '\t')) --n;
+    return n > open + 1 && l[n - 1] == '"';
+  };
+  const auto in_braces = [&](const std::string& c) {
+    if (c.find('}') != std::string::npos) return false;
+    // The lines between two line breaks.
+    for (std::size_t eol = c.find('\n'); eol != std::string::npos;) {
+      const std::size_t next = c.find('\n', eol + 1);
+      if (next == std::string::npos) break;
+      if (tag_pair_line(c.substr(eol + 1, next - eol - 1))) return false;
+      eol = next;
+    }
+    return true;
+  };
+  int checked = 0;
+  for (const char* width : {"20", "79"}) {
+    SCOPED_TRACE(width);
+    const std::string flags = std::string("-q --line-length ") + width + " ";
+    const Output once = run(flags + "c.jsonl", dir);
+    ASSERT_EQ(once.status, 0) << once.err;
+    const std::string a = write_file(dir, "a.pgn", once.out);
+    const Output v = fairykit::testing::run_tool("fairy-validate", "-q --no-roster " + q(a));
+    EXPECT_NE(v.out.find("300 games read: 300 valid, 0 invalid"), std::string::npos)
+        << v.out << v.err;
+    const Output twice = run(flags + q(a));
+    const Output thrice = run(flags + "-", dir, write_file(dir, "b.pgn", twice.out));
+    EXPECT_TRUE(thrice.out == twice.out) << "PGN -> PGN is not a fixed point";
+    const Output json = run("-q --to jsonl -", dir, write_file(dir, "b2.pgn", twice.out));
+    const Output back = run(flags + "--to pgn -", dir, write_file(dir, "b.jsonl", json.out));
+    EXPECT_TRUE(back.out == twice.out) << "PGN -> JSON Lines -> PGN differs from PGN -> PGN";
+    // The comments of the first PGN, read back.
+    std::istringstream games(run("-q --to jsonl " + q(a)).out);
+    std::size_t g = 0;
+    for (std::string line; std::getline(games, line); ++g) {
+      ASSERT_LT(g, comments.size());
+      const std::string& c = comments[g];
+      if (!in_braces(c) && (c.find('}') == std::string::npos || c.find('\n') != std::string::npos))
+        continue;  // written as several ;-comments
+      const nlohmann::json game = nlohmann::json::parse(line);
+      ASSERT_EQ(game["notes"].size(), 2u) << nlohmann::json(c).dump() << "\n" << line;
+      for (const nlohmann::json& note : game["notes"]) {
+        const std::string read = note["comment"].get<std::string>();
+        bool same = read.size() == c.size();
+        for (std::size_t i = 0; same && i < c.size(); ++i)
+          same = read[i] == c[i] || (c[i] == ' ' && read[i] == '\n');
+        EXPECT_TRUE(same) << nlohmann::json(c).dump() << " read back as "
+                          << nlohmann::json(read).dump();
+        ++checked;
+      }
+    }
+    EXPECT_EQ(g, comments.size());
+  }
+  EXPECT_GT(checked, 2 * 2 * 200);
 }
 
 // Latin-1 (old archives) is written as UTF-8 in PGN as in JSON, so that the round trip
@@ -559,6 +774,35 @@ TEST(FairyConvertPositions, Csv) {
   EXPECT_EQ(o.out,
             "file,game,ply,fen,move_san,move_uci\n"
             "promo.pgn,1,3,3k4/8/8/8/8/8/8/5RK1 b - - 1 2,,\n");
+}
+
+// CSV cells a spreadsheet would run as formulas (OWASP: a cell that starts with =, +, -, @,
+// a tab or a carriage return) get a ' before them, in every column and with --positions;
+// plain numbers stay as they are; --csv-raw writes every cell as it is.
+TEST(FairyConvertPositions, CsvFormulaCells) {
+  const std::string dir = temp_dir();
+  write_file(dir, "=f.pgn",
+             "[Event \"=HYPERLINK(\\\"http://x\\\",\\\"y\\\")\"]\n[Site \"+1+2\"]\n"
+             "[Date \"-1.5\"]\n[Round \"-2\"]\n[White \"@SUM(A1)\"]\n[Black \"\tx\"]\n"
+             "[WhiteElo \"-\"]\n[BlackElo \"+3\"]\n[ECO \"-1e3\"]\n[Result \"*\"]\n\n1. e4 *\n");
+  Output o = run("-q --to csv =f.pgn", dir);
+  EXPECT_EQ(o.status, 0) << o.err;
+  EXPECT_EQ(o.out.substr(o.out.find('\n') + 1),
+            "'=f.pgn,1,chess,\"'=HYPERLINK(\"\"http://x\"\",\"\"y\"\")\",'+1+2,-1.5,-2,'@SUM(A1),"
+            "'\tx,*,'-,+3,'-1e3,1,,,e4,e2e4\n");
+  o = run("-q --to csv --csv-raw =f.pgn", dir);
+  EXPECT_EQ(o.out.substr(o.out.find('\n') + 1),
+            "=f.pgn,1,chess,\"=HYPERLINK(\"\"http://x\"\",\"\"y\"\")\",+1+2,-1.5,-2,@SUM(A1),"
+            "\tx,*,-,+3,-1e3,1,,,e4,e2e4\n");
+  o = run("-q --to csv --positions --final =f.pgn", dir);
+  EXPECT_EQ(o.out.substr(o.out.find('\n') + 1),
+            "'=f.pgn,1,1,rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1,,\n");
+  o = run("-q --to csv --positions --final --csv-raw =f.pgn", dir);
+  EXPECT_EQ(o.out.substr(o.out.find('\n') + 1),
+            "=f.pgn,1,1,rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1,,\n");
+  o = run("--csv-raw =f.pgn", dir);
+  EXPECT_EQ(o.status, 2);
+  EXPECT_NE(o.err.find("--csv-raw needs --to csv"), std::string::npos) << o.err;
 }
 
 // Five games: Elo and dates on both sides of the bounds, a transposition, a checkmate and a
@@ -967,7 +1211,7 @@ TEST(FairyConvertErrors, UsageAndBadInput) {
   EXPECT_NE(o.err.find("tokens.jsonl: 4 games read: 1 written, 0 filtered out, 3 rejected"),
             std::string::npos)
       << o.err;
-  EXPECT_NE(o.out.find("\n1. e4 {a ) b} 1... e5 *\n"), std::string::npos) << o.out;
+  EXPECT_NE(o.out.find("\n1. e4 ;a } b\n1... e5 *\n"), std::string::npos) << o.out;
   o = run("--help");
   EXPECT_EQ(o.status, 0);
   EXPECT_EQ(o.out.rfind("Usage: fairy-convert", 0), 0u);

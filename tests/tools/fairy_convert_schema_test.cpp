@@ -172,11 +172,12 @@ TEST(FairyConvertSchema, EveryKeyWrittenIsInTheSchema) {
   Validator validator(schema);
 
   // Games written here add what the samples lack: notes of every kind, a start position, a
-  // diagnostic.
+  // diagnostic, a repeated tag.
   const std::string dir = fairykit::testing::unique_temp("schema") + "/";
   fs::create_directories(dir);
   std::ofstream(dir + "extra.pgn") << R"([Event "T"]
 [Opening "x"]
+[Opening "y"]
 [Result "*"]
 
 {Intro} 1. e4 (1. d4 {queen} d5 (1... Nf6 $2 2. c4) 2. c4) e5 $14 2. Nf3 Nc6 *

@@ -252,6 +252,25 @@ TEST_F(ConvertSqlite, WhatEachTableHolds) {
             "5|warning|57|16|4|move \"Qh4+\": mate marked '+' instead of '#'\n");
 }
 
+// Every value of a repeated tag is stored: the first in its column (or, for Result,
+// Variant, SetUp and FEN, read by the game), each repeat in `tags`, whatever its name, and
+// the warning in `diagnostics`.
+TEST_F(ConvertSqlite, RepeatedTagsAreAllStored) {
+  std::ofstream(dir_ + "/dup.pgn")
+      << "[White \"A\"]\n[Result \"1-0\"]\n[Variant \"chess\"]\n[White \"B\"]\n"
+         "[Result \"0-1\"]\n[Variant \"fluidity\"]\n[Annotator \"x\"]\n[Annotator \"y\"]\n"
+         "\n1. e4 1-0\n";
+  ASSERT_EQ(convert("--to sqlite -o games.db dup.pgn").status, 0);
+  EXPECT_EQ(q("SELECT white, result, variant FROM games"), "A|1-0|chess\n");
+  EXPECT_EQ(q("SELECT name, value FROM tags ORDER BY rowid"),
+            "White|B\nResult|0-1\nVariant|fluidity\nAnnotator|x\nAnnotator|y\n");
+  EXPECT_EQ(q("SELECT line, \"column\", message FROM diagnostics WHERE message LIKE 'tag%'"),
+            "4|1|tag White repeated (first at line 1): the game uses the first value\n"
+            "5|1|tag Result repeated (first at line 2): the game uses the first value\n"
+            "6|1|tag Variant repeated (first at line 3): the game uses the first value\n"
+            "8|1|tag Annotator repeated (first at line 7): the game uses the first value\n");
+}
+
 TEST_F(ConvertSqlite, WithFenTheFenBeforeEachMove) {
   ASSERT_EQ(convert("--to sqlite --with-fen -o games.db club.pgn").status, 1);
   EXPECT_EQ(q("SELECT ply, fen_before FROM moves WHERE game_id = 2"),

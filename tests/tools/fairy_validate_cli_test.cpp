@@ -145,6 +145,36 @@ TEST(FairyValidateCli, FenTagWarningsAndEscapedBytes) {
                 "w - - 0 1\": FEN board field, column 20: unexpected character '\\x01'\n");
 }
 
+// A repeated tag is a warning at the repeat, and the game is read from the first value:
+// the Result compared with the termination marker, the Variant and the FEN set up. (Read
+// from the last, the first game's result would contradict its marker and 1. e4 would be
+// played on the second FEN.)
+TEST(FairyValidateCli, RepeatedTagsWarnedAndTheFirstValueUsed) {
+  const std::string dir = fairykit::testing::unique_temp("");
+  std::ofstream(dir + "dup.pgn", std::ios::binary)
+      << "[White \"A\"]\n[Result \"1-0\"]\n[SetUp \"1\"]\n"
+         "[FEN \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\"]\n"
+         "[White \"B\"] [Result \"0-1\"]\n[FEN \"4k3/8/8/8/8/8/8/4K2R w K - 0 1\"]\n\n"
+         "1. e4 1-0\n\n"
+         "[Variant \"Chess960\"]\n[Variant \"Interweave\"]\n[SetUp \"1\"]\n"
+         "[FEN \"bqnb1rkr/pppppppp/8/8/8/8/PPPPPPPP/BQNB1RKR w KQkq - 0 1\"]\n\n1. e4 *\n";
+  const Output o = run("--no-roster " + dir + "dup.pgn");
+  EXPECT_EQ(o.status, 0);
+  EXPECT_EQ(o.out, dir + "dup.pgn: 2 games read: 2 valid, 0 invalid; 0 errors, 4 warnings\n");
+  EXPECT_EQ(o.err, dir +
+                       "dup.pgn:5:1: warning: game 1 (A - ?): tag White repeated (first at "
+                       "line 1): the game uses the first value\n" +
+                       dir +
+                       "dup.pgn:5:13: warning: game 1 (A - ?): tag Result repeated "
+                       "(first at line 2): the game uses the first value\n" +
+                       dir +
+                       "dup.pgn:6:1: warning: game 1 (A - ?): tag FEN repeated (first at "
+                       "line 4): the game uses the first value\n" +
+                       dir +
+                       "dup.pgn:11:1: warning: game 2 (? - ?): tag Variant repeated "
+                       "(first at line 10): the game uses the first value\n");
+}
+
 TEST(FairyValidateCli, Latin1BytesGiveValidJson) {
   if (std::system("command -v python3 >/dev/null 2>&1") != 0) GTEST_SKIP() << "no python3";
   const std::string dir = fairykit::testing::unique_temp("");

@@ -67,6 +67,10 @@ The tables (text for people; --format json or csv for programs):
   -o, --output FILE       write there (under a temporary name, renamed when complete;
                           an output that is an input is refused); default standard output
       --format F          text (default), json, or csv (long form: table,row,column,value)
+      --csv-raw           csv: cells as they are; by default a cell that starts with =, +,
+                          -, @, a tab or a carriage return and is not a plain number (-1.5)
+                          gets a ' before it, so that a spreadsheet does not run it as a
+                          formula
       --group-by TAG      results by the value of a tag (Event, Site, TimeControl...)
       --tree N            the opening tree of the first N plies (0-40) of every variant:
                           each line with its games and results (memory: at most 56
@@ -153,6 +157,7 @@ const std::vector<cli::FlagSpec> kFlags = {
     {"version", 0, false, false},       {"positions", 0, false, false},
     {"perft", 0, true, false},          {"html", 0, true, false},
     {"find-wins", 0, true, false},      {"win-nodes", 0, true, false},
+    {"csv-raw", 0, false, false},
 };
 
 int usage_error(const std::string& msg) { return cli::usage_error("fairy-analyze", msg); }
@@ -341,6 +346,9 @@ int analyze_main(int argc, char** argv) {
       return usage_error("--format wants text, json or csv (jsonl with --positions), not '" + *f +
                          "'");
   }
+  const bool csv_raw = args->has("csv-raw");
+  if (csv_raw && format != Format::kCsv) return usage_error("--csv-raw needs --format csv");
+  s.position.csv_raw = csv_raw;
   auto int_flag = [&](const char* flag, long long lo, long long hi, auto& into) {
     return cli::int_flag(*args, "fairy-analyze", flag, lo, hi, into);
   };
@@ -507,7 +515,7 @@ int analyze_main(int argc, char** argv) {
         break;
       case Format::kJsonl:  // --positions only
       case Format::kCsv:
-        analysis::write_stats_csv(tables, text, to_out);
+        analysis::write_stats_csv(tables, csv_raw, text, to_out);
         break;
     }
     out.write(text);

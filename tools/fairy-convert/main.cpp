@@ -96,6 +96,10 @@ complete; an output that is an input is refused):
                           standard's FEN. Position keys (--reaches, --dedupe, SQLite)
                           follow the legal rule either way
       --positions         csv: one row per position
+      --csv-raw           csv: cells as they are; by default a cell that starts with =, +,
+                          -, @, a tab or a carriage return and is not a plain number (-1.5)
+                          gets a ' before it, so that a spreadsheet does not run it as a
+                          formula
       --line-length N     PGN line length (default 79, at least 20)
 
 Selection (a game must pass every test; the others are "filtered out"):
@@ -167,6 +171,7 @@ const std::vector<cli::FlagSpec> kFlags = {
     {"final", 0, false, false},
     {"with-fen", 0, false, false},
     {"positions", 0, false, false},
+    {"csv-raw", 0, false, false},
     {"line-length", 0, true, false},
     {"where", 0, true, true},
     {"min-plies", 0, true, false},
@@ -561,6 +566,8 @@ int convert_main(int argc, char** argv) {
   s.write.with_fen = args->has("with-fen");
   s.positions_csv = args->has("positions");
   if (s.positions_csv && s.to != Target::kCsv) return usage_error("--positions needs --to csv");
+  s.write.csv_raw = args->has("csv-raw");
+  if (s.write.csv_raw && s.to != Target::kCsv) return usage_error("--csv-raw needs --to csv");
   if (s.write.with_fen && s.to != Target::kJson && s.to != Target::kJsonl &&
       s.to != Target::kSqlite)
     return usage_error("--with-fen needs --to json, jsonl or sqlite");
