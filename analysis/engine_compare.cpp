@@ -74,8 +74,13 @@ ListDifference differences(const OwnDivide& own, const UciEngine::Divide& engine
 
 bool is_engine_error(const absl::Status& s) { return s.code() == absl::StatusCode::kUnavailable; }
 
+// The moves as a report lists them; the engine's own text escaped as messages escape input,
+// so that an engine cannot put control sequences or line breaks into the report.
 std::string moves_text(const std::vector<std::string>& moves) {
-  return moves.empty() ? "none" : absl::StrJoin(moves, " ");
+  if (moves.empty()) return "none";
+  return absl::StrJoin(moves, " ", [](std::string* out, const std::string& m) {
+    out->append(parsers::message_text(m));
+  });
 }
 
 std::string label(const SuiteEntry& e) {

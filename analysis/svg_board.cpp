@@ -14,6 +14,7 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_format.h"
+#include "analysis/json.h"
 #include "rules/board_pieces.h"
 
 namespace fairykit::analysis {
@@ -306,6 +307,16 @@ absl::Status check_svg_options(const SvgOptions& options) {
   if (!options.moves_of.empty() && !parse_square(options.moves_of))
     return absl::InvalidArgumentError("moves of \"" + options.moves_of +
                                       "\": not a square (a1 to h8)");
+  // XML 1.0 cannot hold most control characters at all (not even escaped), and a caption is
+  // one line: every control character is refused. A byte that is not UTF-8 is read as
+  // Latin-1, as in every text fairykit writes (utf8_text).
+  for (std::size_t i = 0; i < options.caption.size(); ++i) {
+    const unsigned char c = static_cast<unsigned char>(options.caption[i]);
+    if (c < 0x20 || c == 0x7F)
+      return absl::InvalidArgumentError(absl::StrFormat(
+          "caption: control character \\x%02X at byte %d (a caption is one line of text)", c,
+          i + 1));
+  }
   if (options.square_size < 8 || options.square_size > 1000)
     return absl::InvalidArgumentError("square size " + std::to_string(options.square_size) +
                                       ": not between 8 and 1000");
@@ -467,7 +478,7 @@ absl::StatusOr<std::string> render_svg(const AnyGame& game, const SvgOptions& op
     out += absl::StrFormat(
         "<text class=\"t\" x=\"%s\" y=\"%s\" font-size=\"%s\" text-anchor=\"middle\">%s</text>\n",
         num(width / 2), num(caption_top + S * 0.3 + font * 0.36), num(font),
-        xml_escape(options.caption));
+        xml_escape(utf8_text(options.caption)));
   out += "</svg>\n";
   return out;
 }

@@ -8,11 +8,18 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <array>
+#include <atomic>
 #include <cctype>
 #include <cerrno>
 #include <chrono>
+#include <cstdlib>
 #include <cstring>
+#include <iterator>
+#include <mutex>
 #include <thread>
+
+#include "absl/container/flat_hash_set.h"
 
 #include "absl/strings/ascii.h"
 #include "absl/strings/match.h"
@@ -78,17 +85,80 @@ bool starts_with_word(std::string_view line, std::string_view word) {
          (line.size() == word.size() || line[word.size()] == ' ' || line[word.size()] == '\t');
 }
 
+// The process groups of the engines running, so that they end with this process on every
+// path: a signal that ends it (the engine, in a group of its own, does not get the
+// terminal's SIGINT), exit() from anywhere, and the normal paths (stop(), kill_now()).
+constexpr int kGroupSlots = 16;
+std::array<std::atomic<pid_t>, kGroupSlots> g_groups{};
+constexpr int kFatalSignals[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE, SIGXFSZ, SIGABRT};
+std::array<struct sigaction, std::size(kFatalSignals)> g_previous{};
+std::once_flag g_installed;
+
+void kill_groups() {
+  for (auto& slot : g_groups)
+    if (const pid_t g = slot.load(); g > 0) ::kill(-g, SIGKILL);
+}
+
+// Async-signal-safe: kill(2), sigaction(2), raise(2). The handler that was there before
+// (fairy-convert's removal of temporary files, say) runs after it, else the default action.
+extern "C" void kill_engines_on_signal(int sig) {
+  kill_groups();
+  for (std::size_t i = 0; i < std::size(kFatalSignals); ++i) {
+    if (kFatalSignals[i] != sig) continue;
+    const struct sigaction& prev = g_previous[i];
+    if (!(prev.sa_flags & SA_SIGINFO) && prev.sa_handler != SIG_DFL && prev.sa_handler != SIG_IGN) {
+      prev.sa_handler(sig);
+      return;
+    }
+  }
+  ::signal(sig, SIG_DFL);
+  ::raise(sig);
+}
+
+void install_group_killers() {
+  std::call_once(g_installed, [] {
+    for (std::size_t i = 0; i < std::size(kFatalSignals); ++i) {
+      struct sigaction old {};
+      if (::sigaction(kFatalSignals[i], nullptr, &old) != 0) continue;
+      // An ignored signal does not end this process: nothing to do then.
+      if (!(old.sa_flags & SA_SIGINFO) && old.sa_handler == SIG_IGN) continue;
+      g_previous[i] = old;
+      struct sigaction sa {};
+      sa.sa_handler = kill_engines_on_signal;
+      ::sigemptyset(&sa.sa_mask);
+      ::sigaction(kFatalSignals[i], &sa, nullptr);
+    }
+    std::atexit(kill_groups);
+  });
+}
+
+void register_group(pid_t group) {
+  install_group_killers();
+  for (auto& slot : g_groups) {
+    pid_t expected = 0;
+    if (slot.compare_exchange_strong(expected, group)) return;
+  }
+}
+
+void unregister_group(pid_t group) {
+  for (auto& slot : g_groups) {
+    pid_t expected = group;
+    if (slot.compare_exchange_strong(expected, 0)) return;
+  }
+}
+
 }  // namespace
 
 absl::StatusOr<std::unique_ptr<UciEngine>> UciEngine::start(const Options& options) {
   std::unique_ptr<UciEngine> engine(new UciEngine(options));
   if (absl::Status s = engine->spawn(); !s.ok()) return s;
   const std::string_view asked = "\"uci\"";
-  if (absl::Status s = engine->send("uci", asked); !s.ok()) return s;
+  const Deadline deadline = engine->deadline();
+  if (absl::Status s = engine->send("uci", asked, deadline); !s.ok()) return s;
   for (std::size_t lines = 0;; ++lines) {
-    if (lines > kMaxLinesPerAnswer)
+    if (lines >= kMaxLinesPerAnswer)
       return engine->failure(absl::StrCat("sent more than ", kMaxLinesPerAnswer, " lines"), asked);
-    absl::StatusOr<std::string> line = engine->read_line(asked);
+    absl::StatusOr<std::string> line = engine->read_line(asked, deadline);
     if (!line.ok()) return line.status();
     const std::string_view l = sv(absl::StripAsciiWhitespace(*line));
     if (l == "uciok") break;
@@ -166,6 +236,7 @@ absl::Status UciEngine::spawn() {
     return absl::UnavailableError(absl::StrCat("cannot start the engine ",
                                                quote_text(options_.command), ": ", errno_text(rc)));
   }
+  register_group(pid_);
   to_engine_ = in[1];
   from_engine_ = out[0];
   fcntl(to_engine_, F_SETFL, fcntl(to_engine_, F_GETFL) | O_NONBLOCK);
@@ -173,7 +244,17 @@ absl::Status UciEngine::spawn() {
   return absl::OkStatus();
 }
 
-absl::Status UciEngine::send(std::string_view line, std::string_view asked) {
+UciEngine::Deadline UciEngine::deadline() const {
+  return Clock::now() + std::chrono::duration_cast<Clock::duration>(
+                            std::chrono::duration<double>(options_.timeout_seconds));
+}
+
+std::string UciEngine::timeout_text() const {
+  return absl::StrCat("did not complete its answer in ", seconds_text(options_.timeout_seconds),
+                      " (the timeout)");
+}
+
+absl::Status UciEngine::send(std::string_view line, std::string_view asked, Deadline deadline) {
   if (pid_ < 0) return absl::UnavailableError("the engine is not running");
   const std::string text = std::string(line) + "\n";
   // SIGPIPE blocked while writing, so that an engine gone away is EPIPE here, not the end of
@@ -184,7 +265,6 @@ absl::Status UciEngine::send(std::string_view line, std::string_view asked) {
   pthread_sigmask(SIG_BLOCK, &pipe_signal, &old);
   std::size_t done = 0;
   int error = 0;
-  const auto deadline = Clock::now() + std::chrono::duration<double>(options_.timeout_seconds);
   while (done < text.size()) {
     const ssize_t n = write(to_engine_, text.data() + done, text.size() - done);
     if (n > 0) {
@@ -211,25 +291,25 @@ absl::Status UciEngine::send(std::string_view line, std::string_view asked) {
     sigtimedwait(&pipe_signal, nullptr, &zero);
   }
   pthread_sigmask(SIG_SETMASK, &old, nullptr);
-  if (error == ETIMEDOUT)
-    return failure(
-        absl::StrCat("read nothing for ", seconds_text(options_.timeout_seconds), " (the timeout)"),
-        asked);
+  if (error == ETIMEDOUT) return failure(timeout_text(), asked);
   if (error != 0) return failure("closed its input", asked, /*ended=*/true);
   return absl::OkStatus();
 }
 
-absl::StatusOr<std::string> UciEngine::read_line(std::string_view asked) {
+absl::StatusOr<std::string> UciEngine::read_line(std::string_view asked, Deadline deadline) {
   if (pid_ < 0) return absl::UnavailableError("the engine is not running");
-  const auto deadline = Clock::now() + std::chrono::duration<double>(options_.timeout_seconds);
   for (;;) {
-    const std::size_t nl = buffer_.find('\n');
+    // The lines are taken from `start_` on, and the buffer compacted only when a read comes:
+    // each byte is moved at most once, whatever the number of lines in a chunk.
+    const std::size_t nl = buffer_.find('\n', start_);
     if (nl != std::string::npos) {
-      std::string line = buffer_.substr(0, nl);
-      buffer_.erase(0, nl + 1);
+      std::string line = buffer_.substr(start_, nl - start_);
+      start_ = nl + 1;
       if (!line.empty() && line.back() == '\r') line.pop_back();
       return line;
     }
+    buffer_.erase(0, start_);
+    start_ = 0;
     if (buffer_.size() > kMaxLine) return failure("sent a line longer than 1 MiB", asked);
     if (eof_) {
       if (!buffer_.empty()) {  // a last line without its newline
@@ -241,10 +321,7 @@ absl::StatusOr<std::string> UciEngine::read_line(std::string_view asked) {
     }
     const auto left =
         std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now());
-    if (left.count() <= 0)
-      return failure(absl::StrCat("sent nothing for ", seconds_text(options_.timeout_seconds),
-                                  " (the timeout)"),
-                     asked);
+    if (left.count() <= 0) return failure(timeout_text(), asked);
     pollfd p{from_engine_, POLLIN, 0};
     const int ready = poll(&p, 1, int(std::min<long long>(left.count() + 1, 1 << 30)));
     if (ready < 0 && errno != EINTR)
@@ -267,17 +344,10 @@ absl::Status UciEngine::failure(std::string_view what, std::string_view asked, b
   if (pid_ > 0) {
     // When the engine closed a pipe it is probably exiting: a second lets it finish, so that
     // its status is known. Otherwise (or when it does not exit) it is stopped here.
-    int status = 0;
-    pid_t done = 0;
-    const auto deadline = Clock::now() + std::chrono::seconds(ended ? 1 : 0);
-    while ((done = waitpid(pid_, &status, WNOHANG)) == 0 && Clock::now() < deadline)
-      std::this_thread::sleep_for(std::chrono::milliseconds(5));
-    if (done == pid_) {
-      pid_ = -1;
-      how = exit_text(status);
-    } else {
+    if (const std::optional<int> status = end_process(std::chrono::seconds(ended ? 1 : 0)))
+      how = exit_text(*status);
+    else
       after = "; it was stopped";
-    }
   }
   kill_now();
   return absl::UnavailableError(absl::StrCat("the engine ", quote_text(options_.command), " ", how,
@@ -291,23 +361,44 @@ absl::Status UciEngine::bad_answer(std::string_view what, std::string_view asked
                                              "; it was stopped"));
 }
 
-void UciEngine::kill_now() {
-  if (pid_ > 0) {
-    kill(-pid_, SIGKILL);
-    int status = 0;
-    waitpid(pid_, &status, 0);
-    pid_ = -1;
+std::optional<int> UciEngine::end_process(Clock::duration grace) {
+  // The leader is waited for without being reaped (WNOWAIT): while it is a zombie its
+  // process id, the group's id, cannot be given to another process, so the group can be
+  // killed safely afterwards, taking the processes the engine or its shell left behind.
+  const auto deadline = Clock::now() + grace;
+  bool exited = false;
+  for (;;) {
+    siginfo_t info{};
+    if (waitid(P_PID, id_t(pid_), &info, WEXITED | WNOHANG | WNOWAIT) == 0 && info.si_pid == pid_) {
+      exited = true;
+      break;
+    }
+    if (Clock::now() >= deadline) break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
   }
+  ::kill(-pid_, SIGKILL);
+  int status = 0;
+  while (waitpid(pid_, &status, 0) < 0 && errno == EINTR) {
+  }
+  unregister_group(pid_);
+  pid_ = -1;
+  if (!exited) return std::nullopt;
+  return status;
+}
+
+void UciEngine::kill_now() {
+  if (pid_ > 0) end_process(Clock::duration::zero());
   if (to_engine_ >= 0) close(to_engine_);
   if (from_engine_ >= 0) close(from_engine_);
   to_engine_ = from_engine_ = -1;
 }
 
-absl::Status UciEngine::wait_for(std::string_view expected, std::string_view asked) {
+absl::Status UciEngine::wait_for(std::string_view expected, std::string_view asked,
+                                 Deadline deadline) {
   for (std::size_t lines = 0;; ++lines) {
-    if (lines > kMaxLinesPerAnswer)
+    if (lines >= kMaxLinesPerAnswer)
       return failure(absl::StrCat("sent more than ", kMaxLinesPerAnswer, " lines"), asked);
-    absl::StatusOr<std::string> line = read_line(asked);
+    absl::StatusOr<std::string> line = read_line(asked, deadline);
     if (!line.ok()) return line.status();
     if (absl::StripAsciiWhitespace(*line) == av(expected)) return absl::OkStatus();
   }
@@ -315,13 +406,14 @@ absl::Status UciEngine::wait_for(std::string_view expected, std::string_view ask
 
 absl::Status UciEngine::set_option(std::string_view name, std::string_view value) {
   const std::string command = absl::StrCat("setoption name ", av(name), " value ", av(value));
-  return send(command, quote_text(command));
+  return send(command, quote_text(command), deadline());
 }
 
 absl::Status UciEngine::new_game() {
-  if (absl::Status s = send("ucinewgame", "\"ucinewgame\""); !s.ok()) return s;
-  if (absl::Status s = send("isready", "\"isready\""); !s.ok()) return s;
-  return wait_for("readyok", "\"isready\"");
+  const Deadline d = deadline();
+  if (absl::Status s = send("ucinewgame", "\"ucinewgame\"", d); !s.ok()) return s;
+  if (absl::Status s = send("isready", "\"isready\"", d); !s.ok()) return s;
+  return wait_for("readyok", "\"isready\"", d);
 }
 
 std::string UciEngine::position_command(std::string_view fen,
@@ -337,15 +429,18 @@ absl::StatusOr<UciEngine::Divide> UciEngine::perft(std::string_view fen,
   const std::string position = position_command(fen, moves);
   const std::string go = absl::StrCat("go perft ", depth);
   const std::string asked = absl::StrCat(quote_text(go), " (after ", quote_text(position), ")");
-  if (absl::Status s = send(position, asked); !s.ok()) return s;
-  if (absl::Status s = send(go, asked); !s.ok()) return s;
+  // The timeout bounds the whole answer, however the engine spreads its lines.
+  const Deadline deadline = this->deadline();
+  if (absl::Status s = send(position, asked, deadline); !s.ok()) return s;
+  if (absl::Status s = send(go, asked, deadline); !s.ok()) return s;
   Divide d;
   std::uint64_t sum = 0;
   bool overflow = false;
+  absl::flat_hash_set<std::string> seen;
   for (std::size_t lines = 0;; ++lines) {
-    if (lines > kMaxLinesPerAnswer)
+    if (lines >= kMaxLinesPerAnswer)
       return failure(absl::StrCat("sent more than ", kMaxLinesPerAnswer, " lines"), asked);
-    absl::StatusOr<std::string> line = read_line(asked);
+    absl::StatusOr<std::string> line = read_line(asked, deadline);
     if (!line.ok()) return line.status();
     const std::string_view l = sv(absl::StripAsciiWhitespace(*line));
     const std::size_t colon = l.find(':');
@@ -364,8 +459,7 @@ absl::StatusOr<UciEngine::Divide> UciEngine::perft(std::string_view fen,
     std::uint64_t n = 0;
     if (!absl::SimpleAtoi(av(value), &n))
       return bad_answer(absl::StrCat("sent ", quote_text(l), ", a count beyond 2^64,"), asked);
-    for (const std::string& m : d.moves)
-      if (m == key) return bad_answer("listed " + quote_text(key) + " twice", asked);
+    if (!seen.emplace(key).second) return bad_answer("listed " + quote_text(key) + " twice", asked);
     d.moves.emplace_back(key);
     d.counts.push_back(n);
     overflow |= sum + n < sum;
@@ -394,18 +488,9 @@ void UciEngine::stop() {
   }
   if (to_engine_ >= 0) close(to_engine_);
   to_engine_ = -1;
-  if (pid_ > 0) {
-    int status = 0;
-    const auto deadline = Clock::now() + std::chrono::seconds(1);
-    pid_t done = 0;
-    while ((done = waitpid(pid_, &status, WNOHANG)) == 0 && Clock::now() < deadline)
-      std::this_thread::sleep_for(std::chrono::milliseconds(5));
-    if (done != pid_) {
-      kill(-pid_, SIGKILL);
-      waitpid(pid_, &status, 0);
-    }
-    pid_ = -1;
-  }
+  // A second to quit; then it is killed, and with it (either way) whatever of its process
+  // group is left.
+  if (pid_ > 0) end_process(std::chrono::seconds(1));
   if (from_engine_ >= 0) close(from_engine_);
   from_engine_ = -1;
 }

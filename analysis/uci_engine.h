@@ -9,20 +9,26 @@
 //   > position fen F [moves ...]
 //   > go perft N                   < e2e4: 20 / ... / Nodes searched: 400
 //
-// Never a hang: every answer is read with a timeout (the longest wait for the engine's next
-// line); an engine that stays silent longer, exits, crashes or closes its output is an
-// error that names the command, what it was asked and what happened, and the engine is
-// stopped. The engine runs in a process group of its own, which is killed (SIGKILL) when it
-// must be stopped, so that a shell's child goes with the shell.
+// Never a hang: every answer is read with a timeout (the longest time from sending a command
+// to the end of its answer, however the engine spreads its lines); an engine that takes
+// longer, exits, crashes or closes its output is an error that names the command, what it
+// was asked and what happened, and the engine is stopped. The engine runs in a process group
+// of its own, which is killed (SIGKILL) whenever the engine ends: after `quit`, when it is
+// stopped, at exit() and on a signal that ends this process (SIGINT, SIGTERM, SIGHUP,
+// SIGQUIT, SIGPIPE, SIGXFSZ, SIGABRT; the handler that was there before runs after), so that
+// nothing the engine or its shell started outlives this process.
 //
 // Limits of an answer, each an error when passed: a line of at most 1 MiB, at most 1,000,000
-// lines to one command. Linux and other POSIX systems only.
+// lines to one command; reading an answer takes time in proportion to its size. Linux and
+// other POSIX systems only.
 #pragma once
 
 #include <sys/types.h>
 
+#include <chrono>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -36,7 +42,7 @@ class UciEngine {
  public:
   struct Options {
     std::string command;          // shell text, e.g. "stockfish" or "./engine --uci"
-    double timeout_seconds = 60;  // the longest wait for each line of an answer (> 0)
+    double timeout_seconds = 60;  // the longest wait for a whole answer (> 0)
   };
 
   // Starts the engine and completes the handshake (`uci` ... `uciok`). Errors: the process
@@ -82,11 +88,21 @@ class UciEngine {
  private:
   explicit UciEngine(const Options& options) : options_(options) {}
 
+  using Clock = std::chrono::steady_clock;
+  using Deadline = Clock::time_point;
+  // When an answer asked now must be complete (options_.timeout_seconds from now).
+  Deadline deadline() const;
+  // "did not complete its answer in 60 s (the timeout)".
+  std::string timeout_text() const;
+
   absl::Status spawn();
-  absl::Status send(std::string_view line, std::string_view asked);
-  // The next line of the engine's output. `asked` is what the engine is answering, for
-  // messages ("go perft 3 (after position fen ...)").
-  absl::StatusOr<std::string> read_line(std::string_view asked);
+  absl::Status send(std::string_view line, std::string_view asked, Deadline deadline);
+  // The next line of the engine's output, by `deadline`. `asked` is what the engine is
+  // answering, for messages ("go perft 3 (after position fen ...)").
+  absl::StatusOr<std::string> read_line(std::string_view asked, Deadline deadline);
+  // Gives the engine `grace` to exit, then kills its process group and reaps it; its wait
+  // status when it exited by itself, nullopt when it had to be killed.
+  std::optional<int> end_process(Clock::duration grace);
   // The error after the engine failed (`what` it did): how it ended, with the process reaped
   // (killed first when it is still running; `ended`: it closed a pipe, so it is given a
   // second to exit first).
@@ -95,14 +111,15 @@ class UciEngine {
   absl::Status bad_answer(std::string_view what, std::string_view asked);
   // Kills the engine's process group and reaps it, closes the pipes.
   void kill_now();
-  absl::Status wait_for(std::string_view expected, std::string_view asked);
+  absl::Status wait_for(std::string_view expected, std::string_view asked, Deadline deadline);
   void stop();
 
   Options options_;
   pid_t pid_ = -1;
   int to_engine_ = -1;    // the write end of the engine's standard input
   int from_engine_ = -1;  // the read end of its standard output
-  std::string buffer_;    // read, not yet returned as lines
+  std::string buffer_;    // read, not yet returned as lines from start_ on
+  std::size_t start_ = 0;
   bool eof_ = false;
   std::string name_;
   std::vector<std::string> options_listed_;

@@ -313,6 +313,28 @@ TEST(SvgBoard, LegendNamesTheFairyPiecesShown) {
   EXPECT_NE(svg.find(">Clobberers &lt;v&gt; Nutty Knights &amp; co</text>"), std::string::npos);
 }
 
+// A caption is one line of text: a control character (which XML 1.0 cannot hold, not even
+// escaped) is refused, a byte that is not UTF-8 is read as Latin-1, so that the SVG is always
+// well-formed XML.
+TEST(SvgBoard, CaptionIsOneLineOfText) {
+  SvgOptions o;
+  o.caption = "Caf\xE9 \xE2\x99\x9E";  // Latin-1 e-acute, then a UTF-8 knight
+  const std::string svg = svg_of("chess", std::string(ChessVariant::kStartFen), o);
+  EXPECT_NE(svg.find(">Caf\xC3\xA9 \xE2\x99\x9E</text>"), std::string::npos);
+  for (const auto& [caption, message] : std::vector<std::pair<std::string, std::string>>{
+           {"a\x01", "caption: control character \\x01 at byte 2 (a caption is one line of text)"},
+           {"\x1B[2J",
+            "caption: control character \\x1B at byte 1 (a caption is one line of text)"},
+           {"tab\there",
+            "caption: control character \\x09 at byte 4 (a caption is one line of text)"},
+           {"del\x7F",
+            "caption: control character \\x7F at byte 4 (a caption is one line of text)"},
+       }) {
+    o.caption = caption;
+    EXPECT_EQ(check_svg_options(o).message(), message) << caption;
+  }
+}
+
 // The disc labels of CwDA's twelve fairy pieces are distinct.
 TEST(SvgBoard, DiscLabelsDistinct) {
   // The labels of CwDA's twelve pieces on the start arrays.
@@ -500,6 +522,14 @@ TEST(SvgImages, WriteReadmeImages) {
     EXPECT_EQ(std::system(cmd.c_str()), 0) << cmd;
     fs::remove(in);
   }
+}
+
+// A caption with a byte that is not UTF-8 (Latin-1) is well-formed XML: rsvg-convert, which
+// refuses what is not, draws it.
+TEST_F(SvgPixels, LatinOneCaptionIsWellFormed) {
+  SvgOptions o;
+  o.caption = "Caf\xE9";
+  EXPECT_TRUE(rasterise(svg_of("chess", std::string(ChessVariant::kStartFen), o), dir_, "caption"));
 }
 
 }  // namespace

@@ -1284,6 +1284,10 @@ TEST(FairyConvertSvg, FlagValuesAreCheckedBeforeTheRun) {
       {"--arrows e2", "arrow \"e2\": not a move in long algebraic notation (e2e4, a1a5c5)"},
       {"--moves-of z4", "moves of \"z4\": not a square (a1 to h8)"},
       {"--moves-of ''", "--moves-of wants a square (a1 to h8), not ''"},
+      {"--caption \"$(printf 'a\\001b')\"",
+       "caption: control character \\x01 at byte 2 (a caption is one line of text)"},
+      {"--caption \"$(printf 'two\\nlines')\"",
+       "caption: control character \\x0A at byte 4 (a caption is one line of text)"},
   };
   for (const Case& c : cases) {
     const Output o =

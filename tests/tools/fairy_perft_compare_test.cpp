@@ -4,7 +4,9 @@
 // or answer nonsense (a clear error and exit 3, never a hang), and Debian's Stockfish when it
 // is installed (skipped otherwise).
 #include <gtest/gtest.h>
+
 #include <unistd.h>
+#include <algorithm>
 
 #include <chrono>
 #include <cstdio>
@@ -335,22 +337,28 @@ const std::string kAsked =
 
 const std::vector<FailingEngine> kFailingEngines = {
     {"hang_uci", "--bug hang-uci",
-     "fairy-perft: the engine \"CMD\" sent nothing for 0.5 s (the timeout) while answering "
+     "fairy-perft: the engine \"CMD\" did not complete its answer in 0.5 s (the timeout) while "
+     "answering "
      "\"uci\"; it was stopped\n"},
     {"hang_perft", "--bug hang-perft",
-     "fairy-perft: the engine \"CMD\" sent nothing for 0.5 s (the timeout)" + kAsked +
+     "fairy-perft: the engine \"CMD\" did not complete its answer in 0.5 s (the timeout)" + kAsked +
          "; it was stopped\n"},
     // exec: the engine replaces the shell, so its death by signal is seen as such.
     {"crash", "exec " + kFake + " --bug crash-perft",
      "fairy-perft: the engine \"CMD\" was killed by signal 6 (Aborted)" + kAsked + "\n"},
     {"exit", "--bug exit-perft",
      "fairy-perft: the engine \"CMD\" exited with status 0" + kAsked + "\n"},
+    // A line every 0.1 s, never the end: the timeout bounds the whole answer.
+    {"trickle", "--bug trickle-perft",
+     "fairy-perft: the engine \"CMD\" did not complete its answer in 0.5 s (the timeout)" + kAsked +
+         "; it was stopped\n"},
     {"bad_total", "--bug bad-total",
      "fairy-perft: the engine \"CMD\" sent a divide that adds up to 20 and Nodes searched: 21, "
      "in answer to \"go perft 1\" (after \"position fen "
      "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\"); it was stopped\n"},
     {"silent_shell", "sleep 30; true",
-     "fairy-perft: the engine \"CMD\" sent nothing for 0.5 s (the timeout) while answering "
+     "fairy-perft: the engine \"CMD\" did not complete its answer in 0.5 s (the timeout) while "
+     "answering "
      "\"uci\"; it was stopped\n"},
     {"no_such_command", "./no-such-engine-here",
      "fairy-perft: the engine \"CMD\" exited with status 127 (the shell found no such "
@@ -371,6 +379,71 @@ TEST(FairyPerftCompare, StoppedEngineLeavesNoProcess) {
   // [.] keeps pgrep's own shell, whose command line holds the pattern, from matching it.
   CliRun left = run_shell("pgrep -f 'sleep 47[.]125' || true");
   EXPECT_EQ(left.out, "");
+}
+
+// What the engine's shell started in the background goes with the engine on every path:
+// after a comparison that ended well, after a failure, and when fairy-perft itself is ended by
+// a signal (the engine, in a process group of its own, does not get it). The marker numbers
+// in the commands are spelt through a variable, so that no shell of the test matches.
+TEST(FairyPerftCompare, NothingTheEngineStartedOutlivesFairyPerft) {
+  const std::string perft = std::string(FAIRYKIT_BIN_DIR) + "/fairy-perft";
+  // Ended well.
+  CliRun ok = run_shell("S=48; '" + perft +
+                        "' --fen startpos --depth 2 --compare-with \"sleep ${S}.375 & exec '" +
+                        kFake + "'\"; echo status $?; pgrep -f \"sleep ${S}[.]375\" || true");
+  EXPECT_EQ(
+      ok.out,
+      "depth 1: 20 nodes, the engine agrees\ndepth 2: 400 nodes, the engine agrees\nstatus 0\n");
+  // Failed (the engine's answer cannot be read).
+  CliRun failed = run_shell(
+      "S=48; '" + perft + "' --fen startpos --depth 1 --compare-with \"sleep ${S}.625 & exec '" +
+      kFake +
+      "' --bug bad-total\" 2>/dev/null; echo status $?; pgrep -f \"sleep ${S}[.]625\" || true");
+  EXPECT_EQ(failed.out, "status 3\n");
+  // Ended by a signal while the engine counts (it never answers): the engine and the shell's
+  // child are gone when fairy-perft is.
+  for (const char* sig : {"TERM", "HUP"}) {
+    CliRun killed = run_shell(
+        "S=49; '" + perft +
+        "' --fen startpos --depth 1 --engine-timeout 100 --compare-with \"sleep ${S}.25 & exec '" +
+        kFake + "' --bug hang-perft --lines ${S}49\" & pid=$!; sleep 1; kill -" + sig +
+        " $pid; wait $pid; echo status $?; sleep 0.2; pgrep -f \"sleep ${S}[.]25|--lines ${S}49\" "
+        "|| true");
+    EXPECT_EQ(killed.out,
+              std::string("status ") + (sig == std::string("TERM") ? "143" : "129") + "\n")
+        << sig;
+  }
+}
+
+// An answer of a million lines (the limit: 999,998 moves, a blank line and the total) is
+// read, compared and reported in time proportional to its size: every move of it is listed,
+// none twice. One line more is refused.
+TEST(FairyPerftCompare, AMillionLinesOfDivide) {
+  CliRun r =
+      run("--fen startpos --depth 1 --compare-with '" + kFake + " --bug flood --lines 999998'");
+  EXPECT_EQ(r.status, 1) << r.err;
+  EXPECT_EQ(r.err, "");
+  const std::string illegal = "illegal in engine: m1 m2 m3 ";
+  const std::size_t at = r.out.find(illegal);
+  ASSERT_NE(at, std::string::npos) << r.out.substr(0, 2000);
+  const std::string line = r.out.substr(at, r.out.find('\n', at) - at);
+  EXPECT_EQ(std::count(line.begin(), line.end(), ' '), 999998 + 2);
+  EXPECT_NE(line.find(" m999997 m999998"), std::string::npos);
+  EXPECT_NE(r.out.find("depth 1: 20 nodes, the engine counts 999998\n"), std::string::npos);
+  r = run("--fen startpos --depth 1 --compare-with '" + kFake + " --bug flood --lines 999999'");
+  EXPECT_EQ(r.status, 3);
+  EXPECT_EQ(r.err, "fairy-perft: the engine \"" + kFake +
+                       " --bug flood --lines 999999\" sent more than 1000000 lines" + kAsked +
+                       "; it was stopped\n");
+}
+
+// The engine's moves are written as messages write input: no escape sequence, no control
+// byte of the engine's reaches the report.
+TEST(FairyPerftCompare, TheEnginesMovesAreEscapedInTheReport) {
+  CliRun r = run("--fen startpos --depth 1 " + fake("escape-perft"));
+  EXPECT_EQ(r.status, 1) << r.err;
+  EXPECT_NE(r.out.find("illegal in engine: \\x1B[2J\\x07z9\n"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find('\x1b'), std::string::npos);
 }
 
 // A crash through the shell: a shell that runs the engine as its child (dash) exits with
@@ -417,11 +490,13 @@ TEST(FairyPerftCompare, SuiteStopsWhereTheEngineFails) {
   CliRun r = run("--suite " + suite + " --engine-timeout 0.3 --compare-with '" + kFake +
                  " --bug hang-perft'");
   EXPECT_EQ(r.status, 3);
-  EXPECT_EQ(r.out, "FAIL " + suite + ":1 kings: the engine \"" + kFake +
-                       " --bug hang-perft\" sent nothing for 0.3 s (the timeout) while answering "
-                       "\"go perft 1\" (after \"position fen 4k3/8/8/8/8/8/8/4K3 w - - 0 1\"); "
-                       "it was stopped\n"
-                       "1 positions: 0 agree, 0 differ, 1 failed, 0 skipped\n");
+  EXPECT_EQ(
+      r.out,
+      "FAIL " + suite + ":1 kings: the engine \"" + kFake +
+          " --bug hang-perft\" did not complete its answer in 0.3 s (the timeout) while answering "
+          "\"go perft 1\" (after \"position fen 4k3/8/8/8/8/8/8/4K3 w - - 0 1\"); "
+          "it was stopped\n"
+          "1 positions: 0 agree, 0 differ, 1 failed, 0 skipped\n");
   EXPECT_EQ(r.err, "fairy-perft: the engine failed; the comparison stopped there\n");
   std::remove(suite.c_str());
 }

@@ -19,6 +19,12 @@
 //   crash-perft-3               aborts on "go perft N" for N of 3 or more
 //   exit-perft                  exits with status 0 on "go perft", answering nothing
 //   bad-total                   its "Nodes searched" is one more than its divide adds up to
+//   flood                       answers "go perft" with --lines N made-up moves ("m1: 1",
+//                               ... "mN: 1"; N 1,000,000 by default) and their total
+//   trickle-perft               answers "go perft" with "info string counting" every 0.1 s,
+//                               never ending the answer
+//   escape-perft                adds a move written with a terminal escape sequence and a
+//                               raw control byte ("\x1b[2J\x07z9: 1") to its divide
 //
 // --log FILE appends every line the engine reads to FILE, so that a test can check the
 // dialogue. A move the bug adds (an illegal one) is counted as one node whatever the depth: the
@@ -63,7 +69,10 @@ constexpr std::string_view kBugs[] = {"none",
                                       "crash-perft",
                                       "crash-perft-3",
                                       "exit-perft",
-                                      "bad-total"};
+                                      "bad-total",
+                                      "flood",
+                                      "trickle-perft",
+                                      "escape-perft"};
 
 [[noreturn]] void hang() {
   for (;;) pause();
@@ -211,6 +220,7 @@ struct State {
   bool chess960 = false;
   std::string fen = "startpos";
   std::vector<std::string> moves;
+  long lines = 1000000;  // flood: the moves of the divide
 };
 
 [[noreturn]] void fail(const std::string& why) {
@@ -247,6 +257,10 @@ void go_perft(const State& s, int depth) {
       std::cout << e.uci << ": " << n << '\n';
     }
     if (s.bug == "bad-total") ++total;
+    if (s.bug == "escape-perft") {
+      std::cout << "\x1b[2J\x07z9: 1\n";
+      ++total;
+    }
     std::cout << "\nNodes searched: " << total << "\n\n" << std::flush;
   });
 }
@@ -261,13 +275,15 @@ int main(int argc, char** argv) {
     if (arg == "--log" && i + 1 < argc) {
       log.open(argv[++i], std::ios::app);
       if (!log) fail(std::string("cannot open ") + argv[i]);
+    } else if (arg == "--lines" && i + 1 < argc) {
+      s.lines = std::atol(argv[++i]);
     } else if (arg == "--bug" && i + 1 < argc) {
       s.bug = argv[++i];
       bool known = false;
       for (std::string_view b : kBugs) known |= b == s.bug;
       if (!known) fail("unknown bug " + s.bug);
     } else {
-      fail("usage: fake-uci-engine [--bug NAME] [--log FILE]");
+      fail("usage: fake-uci-engine [--bug NAME] [--lines N] [--log FILE]");
     }
   }
   for (std::string line; std::getline(std::cin, line);) {
@@ -303,6 +319,18 @@ int main(int argc, char** argv) {
       if (s.bug == "crash-perft" || (s.bug == "crash-perft-3" && std::atoi(w[2].c_str()) >= 3))
         std::abort();
       if (s.bug == "exit-perft") return 0;
+      if (s.bug == "flood") {
+        std::string out;
+        for (long i = 1; i <= s.lines; ++i) out += "m" + std::to_string(i) + ": 1\n";
+        std::cout << out << "\nNodes searched: " << s.lines << "\n\n" << std::flush;
+        continue;
+      }
+      if (s.bug == "trickle-perft") {
+        for (;;) {
+          std::cout << "info string counting" << std::endl;
+          usleep(100000);
+        }
+      }
       go_perft(s, std::atoi(w[2].c_str()));
     } else if (w[0] == "quit") {
       return 0;

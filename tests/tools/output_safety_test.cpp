@@ -390,7 +390,8 @@ TEST_F(OutputSafety, StandardOutputErrorsNameTheirCause) {
   for (const char* script :
        {"\"$C\" --key startpos", "\"$C\" --help", "\"$C\" --list-variants", "\"$C\" --version",
         "\"$V\" --help", "\"$V\" --list-variants", "\"$P\" --help", "\"$P\" --list-variants",
-        "\"$A\" --help", "\"$A\" --list-variants"}) {
+        "\"$A\" --help", "\"$A\" --list-variants",
+        "\"$P\" --make-suite 2 --seed 1 --depth 2"}) {
     const ToolOutput o = sh(std::string(script) + " > /dev/full");
     EXPECT_EQ(o.status, 2) << script;
     const std::string tool = o.err.substr(0, o.err.find(':'));

@@ -131,7 +131,7 @@ input at such a name is refused).
       --flip              Black at the bottom
       --coordinates       file letters and rank numbers
       --no-legend         no legend naming the fairy pieces
-      --caption TEXT      a line of text under the board
+      --caption TEXT      a line of text under the board (no control characters)
 
 Other:
   -j, --jobs N            threads (default 1); the output is identical at any N
