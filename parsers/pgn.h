@@ -46,16 +46,27 @@ struct SplitNote {
 // list, or a game object of fairy-convert's JSON (parsers/records.h).
 enum class RecordFormat : std::uint8_t { kPgn, kPositions, kJson, kJsonl };
 
+// How deep variations may nest: a '(' that would open one deeper makes the game invalid
+// ("variations nested more than 200 deep"), in PGN as in fairy-convert's JSON, so every game
+// a tool reads can be written in every format and read back. (The JSON form of a game nests
+// three levels per variation: analysis/json_read.h reads it with a bound of its own.)
+inline constexpr int kMaxVariationDepth = 200;
+
+// The NAGs of the PGN standard ($0 to $255); a larger one makes the game invalid, in PGN as
+// in JSON.
+inline constexpr int kMaxNag = 255;
+
 struct RawGame {
   // The game's bytes exactly as in the input (CRLF and Latin-1 kept), from its first line
   // up to the first line of the next game: blank lines after it are included, so writing
   // the texts of all games one after the other reproduces the input (less a leading BOM),
   // except for games over the size limit, whose bytes are not kept.
   std::string text;
-  std::int64_t index = 0;       // 1-based number of the game in the input
-  std::int64_t first_line = 0;  // input line of the game's first byte
-  std::uint64_t offset = 0;     // byte offset of the game's first byte in the (decompressed)
-                                // input
+  std::int64_t index = 0;         // 1-based number of the game in the input
+  std::int64_t first_line = 0;    // input line of the game's first byte
+  std::int64_t first_column = 1;  // and its column (a JSON array's element may start mid-line)
+  std::uint64_t offset = 0;       // byte offset of the game's first byte in the (decompressed)
+                                  // input
   // A game longer than SplitterOptions::max_game_bytes: its size in bytes (text is then
   // empty and notes hold the error); 0 for every other game.
   std::uint64_t skipped = 0;
@@ -245,6 +256,10 @@ class PgnVisitor {
     (void)severity, (void)message, (void)where;
   }
 };
+
+// Whether parse_game reads `text`, standing alone in movetext, as one move() and nothing else
+// (not a result, a move number, a NAG or a suffix annotation, not two tokens).
+bool is_one_move(std::string_view text);
 
 // Reads one game and reports it to `visitor`. The splitter's notes are reported first,
 // as problem() calls.

@@ -204,12 +204,16 @@ TEST(PgnEvents, Annotations) {
                "nag 0 @1:48",   "nag 255 @1:51",
                "nag 5 @1:56",   "nag 2 @1:59",
                "move e5 @1:61", "warning unknown move annotation '!!!' @1:63"}));
-  EXPECT_EQ(Events("1. e4 $99999999999 e5"),
-            (V{"end_tags", "move e4 @1:4", "error NAG $99999999999 is too large @1:7"}));
+  EXPECT_EQ(
+      Events("1. e4 $99999999999 e5"),
+      (V{"end_tags", "move e4 @1:4", "error NAG $99999999999 is out of range (0 to 255) @1:7"}));
+  // The NAGs of the PGN standard, $0 to $255, as the JSON reader reads them.
+  EXPECT_EQ(Events("1. e4 $256 e5"),
+            (V{"end_tags", "move e4 @1:4", "error NAG $256 is out of range (0 to 255) @1:7"}));
   // Issue 10, finding 17: a message quotes at most 40 characters of the input.
   EXPECT_EQ(Events("1. e4 $" + std::string(100000, '9') + " e5"),
             (V{"end_tags", "move e4 @1:4",
-               "error NAG $" + std::string(39, '9') + "... is too large @1:7"}));
+               "error NAG $" + std::string(39, '9') + "... is out of range (0 to 255) @1:7"}));
   EXPECT_EQ(Events("1. e4" + std::string(100000, '!') + " e5"),
             (V{"end_tags", "move e4 @1:4",
                "warning unknown move annotation '" + std::string(40, '!') + "...' @1:6",

@@ -775,7 +775,11 @@ TEST(FairyConvertErrors, UsageAndBadInput) {
   o = run("bad.jsonl", dir);
   EXPECT_EQ(o.status, 1);
   EXPECT_EQ(o.out, run("-q in.pgn", dir).out);
-  EXPECT_NE(o.err.find("bad.jsonl:1:1: error: game 1 (? - ?): JSON: "), std::string::npos) << o.err;
+  // The place of a JSON error is its byte (here the quote of the string cut off).
+  EXPECT_NE(o.err.find("bad.jsonl:1:46: error: game 1 (? - ?): invalid JSON: a string that is "
+                       "not closed\n"),
+            std::string::npos)
+      << o.err;
   EXPECT_NE(o.err.find("bad.jsonl:3:1: error: game 3 (? - ?): a game must be a JSON object"),
             std::string::npos)
       << o.err;
@@ -796,7 +800,7 @@ TEST(FairyConvertErrors, UsageAndBadInput) {
   write_file(dir, "illegal.jsonl", "{\"san\":[\"e4\",\"e5\",\"Ke3\"]}\n");
   o = run("illegal.jsonl", dir);
   EXPECT_EQ(o.status, 1);
-  EXPECT_NE(o.err.find("illegal.jsonl:1:1: error: game 1 (? - ?), ply 3: illegal move \"Ke3\""),
+  EXPECT_NE(o.err.find("illegal.jsonl:1:19: error: game 1 (? - ?), ply 3: illegal move \"Ke3\""),
             std::string::npos)
       << o.err;
   // JSON that would not be one game of PGN: a move of two tokens, a tag name with a space,
@@ -806,25 +810,21 @@ TEST(FairyConvertErrors, UsageAndBadInput) {
              "{\"tags\":{\"Bad Name\":\"x\"},\"san\":[]}\n"
              "{\"ply\":2147483647,\"san\":[\"e4\",\"e5\"]}\n"
              "{\"san\":[\"e4\",\"e5\"],\"notes\":[{\"ply\":1,\"comment\":\"a } b\"}]}\n");
-  // A number beyond a double: a message, not a crash.
+  // A number beyond a double in a field the reader does not use: JSON, and never converted.
   write_file(dir, "huge.jsonl", "{\"san\":[],\"x\":1e512}\n");
   o = run("huge.jsonl", dir);
-  EXPECT_EQ(o.status, 1);
-  EXPECT_NE(o.err.find("huge.jsonl:1:1: error: game 1 (? - ?): JSON: "
-                       "[json.exception.out_of_range.406] number overflow parsing '1e512'"),
-            std::string::npos)
-      << o.err;
+  EXPECT_EQ(o.status, 0) << o.err;
   o = run("tokens.jsonl", dir);
   EXPECT_EQ(o.status, 1);
-  EXPECT_NE(o.err.find("tokens.jsonl:1:1: error: game 1 (? - ?): a move that is not one token of "
-                       "movetext: \"e4 e5\""),
+  EXPECT_NE(o.err.find("tokens.jsonl:1:9: error: game 1 (? - ?): a move that is not one move "
+                       "token of movetext: \"e4 e5\""),
             std::string::npos)
       << o.err;
-  EXPECT_NE(o.err.find("tokens.jsonl:2:1: error: game 2 (? - ?): a tag name that is not a PGN "
+  EXPECT_NE(o.err.find("tokens.jsonl:2:10: error: game 2 (? - ?): a tag name that is not a PGN "
                        "symbol: \"Bad Name\""),
             std::string::npos)
       << o.err;
-  EXPECT_NE(o.err.find("tokens.jsonl:3:1: error: game 3 (? - ?): \"ply\" out of range"),
+  EXPECT_NE(o.err.find("tokens.jsonl:3:8: error: game 3 (? - ?): \"ply\" out of range"),
             std::string::npos)
       << o.err;
   EXPECT_NE(o.err.find("tokens.jsonl: 4 games read: 1 written, 0 filtered out, 3 rejected"),
