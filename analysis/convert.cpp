@@ -307,8 +307,10 @@ GameReport read_game(const parsers::RawGame& game, const ValidateOptions& option
   const std::vector<std::size_t> json_lines = line_starts(game.text);
   const std::vector<std::size_t> pgn_lines = line_starts(pgn.text);
   for (Diagnostic& d : report.diagnostics) {
+    // (The PGN form was read as if it started at the record's first line.)
+    const std::int64_t pgn_line = d.line == 0 ? 0 : d.line - pgn.first_line + 1;
     const std::size_t at =
-        converted.ok() ? origins.json_offset(pgn_lines, d.line, d.column) : origins.error_at;
+        converted.ok() ? origins.json_offset(pgn_lines, pgn_line, d.column) : origins.error_at;
     const auto next_line = std::upper_bound(json_lines.begin(), json_lines.end(), at);
     const std::size_t line = std::size_t(next_line - json_lines.begin()) - 1;
     d.line = game.first_line + std::int64_t(line);

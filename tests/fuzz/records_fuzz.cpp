@@ -25,47 +25,13 @@
 #include "parsers/records.h"
 #include "rules/vchess_record.h"
 #include "tests/fuzz/fuzz_check.h"
+#include "tests/fuzz/game_checks.h"
 
 namespace {
 
 using namespace fairykit;
-
-bool same(const analysis::GameReport& a, const analysis::GameReport& b) {
-  if (a.errors != b.errors || a.warnings != b.warnings || a.plies != b.plies ||
-      a.diagnostics.size() != b.diagnostics.size())
-    return false;
-  for (std::size_t i = 0; i < a.diagnostics.size(); ++i)
-    if (a.diagnostics[i].message != b.diagnostics[i].message) return false;
-  return true;
-}
-
-// A valid game: PGN out, JSON out, the JSON read back and written as PGN again: the same.
-void check_round_trip(const analysis::GameRecord& record, const analysis::GameReport& report) {
-  const std::string result = analysis::game_result(record, false);
-  const analysis::WriteOptions options;
-  std::string pgn, json;
-  analysis::write_pgn(record, result, options, pgn);
-  analysis::JsonWriter w(json);
-  analysis::write_game_json(w, record, report, result, options, "fuzz");
-  std::string back;
-  const absl::Status st = analysis::json_game_to_pgn(json, back);
-  FUZZ_CHECK(st.ok(), "the JSON written does not read back: %s\n%s",
-             std::string(st.message()).c_str(), json.c_str());
-  parsers::RawGame again;
-  again.text = back;
-  again.index = 1;
-  again.first_line = 1;
-  analysis::ValidateOptions vo;
-  vo.roster_warnings = false;
-  analysis::GameRecord record2;
-  const analysis::GameReport report2 = analysis::validate_game(again, vo, record2, {});
-  FUZZ_CHECK(report2.valid(), "the JSON written reads back as an invalid game: %s\n%s",
-             report2.diagnostics.empty() ? "" : report2.diagnostics[0].message.c_str(),
-             back.c_str());
-  std::string pgn2;
-  analysis::write_pgn(record2, analysis::game_result(record2, false), options, pgn2);
-  FUZZ_CHECK(pgn == pgn2, "PGN -> JSON -> PGN differs:\n%s\n---\n%s", pgn.c_str(), pgn2.c_str());
-}
+using fuzz::check_round_trip;
+using fuzz::same;
 
 }  // namespace
 

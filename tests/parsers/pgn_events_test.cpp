@@ -254,6 +254,32 @@ TEST(PgnEvents, Variations) {
             (V{"end_tags", "move e4 @1:4", "error unexpected character ')' @1:7"}));
 }
 
+// Variations nest at most kMaxVariationDepth deep, the bound of every reader and writer: the
+// '(' one deeper is an error where it stands, and nothing after it is read.
+TEST(PgnEvents, VariationsNestedBeyondTheLimit) {
+  const int limit = kMaxVariationDepth;
+  auto nested = [](int depth) {
+    std::string text = "1. e4";
+    for (int i = 0; i < depth; ++i) text += " (1. d4";
+    for (int i = 0; i < depth; ++i) text += ")";
+    return text + " *";
+  };
+  Recorder at_limit;
+  RawGame game;
+  game.text = nested(limit);
+  game.first_line = 1;
+  parse_game(game, at_limit);
+  EXPECT_EQ(at_limit.counts.variations, std::size_t(limit));
+  EXPECT_EQ(at_limit.counts.problems, 0u);
+  EXPECT_EQ(at_limit.events.back(), "result * @1:" + std::to_string(game.text.size()));
+  const std::vector<std::string> over = Events(nested(limit + 1));
+  // end_tags, e4, then "(" and d4 per level: the '(' of level 201 at column 6 + 7 * 200.
+  ASSERT_EQ(over.size(), std::size_t(2 + 2 * limit + 1));
+  EXPECT_EQ(over.back(), "error variations nested more than 200 deep @1:1407");
+  // 50,000 levels: the same error, read in linear time with no recursion.
+  EXPECT_EQ(Events(nested(50000)).back(), "error variations nested more than 200 deep @1:1407");
+}
+
 TEST(PgnEvents, UnexpectedCharacters) {
   EXPECT_EQ(Events("1. e4 @ e5"),
             (V{"end_tags", "move e4 @1:4", "error unexpected character '@' @1:7"}));
