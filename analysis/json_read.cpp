@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cctype>
 #include <charconv>
-#include <limits>
 #include <system_error>
 
 #include "absl/strings/str_cat.h"
@@ -48,22 +47,25 @@ void append_utf8(std::string& out, std::uint32_t cp) {
 // that no input, however deep, reaches the call stack.
 class Parser {
  public:
-  Parser(std::string_view text, std::vector<JsonValue>& values, JsonError& error, int max_depth)
-      : t_(text), values_(values), error_(error), max_depth_(max_depth) {}
+  Parser(std::string_view text, JsonDocument& doc, JsonError& error, JsonKeep keep, int max_depth)
+      : t_(text),
+        doc_(doc),
+        values_(doc.values),
+        error_(error),
+        keep_(keep),
+        max_depth_(max_depth) {}
 
   bool run() {
     values_.clear();
+    doc_.unescaped.clear();
     if (t_.substr(0, 3) == "\xEF\xBB\xBF") p_ = 3;
-    std::string key;
-    std::size_t key_at = 0;
     bool want_value = true;
     for (;;) {
       if (want_value) {
         bool opened = false;
-        if (!value(key, key_at, opened)) return false;
+        if (!value(opened)) return false;
         if (opened) {  // its first member or element next
-          if (values_[open_.back()].kind == Kind::kObject && !member_name(key, key_at))
-            return false;
+          if (open_.back().object && !member_name()) return false;
           continue;
         }
         want_value = false;
@@ -73,7 +75,7 @@ class Parser {
         if (p_ != t_.size()) return fail(p_, "text after the end of the value");
         return true;
       }
-      const bool object = values_[open_.back()].kind == Kind::kObject;
+      const bool object = open_.back().object;
       if (p_ == t_.size())
         return fail(p_,
                     object ? "the text ends inside an object" : "the text ends inside an array");
@@ -88,12 +90,19 @@ class Parser {
                                             : "',' or ']' expected after an element, not ",
                                      parsers::quote_char(c)));
       ++p_;
-      if (object && !member_name(key, key_at)) return false;
+      if (object && !member_name()) return false;
       want_value = true;
     }
   }
 
  private:
+  // An open container: its index in values_ (kNone when it is left out), its kind and role.
+  struct Open {
+    std::size_t index;
+    bool object;
+    std::uint8_t role;
+  };
+
   bool fail(std::size_t at, const std::string& message) {
     error_.message = absl::StrCat("invalid JSON: ", message);
     error_.at = at;
@@ -103,30 +112,42 @@ class Parser {
     while (p_ < t_.size() && is_json_space(t_[p_])) ++p_;
   }
   void close() {
-    JsonValue& v = values_[open_.back()];
+    if (const std::size_t i = open_.back().index; i != kNone) {
+      values_[i].end = p_;
+      values_[i].next = values_.size();
+    }
     open_.pop_back();
-    v.end = p_;
-    v.next = values_.size();
   }
+  // Whether the values inside the innermost open container are looked at for keeping.
+  bool in_kept() const { return open_.empty() || open_.back().index != kNone; }
 
-  // A value at p_ (after blanks): a scalar read whole, or a container opened (`opened`), or
-  // opened and closed at once when it is empty. `key` is moved into it.
-  bool value(std::string& key, std::size_t& key_at, bool& opened) {
+  // A value at p_ (after blanks), the member named key_ (when in an object): a scalar read
+  // whole, or a container opened (`opened`), or opened and closed at once when it is empty.
+  bool value(bool& opened) {
     skip_space();
-    const std::size_t i = values_.size();
-    values_.emplace_back();
-    values_[i].key = std::move(key);
-    values_[i].key_at = key_at;
-    key.clear();
-    key_at = 0;
-    values_[i].at = p_;
+    std::uint8_t role = 0;
+    if (in_kept()) role = keep_ ? keep_(open_.empty() ? 0 : open_.back().role, key_) : 1;
+    std::size_t i = kNone;
+    if (role != 0) {
+      i = values_.size();
+      JsonValue& v = values_.emplace_back();
+      v.role = role;
+      v.key = key_;
+      v.key_at = key_at_;
+      v.at = p_;
+    }
+    key_ = {};
+    key_at_ = 0;
     if (p_ == t_.size()) return fail(p_, "the text ends where a value was expected");
+    const std::size_t at = p_;
     const char c = t_[p_];
+    Kind kind = Kind::kNull;
+    std::string_view text;
     if (c == '{' || c == '[') {
       if (open_.size() >= std::size_t(max_depth_))
         return fail(p_, absl::StrCat("arrays and objects nested more than ", max_depth_, " deep"));
-      values_[i].kind = c == '{' ? Kind::kObject : Kind::kArray;
-      open_.push_back(i);
+      if (i != kNone) values_[i].kind = c == '{' ? Kind::kObject : Kind::kArray;
+      open_.push_back({i, c == '{', role});
       ++p_;
       skip_space();
       if (p_ < t_.size() && t_[p_] == (c == '{' ? '}' : ']'))
@@ -136,38 +157,42 @@ class Parser {
       return true;
     }
     if (c == '"') {
-      values_[i].kind = Kind::kString;
-      if (!string(values_[i].text)) return false;
+      kind = Kind::kString;
+      if (!string(text, i != kNone)) return false;
     } else if (c == '-' || (c >= '0' && c <= '9')) {
-      values_[i].kind = Kind::kNumber;
+      kind = Kind::kNumber;
       if (!number()) return false;
-      values_[i].text.assign(t_.substr(values_[i].at, p_ - values_[i].at));
+      text = t_.substr(at, p_ - at);
     } else if (t_.substr(p_, 4) == "true") {
-      values_[i].kind = Kind::kTrue;
+      kind = Kind::kTrue;
       p_ += 4;
     } else if (t_.substr(p_, 5) == "false") {
-      values_[i].kind = Kind::kFalse;
+      kind = Kind::kFalse;
       p_ += 5;
     } else if (t_.substr(p_, 4) == "null") {
-      values_[i].kind = Kind::kNull;
       p_ += 4;
     } else {
       return fail(p_, absl::StrCat("a value expected, not ", parsers::quote_char(c)));
     }
-    values_[i].end = p_;
-    values_[i].next = i + 1;
+    if (i != kNone) {
+      JsonValue& v = values_[i];
+      v.kind = kind;
+      v.text = text;
+      v.end = p_;
+      v.next = i + 1;
+    }
     return true;
   }
 
-  // A member's name and its ':', after '{' or ','.
-  bool member_name(std::string& key, std::size_t& key_at) {
+  // A member's name (into key_) and its ':', after '{' or ','.
+  bool member_name() {
     skip_space();
     if (p_ == t_.size()) return fail(p_, "the text ends inside an object");
     if (t_[p_] != '"')
       return fail(
           p_, absl::StrCat("a member name in quotes expected, not ", parsers::quote_char(t_[p_])));
-    key_at = p_;
-    if (!string(key)) return false;
+    key_at_ = p_;
+    if (!string(key_, in_kept())) return false;
     skip_space();
     if (p_ == t_.size()) return fail(p_, "the text ends inside an object");
     if (t_[p_] != ':')
@@ -177,10 +202,11 @@ class Parser {
     return true;
   }
 
-  // The string at p_ (its '"'), unescaped into `out`.
-  bool string(std::string& out) {
+  // The string at p_ (its '"'), checked, and unescaped into `out` when `keep`: a view of the
+  // text when it has no escape, else of a string of doc_.unescaped.
+  bool string(std::string_view& out, bool keep) {
     const std::size_t open = p_++;
-    out.clear();
+    std::string* built = nullptr;  // after the first escape, when kept
     for (;;) {
       const std::size_t run = p_;
       while (p_ < t_.size()) {
@@ -188,10 +214,11 @@ class Parser {
         if (c < 0x20 || c >= 0x80 || c == '"' || c == '\\') break;
         ++p_;
       }
-      out.append(t_.substr(run, p_ - run));
+      if (built) built->append(t_.substr(run, p_ - run));
       if (p_ == t_.size()) return fail(open, "a string that is not closed");
       const unsigned char c = static_cast<unsigned char>(t_[p_]);
       if (c == '"') {
+        if (keep) out = built ? std::string_view(*built) : t_.substr(open + 1, p_ - open - 1);
         ++p_;
         return true;
       }
@@ -203,15 +230,19 @@ class Parser {
         if (n == 0)
           return fail(
               p_, absl::StrCat("byte ", parsers::quote_char(char(c)), " of a string is not UTF-8"));
-        out.append(t_.substr(p_, n));
+        if (built) built->append(t_.substr(p_, n));
         p_ += n;
         continue;
       }
-      if (!escape(out)) return false;
+      if (keep && !built) {
+        built = &doc_.unescaped.emplace_back(t_.substr(open + 1, p_ - open - 1));
+      }
+      std::string ignored;
+      if (!escape(built ? *built : ignored)) return false;
     }
   }
 
-  // The escape at p_ (its '\\').
+  // The escape at p_ (its '\\'), appended to `out`.
   bool escape(std::string& out) {
     const std::size_t at = p_;
     if (p_ + 1 == t_.size()) return fail(at, "a string that is not closed");
@@ -308,18 +339,22 @@ class Parser {
   }
 
   std::string_view t_;
+  JsonDocument& doc_;
   std::vector<JsonValue>& values_;
   JsonError& error_;
+  const JsonKeep keep_;
   const int max_depth_;
   std::size_t p_ = 0;
-  std::vector<std::size_t> open_;  // the containers open, outermost first
+  std::vector<Open> open_;  // the containers open, outermost first
+  std::string_view key_;    // the name of the member whose value comes next
+  std::size_t key_at_ = 0;
 };
 
 }  // namespace
 
-bool parse_json(std::string_view text, std::vector<JsonValue>& values, JsonError& error,
+bool parse_json(std::string_view text, JsonDocument& doc, JsonError& error, JsonKeep keep,
                 int max_depth) {
-  return Parser(text, values, error, max_depth).run();
+  return Parser(text, doc, error, keep, max_depth).run();
 }
 
 std::vector<std::size_t> line_starts(std::string_view text) {
@@ -356,7 +391,7 @@ void tag(std::string& out, std::string_view name, std::string_view value) {
 }
 
 // A tag name as PGN writes it: letters, digits and '_' (a PGN symbol).
-bool tag_name(const std::string& name) {
+bool tag_name(std::string_view name) {
   if (name.empty()) return false;
   for (unsigned char c : name)
     if (!std::isalnum(c) && c != '_' && c != '+' && c != '#' && c != '=' && c != ':' && c != '-')
@@ -366,6 +401,34 @@ bool tag_name(const std::string& name) {
 
 bool is_result(std::string_view s) {
   return s == "1-0" || s == "0-1" || s == "1/2-1/2" || s == "*";
+}
+
+// What the game reader keeps of a game object (JsonKeep): the line objects (the game, its
+// variations), their fields the reader uses, and those fields' values, no deeper; the rest
+// is read and checked, not held.
+enum Role : std::uint8_t { kLeftOut, kLine, kTags, kMoves, kNotes, kNote, kLeaf };
+std::uint8_t game_keeps(std::uint8_t parent, std::string_view key) {
+  switch (parent) {
+    case 0:
+      return kLine;
+    case kLine:
+      if (key == "tags") return kTags;
+      if (key == "san" || key == "uci") return kMoves;
+      if (key == "notes") return kNotes;
+      if (key == "variant" || key == "start_fen" || key == "result" || key == "ply") return kLeaf;
+      return kLeftOut;
+    case kTags:
+    case kMoves:
+      return kLeaf;
+    case kNotes:
+      return kNote;
+    case kNote:
+      if (key == "variation") return kLine;
+      if (key == "ply" || key == "nag" || key == "comment") return kLeaf;
+      return kLeftOut;
+    default:
+      return kLeftOut;
+  }
 }
 
 // What a number is as an integer.
@@ -617,13 +680,13 @@ class GameReader {
 }  // namespace
 
 absl::Status json_game_to_pgn(std::string_view json, std::string& pgn, JsonOrigins* origins) {
-  thread_local std::vector<JsonValue> values;
+  thread_local JsonDocument doc;
   JsonError e;
-  if (!parse_json(json, values, e)) {
+  if (!parse_json(json, doc, e, game_keeps)) {
     if (origins) origins->error_at = e.at;
     return absl::InvalidArgumentError(e.message);
   }
-  return GameReader(json, values, pgn, origins).run();
+  return GameReader(json, doc.values, pgn, origins).run();
 }
 
 }  // namespace fairykit::analysis

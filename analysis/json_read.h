@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <deque>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -27,12 +28,26 @@ inline constexpr int kMaxJsonDepth = 3 * (parsers::kMaxVariationDepth + 1) + 3;
 struct JsonValue {
   enum class Kind : std::uint8_t { kNull, kFalse, kTrue, kNumber, kString, kArray, kObject };
   Kind kind = Kind::kNull;
+  std::uint8_t role = 0;        // what JsonKeep made of it (1 without one)
   std::size_t at = 0, end = 0;  // its bytes in the text: [at, end)
   std::size_t next = 0;         // the index of the value after it and its contents
-  std::size_t key_at = 0;       // a member of an object: where its name starts (the '"')
-  std::string key;              // a member of an object: its name, unescaped
-  std::string text;             // a string: its value, unescaped; a number: as written
+  std::size_t key_at = 0;       // a member of an object: where its name starts (the '"'); else 0
+  std::string_view key;         // a member of an object: its name, unescaped
+  std::string_view text;        // a string: its value, unescaped; a number: as written
 };
+
+// A JSON text read: its values, and the strings whose escapes were resolved (the views of
+// the values point into the text or here; the text must outlive them).
+struct JsonDocument {
+  std::vector<JsonValue> values;
+  std::deque<std::string> unescaped;
+};
+
+// Which values parse_json keeps: given the role of the container a value is in (0 for the
+// top value) and the value's member name ("" in an array), the value's own role, or 0 to
+// leave it out with everything inside it (it is still read and checked). So a reader holds
+// what it uses, not every value of a hostile text.
+using JsonKeep = std::uint8_t (*)(std::uint8_t parent, std::string_view key);
 
 struct JsonError {
   std::string message;  // "invalid JSON: ',' or '}' expected after a member, not '\"'"
@@ -42,10 +57,10 @@ struct JsonError {
 // Parses `text`: one JSON value (RFC 8259) with only whitespace around it, strings of valid
 // UTF-8 (escapes resolved, a lone surrogate refused), objects and arrays nested at most
 // `max_depth` deep; nothing is recursive, whatever the input. Numbers are checked, not
-// converted: they are kept as written. Members are kept in order, a repeated name too.
-// A byte order mark before the value is skipped. Returns false with `error` set at the first
-// fault.
-bool parse_json(std::string_view text, std::vector<JsonValue>& values, JsonError& error,
+// converted: they are kept as written. Members are kept in order, a repeated name too; with
+// `keep`, only the values it keeps. A byte order mark before the value is skipped. Returns
+// false with `error` set at the first fault.
+bool parse_json(std::string_view text, JsonDocument& doc, JsonError& error, JsonKeep keep = nullptr,
                 int max_depth = kMaxJsonDepth);
 
 // Where the PGN that json_game_to_pgn wrote came from.

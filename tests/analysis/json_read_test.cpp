@@ -6,7 +6,9 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "parsers/pgn.h"
@@ -18,9 +20,9 @@ using Kind = JsonValue::Kind;
 
 // The error of `text`, as "message @byte", or "ok".
 std::string parse_error(const std::string& text, int max_depth = kMaxJsonDepth) {
-  std::vector<JsonValue> values;
+  JsonDocument doc;
   JsonError e;
-  if (parse_json(text, values, e, max_depth)) return "ok";
+  if (parse_json(text, doc, e, nullptr, max_depth)) return "ok";
   return e.message + " @" + std::to_string(e.at);
 }
 
@@ -28,9 +30,10 @@ TEST(ParseJson, ValuesInDocumentOrderWithTheirPlaces) {
   const std::string text =
       " {\"a\" : [1, -2.5e3, \"x\\u00e9\\n\\ud83d\\ude00\", true, false, null, {}, []],\n"
       "\"b\\\"\":{\"c\":\"\"}, \"a\":0} ";
-  std::vector<JsonValue> v;
+  JsonDocument doc;
   JsonError e;
-  ASSERT_TRUE(parse_json(text, v, e)) << e.message;
+  ASSERT_TRUE(parse_json(text, doc, e)) << e.message;
+  const std::vector<JsonValue>& v = doc.values;
   ASSERT_EQ(v.size(), 13u);
   EXPECT_EQ(v[0].kind, Kind::kObject);
   EXPECT_EQ(v[0].at, 1u);
@@ -61,6 +64,33 @@ TEST(ParseJson, ValuesInDocumentOrderWithTheirPlaces) {
   // A name given twice is kept twice, in order (the game reader decides what it means).
   EXPECT_EQ(v[12].key, "a");
   EXPECT_EQ(v[12].text, "0");
+  // Strings without an escape are views of the text; the others, of the document.
+  EXPECT_EQ(v[12].key.data(), text.data() + text.rfind("\"a\"") + 1);
+  EXPECT_EQ(doc.unescaped.size(), 2u);  // "x\u00e9..." and "b\""
+}
+
+// With a JsonKeep, only what it keeps is held: the rest is read and checked all the same.
+TEST(ParseJson, KeepHoldsOnlyWhatItKeeps) {
+  // Keeps the top object (role 1) and its members named "a" (role 2) but not their contents.
+  const JsonKeep keep = [](std::uint8_t parent, std::string_view key) -> std::uint8_t {
+    if (parent == 0) return 1;
+    return parent == 1 && key == "a" ? 2 : 0;
+  };
+  JsonDocument doc;
+  JsonError e;
+  ASSERT_TRUE(parse_json(R"({"a":[1,[2],{"x":3}],"b":{"a":[4]},"a":"\n"})", doc, e, keep));
+  ASSERT_EQ(doc.values.size(), 3u);
+  EXPECT_EQ(doc.values[0].next, 3u);
+  EXPECT_EQ(doc.values[1].kind, Kind::kArray);
+  EXPECT_EQ(doc.values[1].role, 2);
+  EXPECT_EQ(doc.values[1].at, 5u);
+  EXPECT_EQ(doc.values[1].end, 20u);
+  EXPECT_EQ(doc.values[1].next, 2u);
+  EXPECT_EQ(doc.values[2].text, "\n");
+  // A fault inside what is left out is a fault all the same.
+  EXPECT_FALSE(parse_json(R"({"b":{"a":["\q"]}})", doc, e, keep));
+  EXPECT_EQ(e.message, "invalid JSON: unknown escape '\\q' in a string");
+  EXPECT_EQ(e.at, 12u);
 }
 
 TEST(ParseJson, ByteOrderMarkAndScalarsAtTheTop) {

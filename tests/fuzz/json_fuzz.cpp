@@ -15,6 +15,7 @@
 #include <cstdint>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <string_view>
 #include <system_error>
 #include <vector>
 
@@ -61,7 +62,7 @@ class Events final : public nlohmann::json_sax<nlohmann::json> {
 
 // A number as nlohmann-json reports it: an integer that fits 64 bits by its value, any
 // other number as written.
-std::string number_event(const std::string& text) {
+std::string number_event(std::string_view text) {
   if (text.find_first_of(".eE") == std::string::npos) {
     const char* const first = text.data();
     const char* const last = first + text.size();
@@ -72,7 +73,7 @@ std::string number_event(const std::string& text) {
     if (const auto r = std::from_chars(first, last, u); r.ec == std::errc() && r.ptr == last)
       return "int " + std::to_string(u);
   }
-  return "number " + text;
+  return "number " + std::string(text);
 }
 
 // The same events from parse_json's values (document order: a container's "end" after the
@@ -87,7 +88,8 @@ std::vector<std::string> events_of(const std::vector<JsonValue>& values) {
     }
     if (i == values.size()) break;
     const JsonValue& v = values[i];
-    if (v.key_at != 0) out.push_back("key " + v.key);  // a member (an element's key_at is 0)
+    if (v.key_at != 0)
+      out.push_back("key " + std::string(v.key));  // a member (an element's key_at is 0)
     switch (v.kind) {
       case Kind::kNull:
         out.push_back("null");
@@ -102,7 +104,7 @@ std::vector<std::string> events_of(const std::vector<JsonValue>& values) {
         out.push_back(number_event(v.text));
         break;
       case Kind::kString:
-        out.push_back("string " + v.text);
+        out.push_back("string " + std::string(v.text));
         break;
       case Kind::kArray:
       case Kind::kObject:
@@ -128,9 +130,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const std::string text(reinterpret_cast<const char*>(data), size);
 
   // The parser against nlohmann-json's (whose reader is iterative too).
-  std::vector<JsonValue> values;
+  analysis::JsonDocument doc;
   analysis::JsonError error;
-  const bool ok = analysis::parse_json(text, values, error);
+  const bool ok = analysis::parse_json(text, doc, error);
+  const std::vector<JsonValue>& values = doc.values;
   Events theirs;
   const bool their_ok = nlohmann::json::sax_parse(text, &theirs);
   if (!ok) {
