@@ -507,7 +507,8 @@ namespace {
 
 // A line of moves (the main line or a variation) as JSON: its moves in the chosen arrays and
 // its notes (NAGs, comments, variations) in input order, each at the ply of the move it
-// follows.
+// follows. Recursive, one call per level: every reader refuses variations nested more than
+// parsers::kMaxVariationDepth deep, so no record holds more.
 void write_line_json(JsonWriter& w, const GameRecord& r, std::size_t& i, int first_ply,
                      const WriteOptions& o, bool main_line) {
   // Collect the moves first (arrays), then the notes.

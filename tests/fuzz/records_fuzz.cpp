@@ -8,7 +8,8 @@
 //     a JSON array gives texts that start with '{' and end with '}', or an error note
 //     (which ends the input) and no text;
 //   * a JSON record that json_game_to_pgn reads gives PGN whose check is a pure function of
-//     the text (validating twice gives the same report); a JSON error has a message;
+//     the text (validating twice gives the same report); a JSON error has a message and a
+//     place inside the record;
 //   * a valid game (PGN or JSON) written as PGN, then as JSON, reads back through
 //     json_game_to_pgn and is written as the same PGN: the round trip of fairy-convert.
 #include <cstddef>
@@ -112,9 +113,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const bool json =
         format == parsers::RecordFormat::kJson || format == parsers::RecordFormat::kJsonl;
     if (json && game.notes.empty()) {
-      const absl::Status st = analysis::json_game_to_pgn(game.text, pgn.text);
+      FUZZ_CHECK(game.first_column >= 1, "record %lld at column %lld", (long long)count,
+                 (long long)game.first_column);
+      analysis::JsonOrigins origins;
+      const absl::Status st = analysis::json_game_to_pgn(game.text, pgn.text, &origins);
       if (!st.ok()) {
         FUZZ_CHECK(!st.message().empty(), "a JSON error without a message");
+        FUZZ_CHECK(origins.error_at <= game.text.size(), "a JSON error at byte %zu of %zu",
+                   origins.error_at, game.text.size());
         continue;
       }
     } else {
