@@ -133,6 +133,8 @@ TEST(ParseJson, ErrorsInOurWordsAtTheirByte) {
       {"\"\\uD800\\u0041\"",
        "invalid JSON: '\\uD800' is a high surrogate not followed by a low one @1"},
       {"\xEF\xBB", "invalid JSON: a value expected, not '\\xEF' @0"},
+      // A NUL byte is a byte like any other, not the end of the text.
+      {std::string("44\0s", 4), "invalid JSON: text after the end of the value @2"},
   };
   for (const auto& [text, want] : cases) EXPECT_EQ(parse_error(text), want) << text;
 }
