@@ -74,7 +74,8 @@ void write_game_json(JsonWriter& w, const GameRecord& record, const GameReport& 
 // object (fairy-convert's json / jsonl output, turned into PGN first). Diagnostics of a
 // vchess record point at its first line, column 1; those of a game object at the line and
 // column of the JSON value they are about (the move, the NAG, the tag...); a record that
-// cannot be converted gives a report with that error, at the byte it is about. FEN / EPD lines are not games: not read here.
+// cannot be converted gives a report with that error, at the byte it is about. FEN / EPD
+// lines are not games: not read here.
 GameReport read_game(const parsers::RawGame& game, const ValidateOptions& options,
                      GameRecord& record, const RecordOptions& record_options, bool vchess = false);
 

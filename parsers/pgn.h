@@ -140,7 +140,7 @@ class GameSplitter final : public RecordReader {
                                  // %-escape lines may follow
     bool tag_open = false;       // a tag pair continues on the next line
     int blank_lines = 0;         // blank lines since the last tag line
-    int depth = 0;               // variation depth
+    std::int64_t depth = 0;      // variation depth (64-bit: a game over 2 GiB may open more)
     PgnLocation comment_open;    // where the open {comment} started
     PgnLocation variation_open;  // where the outermost open variation started
   };

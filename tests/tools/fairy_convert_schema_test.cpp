@@ -135,24 +135,10 @@ class Validator {
 
 // Every keyword of the schema is one the validator knows (else it would skip checks).
 void known_keywords(const Json& s, const std::string& where) {
-  static const std::set<std::string> kKnown = {"$schema",
-                                               "$id",
-                                               "title",
-                                               "description",
-                                               "type",
-                                               "required",
-                                               "additionalProperties",
-                                               "properties",
-                                               "$defs",
-                                               "$ref",
-                                               "enum",
-                                               "const",
-                                               "minimum",
-                                               "maximum",
-                                               "minLength",
-                                               "items",
-                                               "oneOf",
-                                               "propertyNames"};
+  static const std::set<std::string> kKnown = {
+      "$schema",    "$id",   "title", "description",  "type",  "required", "additionalProperties",
+      "properties", "$defs", "$ref",  "enum",         "const", "minimum",  "maximum",
+      "minLength",  "items", "oneOf", "propertyNames"};
   if (!s.is_object()) return;
   for (const auto& [k, sub] : s.items()) {
     EXPECT_TRUE(kKnown.count(k)) << where << ": keyword " << k << " not checked by this test";
