@@ -393,6 +393,7 @@ GameReport read_game(const parsers::RawGame& game, const ValidateOptions& option
   pgn.index = game.index;
   pgn.first_line = game.first_line;
   absl::Status converted = absl::OkStatus();
+  JsonOrigins origins;
   if (vchess) {
     absl::StatusOr<std::string> text = vchess_game_to_pgn(game.text);
     if (text.ok())
@@ -401,7 +402,7 @@ GameReport read_game(const parsers::RawGame& game, const ValidateOptions& option
       converted = absl::InvalidArgumentError(
           absl::StrCat("vchess record: ", std::string(text.status().message())));
   } else {
-    converted = json_game_to_pgn(game.text, pgn.text);
+    converted = json_game_to_pgn(game.text, pgn.text, &origins);
   }
   GameReport report;
   if (converted.ok()) {
@@ -416,9 +417,26 @@ GameReport read_game(const parsers::RawGame& game, const ValidateOptions& option
     report.diagnostics.push_back(std::move(d));
     ++report.errors;
   }
+  if (vchess) {
+    for (Diagnostic& d : report.diagnostics) {
+      d.line = game.first_line;
+      d.column = 1;
+    }
+    return report;
+  }
+  // A diagnostic of the JSON's PGN form points at the JSON value its token came from: its
+  // line and column in the input.
+  const std::vector<std::size_t> json_lines = line_starts(game.text);
+  const std::vector<std::size_t> pgn_lines = line_starts(pgn.text);
   for (Diagnostic& d : report.diagnostics) {
-    d.line = game.first_line;
-    d.column = 1;
+    // (The PGN form was read as if it started at the record's first line.)
+    const std::int64_t pgn_line = d.line == 0 ? 0 : d.line - pgn.first_line + 1;
+    const std::size_t at =
+        converted.ok() ? origins.json_offset(pgn_lines, pgn_line, d.column) : origins.error_at;
+    const auto next_line = std::upper_bound(json_lines.begin(), json_lines.end(), at);
+    const std::size_t line = std::size_t(next_line - json_lines.begin()) - 1;
+    d.line = game.first_line + std::int64_t(line);
+    d.column = std::int64_t(at - json_lines[line]) + (line == 0 ? game.first_column : 1);
   }
   return report;
 }
@@ -616,7 +634,8 @@ namespace {
 
 // A line of moves (the main line or a variation) as JSON: its moves in the chosen arrays and
 // its notes (NAGs, comments, variations) in input order, each at the ply of the move it
-// follows.
+// follows. Recursive, one call per level: every reader refuses variations nested more than
+// parsers::kMaxVariationDepth deep, so no record holds more.
 void write_line_json(JsonWriter& w, const GameRecord& r, std::size_t& i, int first_ply,
                      const WriteOptions& o, bool main_line) {
   // Collect the moves first (arrays), then the notes.

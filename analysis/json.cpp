@@ -5,9 +5,6 @@
 
 namespace fairykit::analysis {
 
-namespace {
-
-// The length of the well-formed UTF-8 sequence at s[i], or 0 when it is not one.
 std::size_t utf8_length(std::string_view s, std::size_t i) {
   const auto byte = [&](std::size_t k) { return static_cast<unsigned char>(s[k]); };
   const unsigned char c = byte(i);
@@ -24,8 +21,6 @@ std::size_t utf8_length(std::string_view s, std::size_t i) {
   if (n == 4 && c == 0xF4 && byte(i + 1) >= 0x90) return 0;  // beyond U+10FFFF
   return n;
 }
-
-}  // namespace
 
 std::string utf8_text(std::string_view s) {
   std::string out;

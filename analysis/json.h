@@ -23,6 +23,10 @@ std::string json_string(std::string_view s);
 // The same, appended to `out`.
 void append_json_string(std::string& out, std::string_view s);
 
+// The length of the well-formed UTF-8 sequence at s[i] (1 to 4 bytes, no overlong form, no
+// surrogate, nothing beyond U+10FFFF), or 0 when none starts there.
+std::size_t utf8_length(std::string_view s, std::size_t i);
+
 // `s` as valid UTF-8 the same way: well-formed UTF-8 as it is, any other byte >= 0x80 read
 // as Latin-1 (the text writers of fairy-convert, so that PGN, CSV and JSON hold the same).
 std::string utf8_text(std::string_view s);

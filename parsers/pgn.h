@@ -46,16 +46,27 @@ struct SplitNote {
 // list, or a game object of fairy-convert's JSON (parsers/records.h).
 enum class RecordFormat : std::uint8_t { kPgn, kPositions, kJson, kJsonl };
 
+// How deep variations may nest: a '(' that would open one deeper makes the game invalid
+// ("variations nested more than 200 deep"), in PGN as in fairy-convert's JSON, so every game
+// a tool reads can be written in every format and read back. (The JSON form of a game nests
+// three levels per variation: analysis/json_read.h reads it with a bound of its own.)
+inline constexpr int kMaxVariationDepth = 200;
+
+// The NAGs of the PGN standard ($0 to $255); a larger one makes the game invalid, in PGN as
+// in JSON.
+inline constexpr int kMaxNag = 255;
+
 struct RawGame {
   // The game's bytes exactly as in the input (CRLF and Latin-1 kept), from its first line
   // up to the first line of the next game: blank lines after it are included, so writing
   // the texts of all games one after the other reproduces the input (less a leading BOM),
   // except for games over the size limit, whose bytes are not kept.
   std::string text;
-  std::int64_t index = 0;       // 1-based number of the game in the input
-  std::int64_t first_line = 0;  // input line of the game's first byte
-  std::uint64_t offset = 0;     // byte offset of the game's first byte in the (decompressed)
-                                // input
+  std::int64_t index = 0;         // 1-based number of the game in the input
+  std::int64_t first_line = 0;    // input line of the game's first byte
+  std::int64_t first_column = 1;  // and its column (a JSON array's element may start mid-line)
+  std::uint64_t offset = 0;       // byte offset of the game's first byte in the (decompressed)
+                                  // input
   // A game longer than SplitterOptions::max_game_bytes: its size in bytes (text is then
   // empty and notes hold the error); 0 for every other game.
   std::uint64_t skipped = 0;
@@ -129,7 +140,7 @@ class GameSplitter final : public RecordReader {
                                  // %-escape lines may follow
     bool tag_open = false;       // a tag pair continues on the next line
     int blank_lines = 0;         // blank lines since the last tag line
-    int depth = 0;               // variation depth
+    std::int64_t depth = 0;      // variation depth (64-bit: a game over 2 GiB may open more)
     PgnLocation comment_open;    // where the open {comment} started
     PgnLocation variation_open;  // where the outermost open variation started
   };
@@ -251,6 +262,10 @@ class PgnVisitor {
 // unterminated): '[' in column 1, a tag name, optional blanks, a quoted value and ']' ending
 // the line. Writers of comments keep such lines out of a comment in braces.
 bool is_tag_pair_line(std::string_view line);
+
+// Whether parse_game reads `text`, standing alone in movetext, as one move() and nothing else
+// (not a result, a move number, a NAG or a suffix annotation, not two tokens).
+bool is_one_move(std::string_view text);
 
 // Reads one game and reports it to `visitor`. The splitter's notes are reported first,
 // as problem() calls.

@@ -205,7 +205,8 @@ inline detail::Token read_token(std::string_view text) {
       if (n == 0) return t;
       int value = 0;
       const auto [end, ec] = std::from_chars(first + 1, first + 1 + n, value);
-      if (ec != std::errc() || end != first + 1 + n) return {TokenKind::kBadNag, n + 1};
+      if (ec != std::errc() || end != first + 1 + n || value > kMaxNag)
+        return {TokenKind::kBadNag, n + 1};
       return {TokenKind::kNag, n + 1, value};
     }
     case '!':
@@ -629,6 +630,14 @@ class GameReader {
           p_ = line_end(p_);
           continue;
         case '(':
+          if (depth == kMaxVariationDepth) {
+            // The bound every reader and writer shares (pgn.h): no tool meets a game it
+            // could not write and read back.
+            Problem(Severity::kError,
+                    absl::StrFormat("variations nested more than %d deep", kMaxVariationDepth),
+                    Where(p_));
+            return;
+          }
           if (depth++ == 0) variation_open = Where(p_);
           visitor_.begin_variation(Where(p_));
           ++p_;
@@ -658,10 +667,10 @@ class GameReader {
           p_ += t.length;
           continue;
         case detail::TokenKind::kBadNag:
-          Problem(
-              Severity::kError,
-              absl::StrFormat("NAG %s is too large", message_text(std::string_view(p_, t.length))),
-              Where(p_));
+          Problem(Severity::kError,
+                  absl::StrFormat("NAG %s is out of range (0 to %d)",
+                                  message_text(std::string_view(p_, t.length)), kMaxNag),
+                  Where(p_));
           return;
         case detail::TokenKind::kSuffix: {
           const Suffix s = read_suffix();
@@ -705,6 +714,11 @@ std::uint64_t detail::parse_game_scanned(const RawGame& game, PgnVisitor& visito
   GameReader reader(game, visitor);
   reader.Run();
   return reader.scanned();
+}
+
+bool is_one_move(std::string_view text) {
+  const detail::Token t = read_token(text);
+  return t.kind == detail::TokenKind::kMove && t.length == text.size();
 }
 
 void parse_game(const RawGame& game, PgnVisitor& visitor) {

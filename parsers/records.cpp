@@ -87,6 +87,7 @@ void reset(RawGame& game, RecordFormat format) {
   game.text.clear();
   game.notes.clear();
   game.skipped = 0;
+  game.first_column = 1;
   game.format = format;
 }
 
@@ -123,16 +124,17 @@ class LineRecords final : public RecordReader {
 };
 
 // The elements of a JSON array, each as its own text, found by a scan that follows strings
-// and nesting (no parse here: the tool parses each element in parallel).
+// and nesting (no parse here: the tool parses each element in parallel). The array itself
+// is held to JSON's grammar: elements are objects separated by single commas.
 class JsonArrayRecords final : public RecordReader {
  public:
   JsonArrayRecords(std::unique_ptr<ByteSource> source, const SplitterOptions& options)
-      : source_(std::move(source)), options_(options) {}
+      : source_(std::move(source)), options_(options), bom_(options.first_offset == 0 ? 0 : 3) {}
 
   absl::StatusOr<bool> next(RawGame& game) override {
     reset(game, RecordFormat::kJson);
     bool in_element = false;
-    std::int64_t element_line = 0;
+    std::int64_t element_line = 0, element_column = 0;
     std::uint64_t element_size = 0;
     for (;;) {
       if (pos_ == size_) {
@@ -147,7 +149,21 @@ class JsonArrayRecords final : public RecordReader {
         pos_ = 0;
       }
       const char c = buffer_[pos_++];
-      if (c == '\n') ++line_;
+      if (bom_ < 3) {
+        // A byte order mark at the start of the input is skipped, as the PGN reader does.
+        if (c == "\xEF\xBB\xBF"[bom_]) {
+          ++bom_;
+          continue;
+        }
+        if (bom_ != 0) return bad(game, "a JSON array of games was expected");
+        bom_ = 3;
+      }
+      if (c == '\n') {
+        ++line_;
+        column_ = 0;
+      } else {
+        ++column_;
+      }
       if (in_element) {
         ++element_size;
         if (element_size <= options_.max_game_bytes)
@@ -171,10 +187,13 @@ class JsonArrayRecords final : public RecordReader {
         if (depth() == 0 && c != '[') return bad(game, "a JSON array of games was expected");
         if (depth() == 1 && c != '{')
           return bad(game, "an element of the games array is not an object");
+        if (depth() == 1 && after_ == kElement)
+          return bad(game, "a ',' is missing between two games of the JSON array");
         if (depth() == 0) opened_ = true;
         if (depth() == 1) {
           in_element = true;
           element_line = line_;
+          element_column = column_;
           element_size = 1;
           game.text.assign(1, c);
         }
@@ -183,17 +202,26 @@ class JsonArrayRecords final : public RecordReader {
         if (depth() == 0) return bad(game, "unexpected closing bracket");
         if (open_.back() != (c == '}'))
           return bad(game, c == '}' ? "'}' closes a '['" : "']' closes a '{'");
+        if (depth() == 1 && after_ == kComma)
+          return bad(game, "a ',' after the last game of the JSON array");
         open_.pop_back();
-        if (depth() == 1 && in_element) return element(game, element_line, element_size);
+        if (depth() == 1 && in_element) {
+          after_ = kElement;
+          return element(game, element_line, element_column, element_size);
+        }
         if (depth() == 0) done_ = true;
-      } else if (depth() == 1 && !in_element && c != ',' && c != ' ' && c != '\t' && c != '\r' &&
-                 c != '\n') {
+      } else if (depth() == 1 && !in_element && c == ',') {
+        if (after_ != kElement) return bad(game, "a ',' where a game object was expected");
+        after_ = kComma;
+      } else if (depth() == 1 && !in_element && c != ' ' && c != '\t' && c != '\r' && c != '\n') {
         return bad(game, "an element of the games array is not an object");
       } else if (depth() == 0 && c != ' ' && c != '\t' && c != '\r' && c != '\n') {
         return bad(game, done_ ? "text after the end of the JSON array"
                                : "a JSON array of games was expected");
       }
     }
+    ++column_;  // the errors at the end point just past the last byte
+    if (bom_ != 0 && bom_ < 3) return bad(game, "a JSON array of games was expected");
     if (in_element || (opened_ && !done_)) return bad(game, "the JSON array is not closed");
     return false;
   }
@@ -201,9 +229,11 @@ class JsonArrayRecords final : public RecordReader {
 
  private:
   std::size_t depth() const { return open_.size(); }
-  absl::StatusOr<bool> element(RawGame& game, std::int64_t line, std::uint64_t size) {
+  absl::StatusOr<bool> element(RawGame& game, std::int64_t line, std::int64_t column,
+                               std::uint64_t size) {
     game.index = ++count_;
     game.first_line = line;
+    game.first_column = column;
     if (size > options_.max_game_bytes) {
       game.text.clear();
       game.skipped = size;
@@ -212,11 +242,12 @@ class JsonArrayRecords final : public RecordReader {
            absl::StrCat("game exceeds the ", size_text(options_.max_game_bytes), " limit",
                         options_.limit_flag.empty() ? "" : " (" + options_.limit_flag + ")", ": ",
                         size, " bytes skipped"),
-           {line, 1}});
+           {line, column}});
     }
     return true;
   }
-  // An error that ends the reading of this input: one record carries it.
+  // An error that ends the reading of this input: one record carries it, at the byte read
+  // last.
   absl::StatusOr<bool> bad(RawGame& game, const char* what) {
     if (failed_) return false;
     failed_ = true;
@@ -225,7 +256,8 @@ class JsonArrayRecords final : public RecordReader {
     reset(game, RecordFormat::kJson);
     game.index = ++count_;
     game.first_line = line_;
-    game.notes.push_back({Severity::kError, what, {line_, 1}});
+    game.first_column = std::max<std::int64_t>(column_, 1);
+    game.notes.push_back({Severity::kError, what, {line_, game.first_column}});
     return true;
   }
 
@@ -235,8 +267,12 @@ class JsonArrayRecords final : public RecordReader {
   std::size_t pos_ = 0, size_ = 0;
   bool eof_ = false, in_string_ = false, escape_ = false, done_ = false, opened_ = false,
        failed_ = false;
+  int bom_;  // bytes of a byte order mark read so far; 3: none is looked for any more
+  // What the last thing read at the array's level was: its '[', an element, a ','.
+  enum { kOpen, kElement, kComma } after_ = kOpen;
   std::vector<bool> open_;  // the brackets open, outermost first: true for '{', false for '['
   std::int64_t line_ = 1;
+  std::int64_t column_ = 0;  // of the byte read last (0: none yet on this line)
   std::int64_t count_ = 0;
 };
 

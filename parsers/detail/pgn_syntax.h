@@ -107,7 +107,7 @@ enum class TokenKind {
   kMove,        // a move as written, up to but excluding suffix annotations
   kMoveNumber,  // "12.", "12...", "12 .", "12": ignored
   kNag,         // "$14"
-  kBadNag,      // "$" followed by a number too large for an int
+  kBadNag,      // "$" followed by a number above kMaxNag (255)
   kSuffix,      // "!", "?", "!!", "??", "!?", "?!" (nag 1..6), or another run of ! and ? (nag 0)
   kResult,      // "1-0", "0-1", "1/2-1/2", "*"
 };

@@ -84,7 +84,7 @@ def sample_games():
 
 
 def records():
-    """Seeds of records_fuzz: byte 0 is the format (0 PGN, 1 position list, 2 JSON array,
+    """Seeds of records_fuzz and json_fuzz. records_fuzz: byte 0 is the format (0 PGN, 1 position list, 2 JSON array,
     3 JSON Lines); game objects as fairy-convert writes them (a few keys, notes by hand)."""
     objects = []
     for variant, tags, moves, result in sample_games():
@@ -103,6 +103,7 @@ def records():
     for i, line in enumerate(lines):
         if len(line) < 6000:
             write("records", f"{i:03d}.jsonl", b"\x03" + line.encode() + b"\n")
+            write("json", f"{i:03d}.json", line.encode())  # json_fuzz: the object alone
     small = [l for l in lines[4:] if len(l) < 2000][:4]  # (the first four: broken.pgn)
     write("records", "array.json", b"\x02[\n" + ",\n".join(small).encode() + b"\n]\n")
     write("records", "lines.jsonl", b"\x03" + "\n\n".join(small).encode() + b"\n# end\n")

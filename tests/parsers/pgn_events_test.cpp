@@ -204,12 +204,16 @@ TEST(PgnEvents, Annotations) {
                "nag 0 @1:48",   "nag 255 @1:51",
                "nag 5 @1:56",   "nag 2 @1:59",
                "move e5 @1:61", "warning unknown move annotation '!!!' @1:63"}));
-  EXPECT_EQ(Events("1. e4 $99999999999 e5"),
-            (V{"end_tags", "move e4 @1:4", "error NAG $99999999999 is too large @1:7"}));
+  EXPECT_EQ(
+      Events("1. e4 $99999999999 e5"),
+      (V{"end_tags", "move e4 @1:4", "error NAG $99999999999 is out of range (0 to 255) @1:7"}));
+  // The NAGs of the PGN standard, $0 to $255, as the JSON reader reads them.
+  EXPECT_EQ(Events("1. e4 $256 e5"),
+            (V{"end_tags", "move e4 @1:4", "error NAG $256 is out of range (0 to 255) @1:7"}));
   // Issue 10, finding 17: a message quotes at most 40 characters of the input.
   EXPECT_EQ(Events("1. e4 $" + std::string(100000, '9') + " e5"),
             (V{"end_tags", "move e4 @1:4",
-               "error NAG $" + std::string(39, '9') + "... is too large @1:7"}));
+               "error NAG $" + std::string(39, '9') + "... is out of range (0 to 255) @1:7"}));
   EXPECT_EQ(Events("1. e4" + std::string(100000, '!') + " e5"),
             (V{"end_tags", "move e4 @1:4",
                "warning unknown move annotation '" + std::string(40, '!') + "...' @1:6",
@@ -248,6 +252,32 @@ TEST(PgnEvents, Variations) {
                ") @1:20", "move e5 @1:22", "error unterminated variation @1:7"}));
   EXPECT_EQ(Events("1. e4 ) e5"),
             (V{"end_tags", "move e4 @1:4", "error unexpected character ')' @1:7"}));
+}
+
+// Variations nest at most kMaxVariationDepth deep, the bound of every reader and writer: the
+// '(' one deeper is an error where it stands, and nothing after it is read.
+TEST(PgnEvents, VariationsNestedBeyondTheLimit) {
+  const int limit = kMaxVariationDepth;
+  auto nested = [](int depth) {
+    std::string text = "1. e4";
+    for (int i = 0; i < depth; ++i) text += " (1. d4";
+    for (int i = 0; i < depth; ++i) text += ")";
+    return text + " *";
+  };
+  Recorder at_limit;
+  RawGame game;
+  game.text = nested(limit);
+  game.first_line = 1;
+  parse_game(game, at_limit);
+  EXPECT_EQ(at_limit.counts.variations, std::size_t(limit));
+  EXPECT_EQ(at_limit.counts.problems, 0u);
+  EXPECT_EQ(at_limit.events.back(), "result * @1:" + std::to_string(game.text.size()));
+  const std::vector<std::string> over = Events(nested(limit + 1));
+  // end_tags, e4, then "(" and d4 per level: the '(' of level 201 at column 6 + 7 * 200.
+  ASSERT_EQ(over.size(), std::size_t(2 + 2 * limit + 1));
+  EXPECT_EQ(over.back(), "error variations nested more than 200 deep @1:1407");
+  // 50,000 levels: the same error, read in linear time with no recursion.
+  EXPECT_EQ(Events(nested(50000)).back(), "error variations nested more than 200 deep @1:1407");
 }
 
 TEST(PgnEvents, UnexpectedCharacters) {

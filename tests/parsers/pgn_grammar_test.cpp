@@ -211,6 +211,10 @@ TEST(PgnGrammar, NumbersResultsAndAnnotations) {
   t = scan_token("$99999999999");
   EXPECT_EQ(t.kind, TokenKind::kBadNag);
   EXPECT_EQ(t.length, 12u);
+  // The NAGs of the standard: $0 to $255.
+  EXPECT_EQ(scan_token("$255").nag, 255);
+  EXPECT_EQ(scan_token("$256").kind, TokenKind::kBadNag);
+  EXPECT_EQ(scan_token("$256").length, 4u);
 
   const std::pair<std::string_view, int> suffixes[] = {
       {"!", 1}, {"?", 2}, {"!!", 3}, {"??", 4}, {"!?", 5}, {"?!", 6}, {"!!!", 0}, {"?!?", 0}};
@@ -241,6 +245,16 @@ TEST(PgnGrammar, EnPassantSuffix) {
   EXPECT_EQ(match_en_passant_suffix("e.p.x"), 0u);
   EXPECT_EQ(match_en_passant_suffix("e5"), 0u);
   EXPECT_EQ(match_en_passant_suffix(""), 0u);
+}
+
+// is_one_move: what the JSON reader asks before it writes a move into movetext.
+TEST(PgnGrammar, IsOneMove) {
+  for (std::string_view move : {"e4", "Nf3+", "e8=Q#", "O-O-O", "0-0", "--", "exd6e.p.", "e2e4",
+                                "e7e8q", "N@f3", "Na1xa5xc5", "Ra1:a8"})
+    EXPECT_TRUE(is_one_move(move)) << move;
+  for (std::string_view other : {"", "1-0", "0-1", "1/2-1/2", "*", "12", "12.", "$1", "!", "e4!",
+                                 "e4 e5", "e4)", "(e4", "{x}", ";x", " e4"})
+    EXPECT_FALSE(is_one_move(other)) << other;
 }
 
 // The splitter's hand-written result test agrees with the X3 rule of parse_game.

@@ -119,10 +119,11 @@ TEST(FindRecordFormat, Names) {
 
 struct Record {
   std::string text;
-  std::int64_t index = 0, line = 0;
+  std::int64_t index = 0, line = 0, column = 0;
   std::uint64_t skipped = 0;
   std::vector<std::string> notes;
   RecordFormat format = RecordFormat::kPgn;
+  std::string note_place;  // "line:column" of the last note
 };
 
 // Every record of `data` read as `format`, the source handing out `step` bytes at a time.
@@ -139,9 +140,17 @@ std::vector<Record> records(const std::string& data, RecordFormat format,
     absl::StatusOr<bool> got = reader->next(game);
     EXPECT_TRUE(got.ok()) << got.status();
     if (!got.ok() || !*got) break;
-    Record r{game.text, game.index, game.first_line, game.skipped, {}, game.format};
-    for (const SplitNote& n : game.notes)
+    Record r;
+    r.text = game.text;
+    r.index = game.index;
+    r.line = game.first_line;
+    r.column = game.first_column;
+    r.skipped = game.skipped;
+    r.format = game.format;
+    for (const SplitNote& n : game.notes) {
       r.notes.push_back(std::to_string(n.where.line) + ": " + n.message);
+      r.note_place = std::to_string(n.where.line) + ":" + std::to_string(n.where.column);
+    }
     out.push_back(std::move(r));
   }
   return out;
@@ -254,6 +263,77 @@ TEST(JsonArrayRecords, Errors) {
   r = records("[{}]]", RecordFormat::kJson);
   ASSERT_EQ(r.size(), 2u);
   EXPECT_EQ(r[1].notes, std::vector<std::string>{"1: unexpected closing bracket"});
+}
+
+// JSON's grammar at the array's level: one ',' between two elements, none before the first
+// or after the last. The error is at its byte (line and column) and ends the input.
+TEST(JsonArrayRecords, CommasBetweenElements) {
+  for (std::size_t step : {std::size_t(-1), std::size_t(1)}) {
+    SCOPED_TRACE(step);
+    std::vector<Record> r =
+        records("[{\"san\":[\"e4\"]}{\"san\":[\"d4\"]}]", RecordFormat::kJson, step);
+    ASSERT_EQ(r.size(), 2u);
+    EXPECT_EQ(r[0].text, "{\"san\":[\"e4\"]}");
+    EXPECT_EQ(r[1].notes,
+              std::vector<std::string>{"1: a ',' is missing between two games of the JSON array"});
+    EXPECT_EQ(r[1].note_place, "1:16");
+    EXPECT_EQ(r[1].index, 2);
+    r = records("[\n  {},\n  {}\n  {}]", RecordFormat::kJson, step);
+    ASSERT_EQ(r.size(), 3u);
+    EXPECT_EQ(r[2].note_place, "4:3");
+    r = records("[{},]", RecordFormat::kJson, step);
+    ASSERT_EQ(r.size(), 2u);
+    EXPECT_EQ(r[1].notes,
+              std::vector<std::string>{"1: a ',' after the last game of the JSON array"});
+    EXPECT_EQ(r[1].note_place, "1:5");
+    r = records("[ ,{}]", RecordFormat::kJson, step);
+    ASSERT_EQ(r.size(), 1u);
+    EXPECT_EQ(r[0].notes, std::vector<std::string>{"1: a ',' where a game object was expected"});
+    EXPECT_EQ(r[0].note_place, "1:3");
+    r = records("[{},,{}]", RecordFormat::kJson, step);
+    ASSERT_EQ(r.size(), 2u);
+    EXPECT_EQ(r[1].note_place, "1:5");
+    r = records("[,]", RecordFormat::kJson, step);
+    ASSERT_EQ(r.size(), 1u);
+    EXPECT_EQ(r[0].note_place, "1:2");
+    // Commas inside the elements are theirs.
+    r = records("[{\"a\":[1,2],\"b\":\",\"} , {}]", RecordFormat::kJson, step);
+    ASSERT_EQ(r.size(), 2u);
+    EXPECT_TRUE(r[1].notes.empty());
+  }
+}
+
+// A byte order mark at the start of the input is skipped, as the PGN reader skips it; the
+// columns are counted after it, as in PGN.
+TEST(JsonArrayRecords, ByteOrderMarkAtTheStart) {
+  for (std::size_t step : {std::size_t(-1), std::size_t(1), std::size_t(2)}) {
+    SCOPED_TRACE(step);
+    std::vector<Record> r = records("\xEF\xBB\xBF[{\"san\":[]},\n {}]", RecordFormat::kJson, step);
+    ASSERT_EQ(r.size(), 2u);
+    EXPECT_EQ(r[0].text, "{\"san\":[]}");
+    EXPECT_EQ(r[0].line, 1);
+    EXPECT_EQ(r[0].column, 2);
+    EXPECT_EQ(r[1].line, 2);
+    EXPECT_EQ(r[1].column, 2);
+    EXPECT_TRUE(r[0].notes.empty() && r[1].notes.empty());
+    EXPECT_TRUE(records("\xEF\xBB\xBF", RecordFormat::kJson, step).empty());
+    // Part of one is not one; nor is one after the start.
+    r = records("\xEF\xBB[]", RecordFormat::kJson, step);
+    ASSERT_EQ(r.size(), 1u);
+    EXPECT_EQ(r[0].notes, std::vector<std::string>{"1: a JSON array of games was expected"});
+    r = records("[\xEF\xBB\xBF{}]", RecordFormat::kJson, step);
+    ASSERT_EQ(r.size(), 1u);
+    EXPECT_EQ(r[0].notes,
+              std::vector<std::string>{"1: an element of the games array is not an object"});
+  }
+  // Only at the start of the whole input: a share of it read from a game boundary has none.
+  SplitterOptions share;
+  share.first_offset = 100;
+  std::unique_ptr<RecordReader> reader =
+      make_record_reader(memory_input("\xEF\xBB\xBF[{}]", "<share>"), RecordFormat::kJson, share);
+  RawGame game;
+  ASSERT_TRUE(*reader->next(game));
+  EXPECT_EQ(game.notes.at(0).message, "a JSON array of games was expected");
 }
 
 TEST(JsonArrayRecords, ElementOverTheLimitIsSkipped) {

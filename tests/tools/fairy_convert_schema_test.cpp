@@ -1,7 +1,7 @@
 // docs/fairykit-games.schema.json against what fairy-convert writes: every game object of
 // --to jsonl (with --with-fen) for the samples and a few games written here must conform to
 // the schema, checked by a small validator of the keywords the schema uses (type, enum,
-// const, minimum, minLength, required, properties, additionalProperties, propertyNames,
+// const, minimum, maximum, minLength, required, properties, additionalProperties, propertyNames,
 // items, oneOf, $ref); and every property the schema names must occur in some game.
 #include <gtest/gtest.h>
 
@@ -96,6 +96,8 @@ class Validator {
     if (s.contains("const") && s["const"] != v) fail("is not " + s["const"].dump());
     if (s.contains("minimum") && v.is_number() && v.get<double>() < s["minimum"].get<double>())
       fail("below the minimum: " + v.dump());
+    if (s.contains("maximum") && v.is_number() && v.get<double>() > s["maximum"].get<double>())
+      fail("above the maximum: " + v.dump());
     if (s.contains("minLength") && v.is_string() &&
         v.get<std::string>().size() < s["minLength"].get<std::size_t>())
       fail("shorter than minLength");
@@ -133,23 +135,10 @@ class Validator {
 
 // Every keyword of the schema is one the validator knows (else it would skip checks).
 void known_keywords(const Json& s, const std::string& where) {
-  static const std::set<std::string> kKnown = {"$schema",
-                                               "$id",
-                                               "title",
-                                               "description",
-                                               "type",
-                                               "required",
-                                               "additionalProperties",
-                                               "properties",
-                                               "$defs",
-                                               "$ref",
-                                               "enum",
-                                               "const",
-                                               "minimum",
-                                               "minLength",
-                                               "items",
-                                               "oneOf",
-                                               "propertyNames"};
+  static const std::set<std::string> kKnown = {
+      "$schema",    "$id",   "title", "description",  "type",  "required", "additionalProperties",
+      "properties", "$defs", "$ref",  "enum",         "const", "minimum",  "maximum",
+      "minLength",  "items", "oneOf", "propertyNames"};
   if (!s.is_object()) return;
   for (const auto& [k, sub] : s.items()) {
     EXPECT_TRUE(kKnown.count(k)) << where << ": keyword " << k << " not checked by this test";

@@ -75,14 +75,15 @@ TEST(NumbersCli, PerftSuiteCountsAndDepths) {
   std::remove(path.c_str());
 }
 
-// PGN move numbers are skipped whatever their length; a NAG too large for an int makes the
-// game invalid with a message.
+// PGN move numbers are skipped whatever their length; a NAG beyond 255 makes the game invalid
+// with a message.
 TEST(NumbersCli, PgnMoveNumbersAndNags) {
   const std::string path = unique_temp("huge.pgn");
   std::ofstream(path) << "[Event \"a\"]\n\n" << kHuge << ". e4 e5 $" << kHuge << " *\n";
   const Output o = run_tool("fairy-validate", "--no-roster " + path);
   EXPECT_EQ(o.status, 1);
-  EXPECT_EQ(o.err, path + ":3:32: error: game 1 (? - ?): NAG $" + kHuge + " is too large\n");
+  EXPECT_EQ(o.err,
+            path + ":3:32: error: game 1 (? - ?): NAG $" + kHuge + " is out of range (0 to 255)\n");
   EXPECT_EQ(o.out, path + ": 1 game read: 0 valid, 1 invalid; 1 error, 0 warnings\n");
   std::remove(path.c_str());
 }
