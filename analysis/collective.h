@@ -1,4 +1,4 @@
-// The processes of one run that share its inputs out (the ranks of an MPI job, issue 15),
+// The processes of one run that share its inputs out (the ranks of an MPI job),
 // as the batch loop sees them. The analysis library knows no MPI: the tools built with
 // FAIRYKIT_MPI give GameBatch an implementation over MPI (tools/common/mpi_session.h); without
 // one, a run is one process.

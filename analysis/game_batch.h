@@ -1,5 +1,5 @@
-// The per-file loop of the tools that work game by game (fairy-validate now, fairy-convert
-// and fairy-analyze next), so that each tool supplies only its work and its formatting:
+// The per-file loop of the tools that work game by game (fairy-validate, fairy-convert and
+// fairy-analyze), so that each tool supplies only its work and its formatting:
 //
 //  * inputs are opened in order ("-" = standard input; gzip, bzip2 and zstd recognised);
 //    one that cannot be opened or read to its end is reported and the others still run;

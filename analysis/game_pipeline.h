@@ -1,11 +1,11 @@
-// The ordered game pipeline shared by the tools that work game by game (validate, and
-// later convert and analyze): read games in input order, work on them in parallel with
+// The ordered game pipeline shared by the tools that work game by game (validate, convert
+// and analyze): read games in input order, work on them in parallel with
 // OpenMP, hand the results over in input order. While the threads work on one batch, one of
 // them reads the next, so reading overlaps with the work. Memory is bounded by two batches
 // and follows the largest game, not the number of games:
 //  * a slot keeps its memory for the next game only when the game it held was small (a slot
-//    that once held a 60 MB game must not keep 60 MB for ever: with 2 x 1024 slots, memory
-//    grew with the number of large games, to 2 GB);
+//    that held a 60 MB game must not keep 60 MB for ever: with 2 x 1024 slots, memory would
+//    grow with the number of large games);
 //  * while a batch holds a game larger than batch_bytes, the next batch is read after it
 //    is emitted, not during its work: two large games are never held at once, so a game of
 //    N bytes needs about 2N of memory at most (N, and the buffer growing while reading it).
@@ -32,9 +32,9 @@ struct PipelineOptions {
   // default) chooses by the number of threads: 1024 games and 4 MiB with two or more, 64
   // games and 128 KiB with one. With one thread the next batch is read before the current
   // one is worked on, so a game's text is read back after a whole batch of others has been
-  // copied: small batches keep it in the processor's second-level cache (TWIC 920 x 20,
-  // profile-guided fairy-analyze and fairy-validate -j 1: 4-5% less time). With two threads small
-  // batches were slower (the threads wait for each other at the end of every batch).
+  // copied: small batches keep it in the processor's second-level cache. With two threads
+  // small batches cost more than they save (the threads wait for each other at the end of
+  // every batch).
   std::size_t batch_games = 0;
   std::size_t batch_bytes = 0;
   // A slot whose game text had more capacity than this gives it back once the game is

@@ -1,9 +1,9 @@
 // The hashed perft kernels (hashed_perft() of analysis/perft_table.h), compiled here alone:
 // the profile-guided build compiles this file with a profile of its own, trained with a
-// deep hashed count as well (cmake/pgo-train.sh, analysis/CMakeLists.txt). That profile made
-// hashed Kiwipete depth 6 about 9% faster; given to the whole program, it had slowed the
-// other tools (fairy-analyze 11%) and, given to analysis/perft.cpp, the plain perft kernel
-// (8%), whose code it shows as cold next to the deep count.
+// deep hashed count as well (cmake/pgo-train.sh, analysis/CMakeLists.txt). That profile
+// speeds the hashed kernel up but would slow the other tools if given to the whole program,
+// and the plain perft kernel if given to analysis/perft.cpp (it shows their code as cold
+// next to the deep count).
 #include <cstdint>
 #include <optional>
 #include <type_traits>

@@ -89,9 +89,8 @@ class PerftTable {
   // 2 MiB pages when it fills one or more (madvise; its tens of millions of lookups then
   // find their page in the first-level TLB), then the buckets in the system's pages. The
   // buckets are not asked for 2 MiB pages: where the host of a virtual machine takes freed
-  // memory back, the kernel's zeroing of fresh 2 MiB pages cost up to 0.6 s per 256 MiB
-  // here, against about 0.1 s for 4 KiB pages, and their lookups are too few (a few
-  // million) for the TLB to matter.
+  // memory back, the kernel's zeroing of fresh 2 MiB pages can cost several times that of
+  // 4 KiB pages, and their lookups are too few (a few million) for the TLB to matter.
   explicit PerftTable(std::size_t buckets, std::size_t leaf_slots = 0)
       : buckets_(buckets), leaf_mask_(leaf_slots ? leaf_slots - 1 : 0) {
     if (leaf_slots && (!std::has_single_bit(leaf_slots) || leaf_slots < (1u << kMinLeafBits)))
@@ -140,7 +139,7 @@ class PerftTable {
 
   // Sets the pages of the buckets up now, split over `threads` threads, rather than one by
   // one at their first touch during the count (Linux, MADV_POPULATE_WRITE: one pass of the
-  // kernel per share; about 0.1 s per 256 MiB here on one thread). Elsewhere nothing.
+  // kernel per share, in parallel). Elsewhere nothing.
   void populate(int threads);
 
   std::size_t buckets() const { return buckets_; }

@@ -1,4 +1,4 @@
-// How the ranks of an MPI run share out one PGN file (issue 15), plain or seekable zstd
+// How the ranks of an MPI run share out one PGN file, plain or seekable zstd
 // (parsers/input.h: frames with a seek table; byte offsets are then those of the
 // decompressed text, and a rank starts decoding at the frame that holds its range): by
 // byte ranges, each starting where a game starts, so that together they read every game
@@ -20,16 +20,13 @@
 //     file of shapes no guess fits is simply read by fewer ranks.
 //  4. Each rank's first line and game number are the sums over the pieces before its start
 //     and the part of the piece it starts in.
-// Every rank waits for the slowest piece before it reads its share: with 2 ranks on the
-// 200 MB archive that is the count of a quarter of the file. A plain file is counted with
-// parsers::plain_game_extent where its games have the common shape (GameSplitter's rules,
-// about 4 GB/s of TWIC against the splitter's 1.9 GB/s), and with GameSplitter elsewhere:
-// the whole plan took 0.030 s with the splitter alone, 0.020 s now, of the 0.86 to 0.92 s
-// a rank then takes to check its half in fairy-validate (2026-11-27). When the rank before
-// counted a whole share, the wait was twice that. The
-// shares are about equal: with 2% more for the last rank, the two ranks of fairy-validate
-// on that archive ended 0.014 to 0.034 s apart (the last rank later in 7 of 8 runs; 0%
-// more for it did not change the median time).
+// Every rank waits for the slowest piece before it reads its share: with 2 ranks, the count
+// of a quarter of the file (counting by pieces halves the wait of a rank counting the whole
+// share before it). A plain file is counted with parsers::plain_game_extent where its games
+// have the common shape (GameSplitter's rules at about twice the splitter's speed), and with
+// GameSplitter elsewhere, so the plan is a small part of a rank's work. The shares are
+// about equal in bytes, the last a little larger (kLastRankWeight); bench/mpi-scaling.sh
+// measures how the ranks share the time.
 #pragma once
 
 #include <cstdint>

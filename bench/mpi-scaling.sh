@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Scaling under MPI (issue 15): 2 ranks x 1 thread against 1 rank x 1 thread, both under
+# Scaling under MPI: 2 ranks x 1 thread against 1 rank x 1 thread, both under
 # mpirun, alternating, N rounds, medians of the wall time of the whole mpirun:
 #   validate  fairy-validate -q on TWIC 920 x 107 (about 200 MB, 240,215 games)
 #   perft     fairy-perft --fen startpos --depth 7 (no table)

@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# Time per MB of fairy-validate on the input shapes that were quadratic (issue 10, findings
-# 9 and 10), at 1, 4, 16 and 64 MB: a time per MB that stays flat (within 2x from 1 to 64
+# Time per MB of fairy-validate on the input shapes that could be quadratic in a
+# careless reader, at 1, 4, 16 and 64 MB: a time per MB that stays flat (within 2x from 1 to 64
 # MB) shows linear time. Each input is one game, generated in a temporary directory:
-#   tags     a tag section of tag pairs separated by single blank lines (was 24 s for 1.1 MB)
-#   cr       lone-CR line ends, one ;-comment per line (was 11.8 s for 2.4 MB)
-#   lf       the same with LF line ends, for reference (was linear already)
+#   tags     a tag section of tag pairs separated by single blank lines
+#   cr       lone-CR line ends, one ;-comment per line
+#   lf       the same with LF line ends, for reference
 # Times are the CPU time (user + system) of the whole process, which other work on the
 # machine disturbs less than wall time, the best of N rounds, less the start-up time (the
 # best of 5 runs over an empty file, which would weigh on 1 MB), with --max-game-size 128

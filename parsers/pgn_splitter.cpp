@@ -266,7 +266,7 @@ std::optional<PlainGameExtent> plain_game_extent(std::string_view text,
 // starts a new game": every '[' of the game's text and the run of tag-name bytes after it,
 // looked up by name. The text is indexed as far as the rule needs it, each byte once, so
 // the rule costs time linear in the size of the game (searching the game's text at each tag
-// after a blank line was quadratic: 80,000 tags took 24 s). Names are kept as offsets into
+// after a blank line would be quadratic in the number of tags). Names are kept as offsets into
 // the game's text, which the buffer may move between lookups.
 struct GameSplitter::TagNames {
   // A name: where it is in the game's text, and its hash (kept, so that growing the table

@@ -42,8 +42,8 @@ struct PromotionList {
 // Per-ply state that undo_move cannot recompute. The caller owns it (usually on its own
 // stack, one per ply), as in do_move(m, st).
 //
-// The two counters are 32 bits: 16-bit ones wrapped after 65,535 plies, and the draws of
-// rules/game_end.h (seventy-five moves, repetitions) were no longer seen. A set-up clock is
+// The two counters are 32 bits: 16-bit ones would wrap after 65,535 plies and hide the draws
+// of rules/game_end.h (seventy-five moves, repetitions) in longer games. A set-up clock is
 // at most parsers::kMaxFenCounter, which leaves room for more than a billion plies.
 struct StateInfo {
   Key key = 0;

@@ -214,8 +214,8 @@ void append_san(const Position<V>& pos, Move m, std::string& out);
 
 // A sink for generate_legal() (rules/movegen.h) that keeps only the legal moves landing on
 // one square, castling excepted (its Move names the rook's square) — or, built with
-// SQ_NONE, only the castling moves. Reading and writing no longer generate moves but for
-// castling; the sink stays for callers that want the moves to one square.
+// SQ_NONE, only the castling moves. SAN reading and writing generate moves only for
+// castling; the sink serves callers that want the moves to one square.
 class MovesTo {
  public:
   static constexpr bool kCountOnly = false;

@@ -12,7 +12,7 @@
 // several.
 //
 // End of game (§1.7, decided in state()):
-//   * King captured (A12, decided 2026-11): one side has two Kings and the other fewer,
+//   * King captured (A12): one side has two Kings and the other fewer,
 //     whatever FEN the position came from (every game starts with two Kings a side and none
 //     are ever added). Such a position has no moves; a chain that takes a King is finished
 //     first. Boards where neither side has two Kings are rules diagrams (the seed's lone

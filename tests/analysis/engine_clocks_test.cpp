@@ -1,13 +1,13 @@
-// The move counters of every engine at the edge of the FEN range (issue 10, findings 12 and
-// 13): a FEN may give a halfmove clock and a fullmove number (a ply count for Interweave) up
-// to parsers::kMaxFenCounter; each engine reads it exactly, writes it back, counts on from it
-// and restores it on undo. One past the range is an error that names the field.
+// The move counters of every engine at the edge of the FEN range: a FEN may give a halfmove clock
+// and a fullmove number (a ply count for Interweave) up to parsers::kMaxFenCounter; each engine
+// reads it exactly, writes it back, counts on from it and restores it on undo. One past the range
+// is an error that names the field.
 #include <gtest/gtest.h>
 
 #include <string>
 
-#include "rules/game.h"
 #include "parsers/fen.h"
+#include "rules/game.h"
 
 namespace fairykit::analysis {
 namespace {

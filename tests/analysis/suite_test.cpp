@@ -30,7 +30,7 @@ std::string ErrorOf(std::string_view text, bool epd) {
 constexpr bool kEpd = true;
 constexpr bool kPerft = false;
 
-// Finding 5 of issue 10: a number too large for its type is an error, never an exception.
+// A number too large for its type is an error, never an exception.
 TEST(SuiteNumbers, EpdOutOfRangeIsAnError) {
   EXPECT_EQ(ErrorOf("4k3/8/8/8/8/8/8/4K2R w K - ;D1 99999999999999999999999\n", kEpd),
             "mem:1:29: perft node count '99999999999999999999999' is out of range");
@@ -53,7 +53,7 @@ TEST(SuiteNumbers, PerftOutOfRangeIsAnError) {
             "mem:2: perft depth '99999999999999999999' is out of range (1 to 64)");
 }
 
-// Issue 10, finding 17: an EPD suite checks its operations as a .perft file its lines.
+// An EPD suite checks its operations as a .perft file its lines.
 TEST(SuiteEpd, PerftOperationsAreChecked) {
   EXPECT_EQ(ErrorOf("4k3/8/8/8/8/8/8/4K2R w K - ;D1 15 ;D1 16\n", kEpd),
             "mem:1:36: perft depth 1 already given at column 29");
@@ -153,7 +153,7 @@ TEST(SuiteFormat, GuessedFromTheNameThenTheFirstLine) {
             V{"suite.perft.zst:3: the record has no fen or epd line"});
 }
 
-// Issue 10, finding 6: a line that never ends is an error at 1 MiB, whatever follows.
+// A line that never ends is an error at 1 MiB, whatever follows.
 TEST(SuiteLimits, LineLongerThanOneMiB) {
   std::string zeros(kMaxSuiteLine + 1, '\0');
   EXPECT_EQ(ErrorOf(zeros, kEpd), "mem:1: line longer than 1 MiB");
@@ -163,7 +163,7 @@ TEST(SuiteLimits, LineLongerThanOneMiB) {
             "mem:3: line longer than 1 MiB");
 }
 
-// Issue 10, finding 15: a directory is an unreadable suite.
+// A directory is an unreadable suite.
 TEST(SuiteLimits, DirectoryCannotBeOpened) {
   const std::string dir = ::testing::TempDir();
   absl::StatusOr<std::unique_ptr<SuiteReader>> reader = SuiteReader::open(dir);

@@ -192,8 +192,8 @@ TEST(ValidateDamaged, BinaryGarbage) {
 
 TEST(ValidateDamaged, Bzip2BlockDamagedAfterGoodGames) {
   // An archive in bzip2 blocks of 100k (bzip2 -1) whose third block is damaged: the games
-  // of the first two blocks are read and valid, then the error (issue 10, finding 16: all
-  // were lost). Each block holds exactly 99,981 bytes of this text (no four equal bytes in
+  // of the first two blocks are read and valid, then the error (none of them
+  // is lost). Each block holds exactly 99,981 bytes of this text (no four equal bytes in
   // a row), and the third block starts where a stream of the first two would end.
   constexpr std::size_t kBlock = 99981;
   std::string text;
@@ -274,7 +274,7 @@ TEST(Validate, RepeatedTagsAreWarnedAtTheRepeat) {
   EXPECT_TRUE(run.reports[0].valid() && run.reports[1].valid());
 }
 
-// Issue 10, finding 18: archives as users have them. A castling right the position cannot
+// Archives as users have them. A castling right the position cannot
 // have (a lichess study) is dropped with a warning naming it and why, and the game is
 // checked without it; moves after a dead position get one warning, at the first of them.
 TEST(Validate, ImpossibleCastlingRightsInAFenTagAreDroppedWithAWarning) {
@@ -328,7 +328,7 @@ TEST(Validate, MovesAfterADeadPositionGetOneWarning) {
             "material)\n");
 }
 
-// Issue 10, finding 17: a message quotes at most 40 characters of any input, ends a longer
+// A message quotes at most 40 characters of any input, ends a longer
 // one with "..." (a FEN tag: 120), and escapes control bytes (parsers/message_text.h).
 TEST(Validate, LongInputIsQuotedShortAndEscaped) {
   const std::string token(5 * 1024 * 1024, 'N');
@@ -496,7 +496,7 @@ TEST(ValidateVariants, InterweaveDamagedCopies) {
   }
 }
 
-// Issue 10, findings 14 and 19: a pool above what a side starts with is an invalid FEN tag
+// A pool above what a side starts with is an invalid FEN tag
 // (it once let a capture raise a pool to 10 in a "valid" game); a set-up where one side has
 // two Kings and the other fewer is finished (interweave.md A12), so its result is checked
 // and a move after it is an error; boards where neither side has two Kings play on.
@@ -504,8 +504,8 @@ TEST(ValidateVariants, InterweaveSetUpsAreCheckedAsTheRulesSay) {
   const std::string head = "[Variant \"Interweave\"]\n[SetUp \"1\"]\n[FEN \"";
   const Outcome run =
       validate_text(head + "8/8/8/8/8/8/kR6/8 b 0 - 900000\"]\n\n1... Ka2xc2 0-1\n\n" +  //
-                        head + "k7/8/8/8/8/8/8/K1K5 w 0 - 000000\"]\n\n1-0\n\n" +      //
-                        head + "k7/8/8/8/8/8/8/K1K5 w 0 - 000000\"]\n\n0-1\n\n" +      //
+                        head + "k7/8/8/8/8/8/8/K1K5 w 0 - 000000\"]\n\n1-0\n\n" +        //
+                        head + "k7/8/8/8/8/8/8/K1K5 w 0 - 000000\"]\n\n0-1\n\n" +        //
                         head + "k7/8/8/8/8/8/8/K1K5 w 0 - 000000\"]\n\n1. Ka1-b2 *\n\n" + head +
                         "k7/8/8/8/8/8/8/K7 w 0 - 000000\"]\n\n1. Ka1-b2 Ka8-b7 *\n",
                     1, {.roster_warnings = false});

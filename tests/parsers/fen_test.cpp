@@ -390,7 +390,7 @@ TEST(ParseFenErrors, Clocks) {
             "FEN fullmove number field, column 26: unexpected character 'a'");
 }
 
-// The counters' range is parsers::kMaxFenCounter (issue 10, finding 13): a longer number
+// The counters' range is parsers::kMaxFenCounter: a longer number
 // was cut to its first digits, silently.
 TEST(ParseFenErrors, CountersOutOfRangeNameTheField) {
   EXPECT_EQ(ErrorOf("8/8/8/8/8/8/8/8 w - - 99999999999 1"),

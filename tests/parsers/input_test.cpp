@@ -358,7 +358,7 @@ TEST(InputTest, CorruptBzip2NamesTheProblem) {
   EXPECT_EQ(ErrorOf(*source2), "z.pgn.bz2: corrupt bzip2 data (bad stream header)");
 }
 
-// A damaged bzip2 block (issue 10, finding 16): what was decoded before it is delivered,
+// A damaged bzip2 block: what was decoded before it is delivered,
 // then the error, as for gzip and zstd (it was all dropped: 895 KB of good games).
 TEST(InputTest, Bzip2DeliversWhatPrecedesADamagedBlock) {
   // PGN without four equal bytes in a row, so that each block of bzip2 -1 holds exactly
@@ -411,9 +411,10 @@ TEST(InputTest, CorruptZstdNamesTheProblem) {
                                   ZSTD_getErrorString(ZSTD_error_checksum_wrong) + ")");
 }
 
-// A zstd frame with a window beyond libzstd's default limit of 128 MiB (issue 10, finding
-// 17: `zstd --long=31` files were "corrupt zstd data"), made in the test as that command
-// does: long-distance matching, a 2 GiB window, the size not known in advance (streamed).
+// A zstd frame with a window beyond libzstd's default limit of 128 MiB (as `zstd --long=31`
+// writes; a reader with the default limit calls such files "corrupt zstd data"), made in the test
+// as that command does: long-distance matching, a 2 GiB window, the size not known in advance
+// (streamed).
 std::string ZstdLongWindow(std::string_view data, int window_log) {
   ZSTD_CCtx* cctx = ZSTD_createCCtx();
   EXPECT_FALSE(ZSTD_isError(ZSTD_CCtx_setParameter(cctx, ZSTD_c_windowLog, window_log)));
@@ -534,7 +535,7 @@ TEST_P(InputFormatTest, StandardInputThroughAPipe) {
   EXPECT_TRUE(ReadAllOk(**source, 100000) == original);
 }
 
-// Seekable zstd (issue 15): the seek table is read, and a source can start at any byte.
+// Seekable zstd: the seek table is read, and a source can start at any byte.
 TEST(InputTest, SeekableZstdStartsAtAnyByte) {
   const std::string original = Slurp(kCorpus + "Carlsen.pgn");
   const std::string dir = TempDir();

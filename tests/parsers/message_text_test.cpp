@@ -1,4 +1,4 @@
-// Input quoted in diagnostics (parsers/message_text.h; issue 10, finding 17).
+// Input quoted in diagnostics (parsers/message_text.h).
 #include "parsers/message_text.h"
 
 #include <gtest/gtest.h>

@@ -210,7 +210,7 @@ TEST(PgnEvents, Annotations) {
   // The NAGs of the PGN standard, $0 to $255, as the JSON reader reads them.
   EXPECT_EQ(Events("1. e4 $256 e5"),
             (V{"end_tags", "move e4 @1:4", "error NAG $256 is out of range (0 to 255) @1:7"}));
-  // Issue 10, finding 17: a message quotes at most 40 characters of the input.
+  // A message quotes at most 40 characters of the input.
   EXPECT_EQ(Events("1. e4 $" + std::string(100000, '9') + " e5"),
             (V{"end_tags", "move e4 @1:4",
                "error NAG $" + std::string(39, '9') + "... is out of range (0 to 255) @1:7"}));
@@ -295,7 +295,7 @@ TEST(PgnEvents, UnexpectedCharacters) {
 }
 
 TEST(PgnEvents, LongTagNamesAreQuotedShort) {
-  // Issue 10, finding 17: a message quotes at most 40 characters of the input.
+  // A message quotes at most 40 characters of the input.
   const std::string name(100000, 'T');
   EXPECT_EQ(Events("[" + name + " \"a \"b\" c\"]\n*").at(0),
             "warning tag " + std::string(40, 'T') +
@@ -639,7 +639,7 @@ TEST(PgnEventsDamaged, TenMegabyteLine) {
   EXPECT_EQ(r.events[r.events.size() - 6], "result 1-0 @3:" + std::to_string(line.size() + 1));
 }
 
-// Linear time (issue 10, finding 10): a ;-comment or %-escape line ending in a lone CR used
+// Linear time: a ;-comment or %-escape line ending in a lone CR used
 // to search the rest of the game for a '\n' (800,000 such lines: 11.8 s). Not timed: the
 // reader counts the bytes its line-end searches look at.
 TEST(PgnEventsScaling, CarriageReturnsAndSemicolonComments) {

@@ -1,4 +1,4 @@
-// A line longer than 2 GiB (issue 10, finding 11): columns beyond INT_MAX are reported as
+// A line longer than 2 GiB: columns beyond INT_MAX are reported as
 // they are, by the splitter (an unterminated comment opened 2 GiB into a line) and by
 // parse_game (an unexpected character there). Gigabytes of memory and a few seconds: the
 // suite is named Slow*, which puts it under the `slow` label (ctest -L slow).

@@ -321,7 +321,7 @@ TEST(PgnSplitter, UnbalancedVariationResynchronises) {
   EXPECT_EQ(games[0].notes[0].where.column, 7);
 }
 
-// A game over the size limit (issue 10, finding 8) is one invalid game: skipped whole up to
+// A game over the size limit is one invalid game: skipped whole up to
 // where it would have ended without the limit, not held in memory, reported with its byte
 // range; the games after it are found as usual.
 std::string Oversize(std::uint64_t from, std::uint64_t to, std::string_view limit = "100-byte",
@@ -557,7 +557,7 @@ TEST(PgnSplitter, ReadErrorInAnOversizedGame) {
   }
 }
 
-// Linear time whatever the shape of the input (issue 10, findings 9 and 10). No test is
+// Linear time whatever the shape of the input. No test is
 // timed: the splitter counts the bytes its searches look at, and a linear splitter looks
 // at each input byte a bounded number of times. Before the fix these shapes were quadratic
 // (80,000 tag pairs between blank lines: 24 s for 1.1 MB).

@@ -240,7 +240,7 @@ TEST(CwdaFen, ErrorsNameTheDialectAndField) {
   EXPECT_FALSE(native_to_vchess_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1").ok());
 }
 
-// Quoted input is escaped (issue 10, finding 17): a raw byte once went to the terminal.
+// Quoted input is escaped: a raw byte once went to the terminal.
 TEST(CwdaFen, QuotedInputIsEscaped) {
   EXPECT_EQ(Native("dwfcmfwd/zzzzzzzz/8/8/8/8/PPPPPPPP/RNBQKBN\x01 w 0 ahah - FC"),
             "ERROR vchess FEN board field: unknown piece letter '\\x01'");
@@ -257,7 +257,7 @@ TEST(CwdaFen, QuotedInputIsEscaped) {
             "FCNR (White's, then Black's)");
 }
 
-// Ply counts and fullmove numbers up to parsers::kMaxFenCounter (issue 10, finding 13).
+// Ply counts and fullmove numbers up to parsers::kMaxFenCounter.
 TEST(CwdaFen, CountersOutOfRange) {
   EXPECT_EQ(Native("dwfcmfwd/zzzzzzzz/8/8/8/8/PPPPPPPP/RNBQKBNR w 1000000000 ahah - FC"),
             "ERROR vchess FEN ply count field: 1000000000 is out of range (at most 999999999)");

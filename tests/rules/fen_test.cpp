@@ -105,7 +105,7 @@ TEST(Fen, BadFensGiveOneLineErrors) {
   }
 }
 
-// Issue 10, finding 18: archives (a lichess study here) carry castling rights the position
+// Archives (a lichess study here) carry castling rights the position
 // cannot have. The readers are strict by default; SetupOptions::drop_invalid_castling_rights
 // drops such a right and says which and why, for every variant with castling.
 template <class V = ChessVariant>
@@ -165,7 +165,7 @@ TEST(Fen, InvalidCastlingRightsAreDroppedOnRequest) {
             "rank 1");
 }
 
-// Material no game can reach is rejected (issue 10, finding 4): at most 16 pieces and 8
+// Material no game can reach is rejected: at most 16 pieces and 8
 // pawns a side, as each of these variants starts with. The move lists are sized for it
 // (rules/movegen.h, kMaxMoves).
 TEST(Fen, MaterialNoGameCanReachIsRejected) {
@@ -224,7 +224,7 @@ TEST(Fen, ClocksAreOptionalAndKept) {
             "4k3/8/8/8/8/8/8/4K3 w - - 65536 70000");
 }
 
-// A fullmove number of 0 is read as 1 with a warning (issue 10, finding 17).
+// A fullmove number of 0 is read as 1 with a warning.
 TEST(Fen, FullmoveZeroIsReadAsOneWithAWarning) {
   absl::StatusOr<fairykit::Setup> s =
       setup_from_fen("4k3/8/8/8/8/8/8/4K3 w - - 5 0", fen_dialect<ChessVariant>());
@@ -257,7 +257,7 @@ TEST(Fen, SetupCountersOutOfRangeAreRejected) {
             "fullmove number 1000000000 is out of range (at most 999999999)");
 }
 
-// Messages that quote the FEN escape bytes that are not printable (issue 10, finding 17).
+// Messages that quote the FEN escape bytes that are not printable.
 TEST(Fen, QuotedInputIsEscaped) {
   EXPECT_EQ(error_of<CwdaVariant>("4k3/8/8/8/8/8/8/4K3 w - - 0 1 F\x01"),
             "FEN armies field, column 31: 'F\\x01' is not two army letters of FCNR (White, "

@@ -226,7 +226,7 @@ TEST(GameEnd, ThreefoldAndFivefoldRepetitionByKnightShuffle) {
   EXPECT_EQ(g.State().end, GameEnd::kNone);
 }
 
-// The clocks are 32 bits (issue 10, finding 12): 16-bit ones wrapped after 65,535 plies,
+// The clocks are 32 bits: 16-bit ones wrapped after 65,535 plies,
 // and the seventy-five-move rule and the repetition count stopped seeing the draw.
 template <class V>
 void clocks_past_sixteen_bits(const std::string& armies) {

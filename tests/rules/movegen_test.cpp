@@ -58,7 +58,7 @@ TEST(MoveGen, CastlingNotThroughCheck) {
   EXPECT_EQ(moves_of("4r1k1/8/8/8/8/8/8/R3K2R w KQ - 0 1").find("e1c1"), std::string::npos);
 }
 
-// The move list holds every position the set-up accepts (issue 10, finding 4): its capacity
+// The move list holds every position the set-up accepts: its capacity
 // kMaxMoves<V> is proven in rules/movegen.h; here are positions near what is reachable.
 TEST(MoveGen, MoveListHoldsTheMostMobilePositions) {
   // The most moves known in a legal chess position.
@@ -332,7 +332,7 @@ TEST(Uci, Errors) {
   EXPECT_EQ(move_from_uci(pos, "e2e5").status().message(), "illegal move 'e2e5'");
   EXPECT_EQ(move_from_uci(pos, "e9e4").status().message(), "bad UCI move 'e9e4'");
   EXPECT_EQ(move_from_uci(pos, "e2e4k").status().message(), "bad UCI move 'e2e4k'");
-  // Issue 10, finding 17: at most 40 characters of the input, control bytes escaped.
+  // At most 40 characters of the input, control bytes escaped.
   EXPECT_EQ(move_from_uci(pos, "e2e4" + std::string(5 * 1024 * 1024, 'q')).status().message(),
             "bad UCI move 'e2e4" + std::string(36, 'q') + "...'");
   EXPECT_EQ(move_from_uci(pos, "e2\x01\x02").status().message(), "bad UCI move 'e2\\x01\\x02'");

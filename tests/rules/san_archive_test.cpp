@@ -315,7 +315,7 @@ TEST(SanArchive, ErrorMessages) {
   }
   EXPECT_EQ(san_error(b.pos, "Nf3").ok(), true);
   EXPECT_EQ(san_error(b.pos, "Nf6").message(), "illegal move 'Nf6'");
-  // Issue 10, finding 17: at most 40 characters of the input, control bytes escaped.
+  // At most 40 characters of the input, control bytes escaped.
   EXPECT_EQ(san_error(b.pos, std::string(5 * 1024 * 1024, 'N')).message(),
             "bad SAN '" + std::string(40, 'N') + "...'");
   EXPECT_EQ(san_error(b.pos,

@@ -511,7 +511,7 @@ TEST(FairyConvertPgn, LeavingOutAndAddingTags) {
 
 // PGN -> PGN, then again: the same bytes; fairy-validate reads as many games as were
 // written; movetext lines fit in 79 columns. And PGN -> JSON Lines -> PGN and PGN -> JSON ->
-// PGN give the same bytes as PGN -> PGN (the acceptance criterion of issue 12).
+// PGN give the same bytes as PGN -> PGN.
 TEST(FairyConvertPgn, IdempotentAndRoundTripsOnSamplesAndTwic) {
   const std::string dir = temp_dir();
   std::vector<std::string> inputs = sample_pgns();

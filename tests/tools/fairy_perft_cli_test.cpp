@@ -320,7 +320,7 @@ TEST(FairyPerftCli, InvalidFenExitsOneWithOneLine) {
             "black king\n");
 }
 
-// Issue 10, finding 18: fairy-validate drops a castling right the position cannot have;
+// Fairy-validate drops a castling right the position cannot have;
 // fairy-perft --fen stays strict.
 TEST(FairyPerftCli, ImpossibleCastlingRightsStayAnError) {
   CliRun r =
@@ -359,7 +359,7 @@ TEST(FairyPerftCli, MoreThan256MovesAreListed) {
 }
 
 TEST(FairyPerftCli, FullmoveZeroIsAWarning) {
-  // Read as 1, said on standard error (issue 10, finding 17).
+  // Read as 1, said on standard error.
   CliRun r = run("--fen \"4k3/8/8/8/8/8/8/4K3 w - - 5 0\" --max-depth 2 -q");
   EXPECT_EQ(r.status, 0);
   EXPECT_EQ(r.out, "depth 1: 5\ndepth 2: 25\n");
@@ -471,7 +471,7 @@ TEST(FairyPerftCli, UnreadableSuiteExitsTwoAndGoesOn) {
   EXPECT_NE(r.out.find("19 positions: 19 passed"), std::string::npos) << r.out;
 }
 
-// Issue 10, finding 15: a directory is unreadable input for every tool, with one message.
+// A directory is unreadable input for every tool, with one message.
 TEST(FairyPerftCli, DirectoryExitsTwoInEveryTool) {
   const std::string dir = fairykit::testing::unique_temp("dir");
   ASSERT_EQ(std::system(("mkdir -p '" + dir + "'").c_str()), 0);
@@ -485,7 +485,7 @@ TEST(FairyPerftCli, DirectoryExitsTwoInEveryTool) {
   std::remove(dir.c_str());
 }
 
-// Issue 10, finding 6: an endless line is an error at 1 MiB, from a file or standard input,
+// An endless line is an error at 1 MiB, from a file or standard input,
 // in a few MiB of memory (the tool runs with a 256 MiB address space).
 TEST(FairyPerftCli, EndlessInputStopsAtTheLineLimit) {
   CliRun file = fairykit::testing::run_tool("fairy-perft", "--suite /dev/zero -q", ".", "", 256);
@@ -534,7 +534,7 @@ TEST(FairyPerftCli, SuitesStreamInEveryShape) {
   for (const std::string& f : {epd, perft, perft + ".gz", bad}) std::remove(f.c_str());
 }
 
-// Issue 10, finding 17: one depth limit everywhere, named with its line.
+// One depth limit everywhere, named with its line.
 TEST(FairyPerftCli, SuiteDepthLimitsNameTheLine) {
   const std::string epd = fairykit::testing::unique_temp("deep.epd");
   std::ofstream(epd) << "4k3/8/8/8/8/8/8/4K2R w K - ;D1 15 ;D65 1\n";

@@ -53,7 +53,7 @@ TEST(FairyValidateCli, StandardCorpusReadsEveryGame) {
   const Output o = run("-q standard/twic0920.pgn standard/chess_masters_WCC.pgn.bz2", kCorpus);
   EXPECT_EQ(o.status, 0) << o.err;
   // Two TWIC games go on after a dead position (K v K+N, then Kxg2; same-coloured bishops,
-  // then Bxd3): one warning each (issue 10, finding 18).
+  // then Bxd3): one warning each.
   EXPECT_EQ(o.out,
             "standard/twic0920.pgn: 2245 games read: 2245 valid, 0 invalid; 0 errors, 2 warnings\n"
             "standard/chess_masters_WCC.pgn.bz2: 685 games read: 685 valid, 0 invalid; 0 errors, "
@@ -122,7 +122,7 @@ TEST(FairyValidateCli, JsonReportsParse) {
 }
 
 // A FEN tag read leniently (a fullmove number of 0, read as 1) is a warning naming the field;
-// a raw byte in a FEN tag is quoted escaped (issue 10, finding 17).
+// a raw byte in a FEN tag is quoted escaped.
 TEST(FairyValidateCli, FenTagWarningsAndEscapedBytes) {
   const std::string dir = fairykit::testing::unique_temp("");
   std::ofstream(dir + "fen.pgn", std::ios::binary)
@@ -189,7 +189,7 @@ TEST(FairyValidateCli, Latin1BytesGiveValidJson) {
   EXPECT_EQ(std::system(check.c_str()), 0) << o.out;
 }
 
-// --- Limits (issue 10, findings 7 and 8): memory follows the largest game; a game over
+// --- Limits: memory follows the largest game; a game over
 // --max-game-size is one invalid game, skipped whole, and the counts add up.
 
 // Runs fairy-validate under a memory limit (RLIMIT_AS, `ulimit -v`; ASan's RSS limit under

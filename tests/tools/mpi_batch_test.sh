@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The game tools under MPI (FAIRYKIT_MPI=ON, issue 15): mpirun -np 1, 2 and 4 (oversubscribed
+# The game tools under MPI (FAIRYKIT_MPI=ON): mpirun -np 1, 2 and 4 (oversubscribed
 # on this machine) write exactly what one process writes (standard output, standard error,
 # the side files, the exit status) on the corpus and every sample, in every output format,
 # for several inputs at once, compressed inputs, and inputs made to trip the byte-range

@@ -1,4 +1,4 @@
-// Numbers too large for their type, in every place a tool reads one (issue 10, finding 5):
+// Numbers too large for their type, in every place a tool reads one:
 // each is a one-line error with the documented exit status, never an exception or a wrap.
 #include <gtest/gtest.h>
 

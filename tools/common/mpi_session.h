@@ -1,4 +1,4 @@
-// The MPI side of a tool (issue 15): which rank this process is among how many, and the
+// The MPI side of a tool: which rank this process is among how many, and the
 // few collective steps the tools need. Built with MPI only when the tool is compiled with
 // FAIRYKIT_MPI=1 (the CMake option FAIRYKIT_MPI); otherwise every process is rank 0 of 1
 // and nothing here calls MPI, so the default build needs no MPI at all.
@@ -65,9 +65,9 @@ class MpiSession final : public analysis::Collective {
   // PMIx server over a loopback TCP connection without TCP_NODELAY: the fence at the start
   // of MPI_Finalize sends three small writes, Nagle's algorithm holds the later ones until
   // the first is acknowledged, and the server acknowledges it only when its delayed ACK
-  // timer fires, 40 ms later. So every MPI job paid 40-45 ms in MPI_Finalize on every rank
-  // (0.045 s of the 0.11 s that starting and ending a job cost here); with the option set
-  // it takes 3 ms. Only latency changes: the bytes sent are the same, and Open MPI's own
+  // timer fires, about 40 ms later: without the option every MPI job pays that in
+  // MPI_Finalize on every rank, a large part of what starting and ending a job costs. Only
+  // latency changes: the bytes sent are the same, and Open MPI's own
   // TCP transport sets the option on its sockets anyway.
   static int no_delay_on_tcp_sockets() {
     int set = 0;

@@ -361,7 +361,7 @@ TEST(FluidityRules, RightsAreLostByMovingAndByCapture) {
             "FEN castling field, column 28: 'K' but no white rook on h1");
 }
 
-// Issue 10, finding 18: a castling right without its King or Rook in place is dropped on
+// A castling right without its King or Rook in place is dropped on
 // request (rules/setup_options.h) and reported; strict by default.
 // The FEN read with SetupOptions::drop_invalid_castling_rights, then "'K': <reason>" per
 // dropped right.
@@ -720,7 +720,7 @@ TEST(FluidityFen, Errors) {
 }
 
 // The counters up to parsers::kMaxFenCounter survive reading, writing and every do + undo
-// (issue 10, finding 13: the undo record kept 16 bits of the clock).
+// (an undo record of 16 bits would lose the clock).
 TEST(FluidityFen, ClocksAtTheLimitAreKept) {
   const std::string fen = "rnbqkbnr/8/8/8/8/8/8/RNBQKBNR b KQkq - 999999999 999999999";
   Position p = at(fen);
@@ -741,7 +741,7 @@ TEST(FluidityFen, ClocksAtTheLimitAreKept) {
   EXPECT_EQ(p.fen(), "rnbqkbnr/8/8/8/8/8/8/RNBQKBNR b KQkq - 65535 70000");
 }
 
-// A fullmove number of 0 is read as 1 with a warning (issue 10, finding 17).
+// A fullmove number of 0 is read as 1 with a warning.
 TEST(FluidityFen, FullmoveZeroIsReadAsOneWithAWarning) {
   Position p = at("rnbqkbnr/8/8/8/8/8/8/RNBQKBNR w KQkq - 3 0");
   EXPECT_EQ(p.fen(), "rnbqkbnr/8/8/8/8/8/8/RNBQKBNR w KQkq - 3 1");
@@ -786,7 +786,7 @@ TEST(FluidityNotation, Errors) {
   EXPECT_EQ(error_of(legs, "Nxc3 {b3, b2}"), "ok b1c3");
   EXPECT_EQ(error_of(legs, "Nc3"), "ok b1c3");  // the 'x' may be left out
   EXPECT_EQ(error_of(legs, "Nd2{}"), "ok b1d2");
-  // Issue 10, finding 17: at most 40 characters of the input, control bytes escaped.
+  // At most 40 characters of the input, control bytes escaped.
   const std::string cut = std::string(40, 'N') + "...";
   EXPECT_EQ(error_of(p, std::string(5 * 1024 * 1024, 'N')), "unreadable move \"" + cut + "\"");
   EXPECT_EQ(error_of(p, "Nc3{" + std::string(100, 'b') + "}"),

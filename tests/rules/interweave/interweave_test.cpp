@@ -460,7 +460,7 @@ TEST(InterweaveState, KingCapturedMidChainFinishesTheChain) {
 // finished, whatever FEN it was loaded from; boards where neither side has two Kings are
 // diagrams and play as they stand.
 TEST(InterweaveState, TwoKingsAgainstFewerIsFinishedWhateverTheFen) {
-  Iw white_wins("k7/8/8/8/8/8/8/K1K5 w 0 - 000000");  // issue 10, finding 19: had 3 moves
+  Iw white_wins("k7/8/8/8/8/8/8/K1K5 w 0 - 000000");  // no moves, not 3
   EXPECT_TRUE(white_wins.pos.king_missing());
   EXPECT_EQ(white_wins.Moves(), "");
   EXPECT_EQ(white_wins.pos.perft(1), 0u);
@@ -617,14 +617,14 @@ TEST(InterweaveFen, ErrorsNameTheFieldAndTheCharacter) {
             "FEN pool field, column 23: 6 digits expected, found 5");
   EXPECT_EQ(FenError("8/8/8/8/8/8/8/8 w 0 - 000000 -3"),
             "FEN halfmove field, column 30: '-' is not a digit");
-  // Issue 10, finding 17: raw bytes are escaped.
+  // Raw bytes are escaped.
   EXPECT_EQ(FenError("8/8/8/8/8/8/8/7\x01 w 0 - 000000"),
             "FEN board field, column 16: '\\x01' is not a piece letter (K R N B P, k r n b p)");
   EXPECT_EQ(FenError("8/8/8/8/8/8/8/8 \xC3\xA9 0 - 000000"),
             "FEN turn field, column 17: '\\xC3' is not w or b");
 }
 
-// Issue 10, finding 14: a pool holds at most 2 of a type (what a side starts with), so a
+// A pool holds at most 2 of a type (what a side starts with), so a
 // pool digit never overflows and every position reached can be written and read back.
 TEST(InterweaveFen, PoolsAndKingsAreBoundedByTheArmy) {
   // A pool digit above 2 (vchess's counter never goes down, so its FENs have them) is read
@@ -712,8 +712,8 @@ TEST(InterweaveFen, EveryReachedPositionIsConsistentAndReadsBack) {
   EXPECT_GT(positions, 10000);
 }
 
-// The counters' range is parsers::kMaxFenCounter, as in every FEN reader (issue 10, finding
-// 13), and a byte that is not printable is quoted escaped (finding 17).
+// The counters' range is parsers::kMaxFenCounter, as in every FEN reader,
+// and a byte that is not printable is quoted escaped.
 TEST(InterweaveFen, CountersOutOfRangeAndRawBytes) {
   EXPECT_EQ(FenError("8/8/8/8/8/8/8/8 w 1000000000 - 000000"),
             "FEN plies field, column 19: 1000000000 is out of range (at most 999999999)");
@@ -793,7 +793,7 @@ TEST(InterweaveNotation, ErrorMessages) {
   EXPECT_EQ(pos.Error("Qd1-d2"), "unreadable move \"Qd1-d2\"");
   EXPECT_EQ(pos.Error("Na7xe7{z9}"), "unreadable move \"Na7xe7{z9}\"");
   EXPECT_EQ(pos.Error(""), "unreadable move \"\"");
-  // Issue 10, finding 17: at most 40 characters of the input, control bytes escaped.
+  // At most 40 characters of the input, control bytes escaped.
   EXPECT_EQ(pos.Error(std::string(5 * 1024 * 1024, 'a')),
             "unreadable move \"" + std::string(40, 'a') + "...\"");
   EXPECT_EQ(pos.Error("e2\x01"
