@@ -1,4 +1,6 @@
-// The shell completions in completions/ against the flags of the built tools: for every tool
+// The shell completions against the flags of the built tools (those of the C++ tools made by
+// the tools from their flag tables into build/completions, those of the scripts hand-written
+// in completions/): for every tool
 // in kTools, every long (`--name`) and short (`-x`) flag that `TOOL --help` shows must be
 // offered by each of its completion files (except the flags of other tools that it names,
 // listed in kTools and checked to be refused), and no completion file may offer a flag that
@@ -6,7 +8,8 @@
 // either direction. A tool's completion files must exist and register for that tool; every
 // file in completions/ must belong to a tool of the table (a new tool's completions are not
 // left unchecked). The files must also pass the shells' syntax check (bash always; zsh and
-// fish when they are installed).
+// fish when they are installed). The made completions must offer every flag and every value
+// of the table the tool prints (--generate table), and its man page must name every flag.
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 
@@ -245,7 +248,14 @@ const std::vector<ToolCompletions> kTools = {
      true},
 };
 
-std::string completion_path(const std::string& name) { return kSourceDir + "/completions/" + name; }
+// Where the completions of the tools built are made (FAIRYKIT_BIN_DIR/../completions).
+std::string made_dir(const std::string& what) {
+  return (std::filesystem::path(kBinDir).parent_path() / what).string();
+}
+
+std::string completion_path(const ToolCompletions& t, const std::string& name) {
+  return (t.script ? kSourceDir + "/completions" : made_dir("completions")) + "/" + name;
+}
 
 // The words of a line, split at blanks.
 std::vector<std::string> words_of(const std::string& line) {
@@ -326,15 +336,15 @@ class CompletionsTest : public ::testing::TestWithParam<ToolCompletions> {
       if (!offered.count(f)) missing.insert(f);
     for (const std::string& f : offered)
       if (!wanted.count(f)) extra.insert(f);
-    EXPECT_TRUE(missing.empty()) << "completions/" << file << " lacks flags that " << tool()
+    EXPECT_TRUE(missing.empty()) << file << " lacks flags that " << tool()
                                  << " --help shows: " << join(missing);
-    EXPECT_TRUE(extra.empty()) << "completions/" << file << " offers flags that " << tool()
+    EXPECT_TRUE(extra.empty()) << file << " offers flags that " << tool()
                                << " --help lacks: " << join(extra);
   }
 
   // The text of a completion file; a failure when it is missing or empty.
   static std::string completion(const std::string& name) {
-    const std::string path = completion_path(name);
+    const std::string path = completion_path(GetParam(), name);
     EXPECT_TRUE(std::filesystem::is_regular_file(path))
         << tool() << " has no completion file " << path;
     const std::string text = read_file(path);
@@ -343,7 +353,7 @@ class CompletionsTest : public ::testing::TestWithParam<ToolCompletions> {
   }
 
   static void expect_syntax_ok(const std::string& shell, const std::string& name) {
-    const std::string path = completion_path(name);
+    const std::string path = completion_path(GetParam(), name);
     ASSERT_TRUE(std::filesystem::is_regular_file(path))
         << tool() << " has no completion file " << path;
     const CommandResult r = run(shell + " -n " + shell_quote(path) + " 2>&1");
@@ -375,7 +385,7 @@ TEST_P(CompletionsTest, OtherToolsFlagsAreNotItsOwn) {
 
 TEST_P(CompletionsTest, FilesExist) {
   for (const std::string& name : {GetParam().bash, GetParam().zsh, GetParam().fish}) {
-    const std::string path = completion_path(name);
+    const std::string path = completion_path(GetParam(), name);
     EXPECT_TRUE(std::filesystem::is_regular_file(path))
         << tool() << " has no completion file " << path;
   }
@@ -433,7 +443,141 @@ TEST_P(CompletionsTest, FishSyntax) {
   expect_syntax_ok("fish", GetParam().fish);
 }
 
+// One flag of a tool's table, as `TOOL --generate table` prints it.
+struct TableFlag {
+  std::string name;                  // without "--"
+  std::string short_name;            // "" or one letter
+  std::string completes;             // "" for a switch, else nothing, file, directory, ...
+  std::vector<std::string> choices;  // the values offered
+};
+
+std::vector<std::string> split_on(const std::string& text, char sep) {
+  std::vector<std::string> parts;
+  std::string part;
+  std::istringstream in(text);
+  while (std::getline(in, part, sep)) parts.push_back(part);
+  if (!text.empty() && text.back() == sep) parts.emplace_back();
+  return parts;
+}
+
+// bash: the words the completion function offers for `TOOL WORDS... CUR`, run without the
+// bash-completion package.
+std::set<std::string> bash_offers(const std::string& file, const std::string& tool,
+                                  const std::vector<std::string>& words) {
+  std::string script = "source " + shell_quote(file) + " && COMP_WORDS=(" + shell_quote(tool);
+  for (const std::string& w : words) script += " " + shell_quote(w);
+  script += ") && COMP_CWORD=" + std::to_string(words.size()) + " && _";
+  for (char c : tool) script += c == '-' ? '_' : c;
+  script += " 2>/dev/null; printf '%s\\n' \"${COMPREPLY[@]}\"";
+  const CommandResult r = run("bash -c " + shell_quote(script));
+  std::set<std::string> offered;
+  for (const std::string& line : split_lines(r.out))
+    if (!line.empty()) offered.insert(line);
+  return offered;
+}
+
+// The line of a made completion file that is about flag `--name` (zsh: its _arguments spec;
+// fish: its `complete` line).
+std::string line_of(const std::string& text, const std::string& needle) {
+  for (const std::string& line : split_lines(text))
+    if (line.find(needle) != std::string::npos) return line;
+  return "";
+}
+
+bool has_word(const std::string& line, const std::string& word) {
+  for (std::size_t at = line.find(word); at != std::string::npos; at = line.find(word, at + 1)) {
+    const bool starts = at == 0 || !is_name_char(line[at - 1]);
+    const std::size_t end = at + word.size();
+    if (starts && (end == line.size() || !is_name_char(line[end]))) return true;
+  }
+  return false;
+}
+
+class MadeCompletionsTest : public CompletionsTest {
+ protected:
+  // The tool's flag table; a failure when it cannot be read or is short.
+  static std::vector<TableFlag> table() {
+    const CommandResult r = run(shell_quote(tool_path()) + " --generate table");
+    EXPECT_EQ(r.status, 0) << r.out;
+    std::vector<TableFlag> flags;
+    for (const std::string& line : split_lines(r.out)) {
+      const std::vector<std::string> f = split_on(line, '\t');
+      EXPECT_EQ(f.size(), 5u) << line;
+      if (f.size() != 5) continue;
+      TableFlag t{f[0], f[1], f[3], {}};
+      if (!f[4].empty()) t.choices = split_on(f[4], ',');
+      flags.push_back(t);
+    }
+    EXPECT_GE(flags.size(), GetParam().min_long);
+    return flags;
+  }
+};
+
+TEST_P(MadeCompletionsTest, OfferEveryFlagAndValueOfTheTable) {
+  if (GetParam().script) GTEST_SKIP() << tool() << " is a script: its completions are written";
+  const std::string bash = completion_path(GetParam(), GetParam().bash);
+  const std::string zsh = read_file(completion_path(GetParam(), GetParam().zsh));
+  const std::string fish = read_file(completion_path(GetParam(), GetParam().fish));
+  const std::set<std::string> all_flags = bash_offers(bash, tool(), {"-"});
+  std::size_t with_values = 0;
+  for (const TableFlag& f : table()) {
+    const std::string name = "--" + f.name;
+    EXPECT_TRUE(all_flags.count(name)) << "bash does not offer " << name;
+    if (!f.short_name.empty()) {
+      EXPECT_TRUE(all_flags.count("-" + f.short_name)) << "bash does not offer -" << f.short_name;
+    }
+    const std::string zsh_line = line_of(zsh, name + (f.completes.empty() ? "[" : "=["));
+    const std::string fish_line = line_of(fish, " -l " + f.name + " ");
+    EXPECT_FALSE(zsh_line.empty()) << "zsh does not offer " << name;
+    EXPECT_FALSE(fish_line.empty()) << "fish does not offer " << name;
+    if (f.choices.empty()) continue;
+    ++with_values;
+    const std::set<std::string> values = bash_offers(bash, tool(), {name, ""});
+    for (const std::string& v : f.choices) {
+      EXPECT_TRUE(values.count(v)) << "bash does not offer " << name << " " << v;
+      EXPECT_TRUE(has_word(zsh_line, v)) << "zsh does not offer " << name << " " << v << ":\n"
+                                         << zsh_line;
+      EXPECT_TRUE(has_word(fish_line, v)) << "fish does not offer " << name << " " << v << ":\n"
+                                          << fish_line;
+    }
+  }
+  EXPECT_GE(with_values, 2u) << "the table of " << tool() << " has too few enumerated values";
+}
+
+TEST_P(MadeCompletionsTest, ManPageNamesEveryFlag) {
+  if (GetParam().script) GTEST_SKIP() << tool() << " is a script: it has no man page";
+  const std::string page = made_dir("man") + "/" + tool() + ".1";
+  std::string text = read_file(page);
+  ASSERT_FALSE(text.empty()) << page;
+  EXPECT_EQ(text.rfind(".TH ", 0), 0u) << page;
+  for (const std::string& section : {".SH NAME", ".SH SYNOPSIS", ".SH DESCRIPTION", ".SH OPTIONS"})
+    EXPECT_NE(text.find(section), std::string::npos) << page << " has no " << section;
+  for (std::size_t at; (at = text.find("\\-")) != std::string::npos;) text.erase(at, 1);
+  for (const TableFlag& f : table())
+    EXPECT_NE(text.find("--" + f.name), std::string::npos) << page << " does not name --" << f.name;
+  if (have_program("groff")) {
+    const CommandResult r = run("groff -man -Tutf8 -ww -z " + shell_quote(page) + " 2>&1");
+    EXPECT_EQ(r.status, 0) << r.out;
+    EXPECT_EQ(r.out, "") << "groff warns about " << page;
+  }
+}
+
+TEST(MadeCompletions, ConvertOffersSqlite) {
+  // The written completions once lacked it.
+  const std::set<std::string> offered =
+      bash_offers(made_dir("completions") + "/fairy-convert.bash", "fairy-convert", {"--to", "s"});
+  EXPECT_TRUE(offered.count("sqlite")) << join(offered);
+  EXPECT_TRUE(offered.count("svg")) << join(offered);
+}
+
 INSTANTIATE_TEST_SUITE_P(Tools, CompletionsTest, ::testing::ValuesIn(kTools),
+                         [](const ::testing::TestParamInfo<ToolCompletions>& tool_info) {
+                           std::string name = tool_info.param.tool;
+                           for (char& c : name)
+                             if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
+                           return name;
+                         });
+INSTANTIATE_TEST_SUITE_P(Tools, MadeCompletionsTest, ::testing::ValuesIn(kTools),
                          [](const ::testing::TestParamInfo<ToolCompletions>& tool_info) {
                            std::string name = tool_info.param.tool;
                            for (char& c : name)
@@ -454,6 +598,14 @@ TEST(CompletionsTable, CoversEveryCompletionFile) {
   }
   EXPECT_TRUE(unknown.empty()) << "completion files of no tool in kTools (add a row): "
                                << join(unknown);
+  // The C++ tools' completions are made from their flag tables; a written copy would not be
+  // kept in step.
+  for (const ToolCompletions& t : kTools) {
+    if (t.script) continue;
+    for (const std::string& name : {t.bash, t.zsh, t.fish})
+      EXPECT_FALSE(std::filesystem::exists(dir / name))
+          << (dir / name) << ": " << t.tool << " makes its completions (--generate)";
+  }
 }
 
 TEST(CompletionsExtractors, SeeOnlyFlags) {

@@ -10,9 +10,11 @@
 #include <exception>
 #include <iostream>
 #include <streambuf>
+#include <string_view>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "rules/fen_dialect.h"
 #include "rules/registry.h"
 
 namespace fairykit::cli {
@@ -79,6 +81,20 @@ absl::StatusOr<Args> parse(int argc, char** argv, const std::vector<FlagSpec>& s
   return args;
 }
 
+absl::StatusOr<Args> parse(int argc, char** argv, const CommandLine& cl) {
+  std::vector<FlagSpec> specs;
+  for (const FlagSpec& f : cl.flags)
+    if (!f.again) specs.push_back(f);
+  specs.push_back({.name = "generate", .takes_value = true, .hidden = true});
+  return parse(argc, argv, specs);
+}
+
+std::vector<std::string> fen_dialect_choices() {
+  std::vector<std::string> names;
+  for (const FenDialectInfo& d : all_fen_dialects()) names.emplace_back(d.name);
+  return names;
+}
+
 int usage_error(std::string_view tool, const std::string& message) {
   std::cerr << tool << ": " << message << "\nTry '" << tool << " --help' for more information.\n";
   return 2;
@@ -92,14 +108,14 @@ const VariantInfo* variant_flag(const Args& args, std::string_view tool) {
   return variant;
 }
 
-std::optional<int> handle_common_flags(const Args& args, std::string_view tool,
-                                       std::string_view help, std::string_view detail) {
+std::optional<int> handle_common_flags(const Args& args, const CommandLine& cl,
+                                       std::string_view detail) {
   if (args.has("help")) {
-    std::cout << help;
+    std::cout << help_text(cl);
     return 0;
   }
   if (args.has("version")) {
-    std::cout << tool << " (fairykit) " << kVersion;
+    std::cout << cl.tool << " (fairykit) " << kVersion;
     if (!detail.empty()) std::cout << " (" << detail << ")";
     std::cout << "\n";
     return 0;
@@ -107,6 +123,12 @@ std::optional<int> handle_common_flags(const Args& args, std::string_view tool,
   if (args.has("list-variants")) {
     for (const VariantInfo& v : all_variants())
       std::cout << absl::StrFormat("%-10s %s\n", v.name, v.description);
+    return 0;
+  }
+  if (std::optional<std::string> format = args.get("generate")) {
+    std::optional<std::string> text = generate(cl, *format);
+    if (!text) return usage_error(cl.tool, "--generate wants bash, zsh, fish, man or table");
+    std::cout << *text;
     return 0;
   }
   return std::nullopt;

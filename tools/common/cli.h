@@ -14,12 +14,71 @@
 
 namespace fairykit::cli {
 
+// What the value of a flag completes to in the shells.
+enum class Completes {
+  kNothing,    // a number, a FEN, text: nothing to offer
+  kFile,       // a file name
+  kDirectory,  // a directory name
+  kVariant,    // a variant name of the registry
+  kChoice,     // one of `choices`
+};
+
+// Where the description of a flag starts in --help.
+enum class HelpLayout {
+  kColumn,    // at the tool's column, on the flag's line when it fits, else on the next one
+  kNextLine,  // on the next line even when it would fit
+  kInline,    // two spaces after the flag, even past the column
+};
+
+// One flag: how it parses, and everything --help, the man page and the shell completions
+// say about it, so that they cannot disagree.
 struct FlagSpec {
   std::string name;          // long name without "--"
   char short_name = 0;       // 0: none
   bool takes_value = false;  // `--name VALUE`
   bool repeatable = false;   // may be given several times (values accumulate)
+  // Text that opens a section of --help before this flag: a heading ending in ':' and maybe
+  // lines of prose, each line ending in '\n'. A blank line goes before it.
+  std::string section = {};
+  std::string value_name = {};  // shown after the flag: "N", "FILE"
+  // The description, one string a --help line, placed at the description column; a
+  // leading blank indents a line under the one before it.
+  std::vector<std::string> help = {};
+  std::vector<std::string> choices = {};  // the values it takes, when they are enumerated
+  Completes completes = Completes::kNothing;
+  std::string brief = {};  // for the completion menus; default: the start of `help`
+  HelpLayout layout = HelpLayout::kColumn;
+  // Shown on the line of the flag before it ("--min-plies N, --max-plies N"), sharing the
+  // description of that one.
+  bool joined = false;
+  // A further description of a flag listed before, in another section (the flag means
+  // something else with another flag); parsed once, completed with both entries' choices.
+  bool again = false;
+  bool hidden = false;  // parsed, but in no help, man page or completion
 };
+
+// A tool's command line: its flags, and the hand-written text of --help around them.
+struct CommandLine {
+  std::string tool;
+  std::string summary;  // the man page's NAME line: what the tool does, in a few words
+  std::string head;     // --help before the flags: the usage lines, the description
+  std::string tail;     // --help after the flags: exit status, examples
+  int column = 26;      // where the descriptions of the flags start
+  std::vector<FlagSpec> flags;
+  // The operands (FILE...): files, listed first when their names end in one of these
+  // (each also under .gz, .bz2 or .zst).
+  std::vector<std::string> operand_suffixes = {};
+};
+
+// The option part of --help, made from the flags.
+std::string options_help(const CommandLine& cl);
+// The whole of --help: head, options, tail.
+std::string help_text(const CommandLine& cl);
+// What --generate FORMAT prints: "bash", "zsh", "fish" (completion scripts), "man" (the
+// page, section 1, roff) or "table" (a flag a line, tab-separated: long name, short name,
+// value name, what it completes to, the choices comma-separated: for tests); nothing for
+// another FORMAT.
+std::optional<std::string> generate(const CommandLine& cl, std::string_view format);
 
 struct Args {
   std::map<std::string, std::vector<std::string>> values;  // flag -> values ("" for switches)
@@ -32,6 +91,11 @@ struct Args {
 };
 
 absl::StatusOr<Args> parse(int argc, char** argv, const std::vector<FlagSpec>& specs);
+// The same with the flags of `cl` and the hidden --generate FORMAT of every tool.
+absl::StatusOr<Args> parse(int argc, char** argv, const CommandLine& cl);
+
+// The names of the FEN dialects, for the choices of --fen-dialect.
+std::vector<std::string> fen_dialect_choices();
 
 // The version every fairykit tool prints.
 inline constexpr const char* kVersion = "0.1.0";
@@ -40,10 +104,10 @@ inline constexpr const char* kVersion = "0.1.0";
 int usage_error(std::string_view tool, const std::string& message);
 
 // The flags every tool has: --help (the text, to stdout), --version (with `detail` in
-// parentheses when not empty) and --list-variants. Returns the exit status when one of
-// them was given, nothing otherwise.
-std::optional<int> handle_common_flags(const Args& args, std::string_view tool,
-                                       std::string_view help, std::string_view detail = {});
+// parentheses when not empty), --list-variants and the hidden --generate. Returns the exit
+// status when one of them was given, nothing otherwise.
+std::optional<int> handle_common_flags(const Args& args, const CommandLine& cl,
+                                       std::string_view detail = {});
 
 // Runs a tool's real main() so that nothing escapes it: an exception (which the readers do
 // not throw, but memory can run out) becomes "TOOL: internal error: ..." and exit 2. Then

@@ -41,7 +41,11 @@ namespace {
 
 using namespace fairykit;
 
-constexpr const char* kHelp = R"(Usage: fairy-perft [OPTIONS] --fen FEN --depth N
+// --help, the man page and the shell completions are made from this table.
+const cli::CommandLine kCommandLine = {
+    .tool = "fairy-perft",
+    .summary = "count the leaf nodes of the legal move tree of chess variants (perft)",
+    .head = R"(Usage: fairy-perft [OPTIONS] --fen FEN --depth N
        fairy-perft [OPTIONS] --suite FILE [FILE...]
        fairy-perft --make-suite N --seed S --depth D [--variant V] [-o FILE]
 
@@ -49,97 +53,8 @@ Count the leaf nodes of the legal move tree (perft) of one position, or check th
 expected counts of perft suites (EPD with ;D1 N operations, or .perft files),
 or make such a suite from seeded random playouts.
 
-Position:
-  -v, --variant NAME    variant of the positions (default: chess); see --list-variants.
-                        A suite entry's own `variant` line wins over this flag.
-  -f, --fen FEN         the position; "startpos" is the variant's start position.
-                        cwda: also vchess, xogo or pychess FEN (converted);
-                        interweave: vchess FEN ("board w 0 - 000000") or the
-                        board alone
-      --armies XY       cwda: the armies, White's then Black's (F C N R): with
-                        --fen startpos that pairing's start position, with a
-                        pychess FEN (which names none) its armies
-      --shuffle N       superchess: the start array with XBoard's shuffle number N
-                        (0-1727); chess960: Scharnagl's number N (0-959, 518 the
-                        standard array); as the position, instead of --fen;
-                        "random" picks one from --seed (the number goes to stderr)
-      --seed S          with --shuffle random: the seed (0 or more) of SplitMix64;
-                        the array is its first output mod the number of arrays
-      --amazon-promotes superchess: Amazons may be promoted to (pool base 1)
-  -s, --suite FILE      a suite file; more files may follow as arguments ("-" = stdin):
-                        EPD (";D1 20 ;D2 400") or .perft, told apart by the name
-                        (.epd, .perft), else by the first line (a FEN board: EPD);
-                        gzip, bzip2 and zstd are read directly. Limits: lines of
-                        at most 1 MiB, depths 1-64; an error names the line
-
-Depth:
-  -d, --depth N         count at depth N (with --suite: check only depth N)
-  -m, --max-depth N     with --fen: count every depth 1..N;
-                        with --suite: check every expected count up to depth N
-      --max-nodes N     with --suite: skip expected counts larger than N nodes
-
-Making a suite:
-      --make-suite N    write a suite of N positions (1-100000) of --variant, each
-                        the end of a random playout of 4-40 plies from the start
-                        position (Chess960 and Superchess: a start array drawn
-                        too; CwDA: the armies too), with the counts of depths
-                        1..--depth; the same --seed gives the same bytes anywhere
-                        (xoshiro256** seeded by SplitMix64, analysis/make_suite.h).
-                        Playouts that end the game, or repeat a position, are
-                        drawn again
-      --seed S          the seed (0 or more); required
-      --bias KINDS      favour these kinds of move, comma-separated: captures,
-                        promotions, castling (weight 4 against 1 for the others)
-      --fen-dialect D   write the FENs in dialect D (native default; vchess, xogo,
-                        pychess, xboard where the variant has a form)
-      --format FORMAT   perft (default: .perft blocks) or epd (";D1 N" operations;
-                        not for FENs with fields beyond EPD's six)
-  -o, --output FILE     write the suite to FILE (under a temporary name, renamed
-                        when complete) instead of standard output
-
-Comparing with another engine:
-      --compare-with CMD  run CMD (a shell command) as a UCI engine and compare its
-                        perft divide ("go perft N", Stockfish's "e2e4: 20" lines)
-                        with fairykit's at depths 1, 2, ... up to --depth or
-                        --max-depth (suites: each entry's deepest count, or
-                        --depth); at the first difference, walk down the first
-                        differing move to the position where the lists of moves
-                        differ, and print its FEN, the moves to it, the moves
-                        missing in the engine and those illegal in it. Suites:
-                        every position, its first difference each
-      --engine-timeout S  the longest wait, in seconds, for each whole answer of
-                        the engine (default 60; raise it for deep counts); an
-                        engine that takes longer is stopped (exit 3)
-      --engine-variant NAME  the UCI_Variant value for the variants that send one
-                        (cwda, superchess, interweave, fluidity: their names by
-                        default); chess sends none, chess960 UCI_Chess960
-      --engine-option NAME=VALUE  sent as "setoption name NAME value VALUE" after
-                        "uci" (repeatable), e.g. VariantPath=variants.ini
-      --fen-dialect D   the FENs and moves the engine gets and the report shows:
-                        default pychess (Fairy-Stockfish's FEN) where the variant
-                        has it, else native
-
-Output:
-      --divide          with --fen: the count below each root move, then the total
-                        (Stockfish's shape: "e2e4: 20" lines, then "Nodes searched: N");
-                        a root move is a whole turn (an Interweave chain as its
-                        squares, "a7e7a5"; a Remover capture "e4e4")
-      --format FORMAT   text (default) or json
-  -q, --quiet           suites: print only failures and the summary; no timing
-  -j, --jobs N          threads (default 1); results are identical at any N.
-                        A build with FAIRYKIT_MPI run by mpirun -np R shares a
-                        position's count, or a suite's positions, out over the R
-                        ranks (each with its own threads and table; rank 0 prints
-                        what one process prints; README: MPI)
-      --hash MB         a transposition table of MB megabytes (MiB) for subtree
-                        counts, shared by the threads and kept across the depths
-                        of --max-depth and the positions of a suite; 0 (default)
-                        counts without one. Entries are checked against the full
-                        64-bit position key and the depth (README: Hashed perft)
-      --list-variants   list the variants and exit
-  -h, --help            show this help and exit
-      --version         show the version and exit
-
+)",
+    .tail = R"(
 Timings go to standard error, so the text on standard output is the same at any
 thread count; --format json also carries them ("seconds", "nps": README).
 
@@ -163,35 +78,209 @@ Examples:
   fairy-perft --make-suite 20 --seed 1 --depth 3 --variant chess960 -o c960.perft
   fairy-perft --suite c960.perft --variant chess960 --compare-with ./my-engine
   fairy-perft --fen startpos --depth 5 --compare-with stockfish
-)";
-
-const std::vector<cli::FlagSpec> kFlags = {
-    {"variant", 'v', true, false},
-    {"fen", 'f', true, false},
-    {"armies", 0, true, false},
-    {"suite", 's', true, true},
-    {"depth", 'd', true, false},
-    {"max-depth", 'm', true, false},
-    {"max-nodes", 0, true, false},
-    {"divide", 0, false, false},
-    {"format", 0, true, false},
-    {"quiet", 'q', false, false},
-    {"jobs", 'j', true, false},
-    {"list-variants", 0, false, false},
-    {"help", 'h', false, false},
-    {"version", 0, false, false},
-    {"shuffle", 0, true, false},
-    {"seed", 0, true, false},
-    {"amazon-promotes", 0, false, false},
-    {"make-suite", 0, true, false},
-    {"bias", 0, true, false},
-    {"fen-dialect", 0, true, false},
-    {"output", 'o', true, false},
-    {"hash", 0, true, false},
-    {"compare-with", 0, true, false},
-    {"engine-timeout", 0, true, false},
-    {"engine-variant", 0, true, false},
-    {"engine-option", 0, true, true},
+)",
+    .column = 24,
+    .flags = {{.name = "variant",
+               .short_name = 'v',
+               .takes_value = true,
+               .section = "Position:\n",
+               .value_name = "NAME",
+               .help = {"variant of the positions (default: chess); see --list-variants.",
+                        "A suite entry's own `variant` line wins over this flag."},
+               .completes = cli::Completes::kVariant,
+               .brief = "variant of the positions"},
+              {.name = "fen",
+               .short_name = 'f',
+               .takes_value = true,
+               .value_name = "FEN",
+               .help = {"the position; \"startpos\" is the variant's start position.",
+                        "cwda: also vchess, xogo or pychess FEN (converted);",
+                        "interweave: vchess FEN (\"board w 0 - 000000\") or the", "board alone"},
+               .choices = {"startpos"},
+               .brief = "the position"},
+              {.name = "armies",
+               .takes_value = true,
+               .value_name = "XY",
+               .help = {"cwda: the armies, White's then Black's (F C N R): with",
+                        "--fen startpos that pairing's start position, with a",
+                        "pychess FEN (which names none) its armies"},
+               .brief = "cwda: the armies, White's then Black's (F C N R)"},
+              {.name = "shuffle",
+               .takes_value = true,
+               .value_name = "N",
+               .help = {"superchess: the start array with XBoard's shuffle number N",
+                        "(0-1727); chess960: Scharnagl's number N (0-959, 518 the",
+                        "standard array); as the position, instead of --fen;",
+                        "\"random\" picks one from --seed (the number goes to stderr)"},
+               .choices = {"random"},
+               .brief = "superchess, chess960: the start array numbered N"},
+              {.name = "seed",
+               .takes_value = true,
+               .value_name = "S",
+               .help = {"with --shuffle random: the seed (0 or more) of SplitMix64;",
+                        "the array is its first output mod the number of arrays"},
+               .brief = "the seed of --shuffle random or --make-suite"},
+              {.name = "amazon-promotes",
+               .help = {"superchess: Amazons may be promoted to (pool base 1)"}},
+              {.name = "suite",
+               .short_name = 's',
+               .takes_value = true,
+               .repeatable = true,
+               .value_name = "FILE",
+               .help = {"a suite file; more files may follow as arguments (\"-\" = stdin):",
+                        "EPD (\";D1 20 ;D2 400\") or .perft, told apart by the name",
+                        "(.epd, .perft), else by the first line (a FEN board: EPD);",
+                        "gzip, bzip2 and zstd are read directly. Limits: lines of",
+                        "at most 1 MiB, depths 1-64; an error names the line"},
+               .completes = cli::Completes::kFile,
+               .brief = "a suite file (EPD or .perft)"},
+              {.name = "depth",
+               .short_name = 'd',
+               .takes_value = true,
+               .section = "Depth:\n",
+               .value_name = "N",
+               .help = {"count at depth N (with --suite: check only depth N)"}},
+              {.name = "max-depth",
+               .short_name = 'm',
+               .takes_value = true,
+               .value_name = "N",
+               .help = {"with --fen: count every depth 1..N;",
+                        "with --suite: check every expected count up to depth N"}},
+              {.name = "max-nodes",
+               .takes_value = true,
+               .value_name = "N",
+               .help = {"with --suite: skip expected counts larger than N nodes"}},
+              {.name = "make-suite",
+               .takes_value = true,
+               .section = "Making a suite:\n",
+               .value_name = "N",
+               .help = {"write a suite of N positions (1-100000) of --variant, each",
+                        "the end of a random playout of 4-40 plies from the start",
+                        "position (Chess960 and Superchess: a start array drawn",
+                        "too; CwDA: the armies too), with the counts of depths",
+                        "1..--depth; the same --seed gives the same bytes anywhere",
+                        "(xoshiro256** seeded by SplitMix64, analysis/make_suite.h).",
+                        "Playouts that end the game, or repeat a position, are", "drawn again"},
+               .brief = "write a suite of N random positions"},
+              {.name = "seed",
+               .takes_value = true,
+               .value_name = "S",
+               .help = {"the seed (0 or more); required"},
+               .again = true},
+              {.name = "bias",
+               .takes_value = true,
+               .value_name = "KINDS",
+               .help = {"favour these kinds of move, comma-separated: captures,",
+                        "promotions, castling (weight 4 against 1 for the others)"},
+               .choices = {"captures", "promotions", "castling"},
+               .brief = "favour these kinds of move, comma-separated"},
+              {.name = "fen-dialect",
+               .takes_value = true,
+               .value_name = "D",
+               .help = {"write the FENs in dialect D (native default; vchess, xogo,",
+                        "pychess, xboard where the variant has a form)"},
+               .choices = cli::fen_dialect_choices(),
+               .brief = "the FEN dialect written, or sent to the engine"},
+              {.name = "format",
+               .takes_value = true,
+               .value_name = "FORMAT",
+               .help = {"perft (default: .perft blocks) or epd (\";D1 N\" operations;",
+                        "not for FENs with fields beyond EPD's six)"},
+               .choices = {"perft", "epd"},
+               .brief = "output format"},
+              {.name = "output",
+               .short_name = 'o',
+               .takes_value = true,
+               .value_name = "FILE",
+               .help = {"write the suite to FILE (under a temporary name, renamed",
+                        "when complete) instead of standard output"},
+               .completes = cli::Completes::kFile,
+               .brief = "write the suite to FILE"},
+              {.name = "compare-with",
+               .takes_value = true,
+               .section = "Comparing with another engine:\n",
+               .value_name = "CMD",
+               .help = {"run CMD (a shell command) as a UCI engine and compare its",
+                        "perft divide (\"go perft N\", Stockfish's \"e2e4: 20\" lines)",
+                        "with fairykit's at depths 1, 2, ... up to --depth or",
+                        "--max-depth (suites: each entry's deepest count, or",
+                        "--depth); at the first difference, walk down the first",
+                        "differing move to the position where the lists of moves",
+                        "differ, and print its FEN, the moves to it, the moves",
+                        "missing in the engine and those illegal in it. Suites:",
+                        "every position, its first difference each"},
+               .brief = "compare with the UCI engine the shell command CMD runs",
+               .layout = cli::HelpLayout::kInline},
+              {.name = "engine-timeout",
+               .takes_value = true,
+               .value_name = "S",
+               .help = {"the longest wait, in seconds, for each whole answer of",
+                        "the engine (default 60; raise it for deep counts); an",
+                        "engine that takes longer is stopped (exit 3)"},
+               .brief = "the longest wait for an answer of the engine, in seconds",
+               .layout = cli::HelpLayout::kInline},
+              {.name = "engine-variant",
+               .takes_value = true,
+               .value_name = "NAME",
+               .help = {"the UCI_Variant value for the variants that send one",
+                        "(cwda, superchess, interweave, fluidity: their names by",
+                        "default); chess sends none, chess960 UCI_Chess960"},
+               .completes = cli::Completes::kVariant,
+               .brief = "the UCI_Variant value sent to the engine",
+               .layout = cli::HelpLayout::kInline},
+              {.name = "engine-option",
+               .takes_value = true,
+               .repeatable = true,
+               .value_name = "NAME=VALUE",
+               .help = {"sent as \"setoption name NAME value VALUE\" after",
+                        "\"uci\" (repeatable), e.g. VariantPath=variants.ini"},
+               .brief = "a setoption sent to the engine, repeatable",
+               .layout = cli::HelpLayout::kInline},
+              {.name = "fen-dialect",
+               .takes_value = true,
+               .value_name = "D",
+               .help = {"the FENs and moves the engine gets and the report shows:",
+                        "default pychess (Fairy-Stockfish's FEN) where the variant",
+                        "has it, else native"},
+               .again = true},
+              {.name = "divide",
+               .section = "Output:\n",
+               .help = {"with --fen: the count below each root move, then the total",
+                        "(Stockfish's shape: \"e2e4: 20\" lines, then \"Nodes searched: N\");",
+                        "a root move is a whole turn (an Interweave chain as its",
+                        "squares, \"a7e7a5\"; a Remover capture \"e4e4\")"},
+               .brief = "the count below each root move, then the total"},
+              {.name = "format",
+               .takes_value = true,
+               .value_name = "FORMAT",
+               .help = {"text (default) or json"},
+               .choices = {"text", "json"},
+               .again = true},
+              {.name = "quiet",
+               .short_name = 'q',
+               .help = {"suites: print only failures and the summary; no timing"}},
+              {.name = "jobs",
+               .short_name = 'j',
+               .takes_value = true,
+               .value_name = "N",
+               .help = {"threads (default 1); results are identical at any N.",
+                        "A build with FAIRYKIT_MPI run by mpirun -np R shares a",
+                        "position's count, or a suite's positions, out over the R",
+                        "ranks (each with its own threads and table; rank 0 prints",
+                        "what one process prints; README: MPI)"}},
+              {.name = "hash",
+               .takes_value = true,
+               .value_name = "MB",
+               .help = {"a transposition table of MB megabytes (MiB) for subtree",
+                        "counts, shared by the threads and kept across the depths",
+                        "of --max-depth and the positions of a suite; 0 (default)",
+                        "counts without one. Entries are checked against the full",
+                        "64-bit position key and the depth (README: Hashed perft)"},
+               .brief = "a transposition table of MB megabytes"},
+              {.name = "list-variants", .help = {"list the variants and exit"}},
+              {.name = "help", .short_name = 'h', .help = {"show this help and exit"}},
+              {.name = "version", .help = {"show the version and exit"}}},
+    .operand_suffixes = {"epd", "perft"},
 };
 
 // "--armies applies to --variant cwda only": the variants that take a flag, from the registry.
@@ -738,10 +827,10 @@ int run_compare(const cli::Args& args, const Options& o, bool suites) {
 }
 
 int perft_main(int argc, char** argv) {
-  absl::StatusOr<cli::Args> args = cli::parse(argc, argv, kFlags);
+  absl::StatusOr<cli::Args> args = cli::parse(argc, argv, kCommandLine);
   if (!args.ok()) return usage_error(std::string(args.status().message()));
   if (std::optional<int> done = cli::handle_common_flags(
-          *args, "fairy-perft", kHelp, slider_implementation() + std::string(" sliders")))
+          *args, kCommandLine, slider_implementation() + std::string(" sliders")))
     return *done;
 
   Options o;

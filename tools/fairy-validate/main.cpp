@@ -24,7 +24,11 @@ using namespace fairykit;
 using analysis::GameReport;
 using analysis::ValidationTotals;
 
-constexpr const char* kHelp = R"(Usage: fairy-validate [OPTIONS] [FILE...]
+// --help, the man page and the shell completions are made from this table.
+const cli::CommandLine kCommandLine = {
+    .tool = "fairy-validate",
+    .summary = "check PGN archives of chess variants",
+    .head = R"(Usage: fairy-validate [OPTIONS] [FILE...]
 
 Check PGN archives: tag pairs, every move legal (variations too), the result consistent
 with the Result tag and with the final position. Files may be plain or compressed
@@ -35,34 +39,8 @@ Diagnostics go to standard error, compiler-style:
 A summary per file (games read, valid, invalid, warnings) goes to standard output. When
 standard error is a terminal, a progress bar and the speed are shown there too.
 
-Checks:
-      --variant NAME      variant of games without a Variant tag (default: chess);
-                          see --list-variants. Games name their own with [Variant "..."].
-      --no-variations     do not check the moves of variations
-      --no-roster         do not warn about missing tags of the seven-tag roster
-
-Output:
-      --format FORMAT     text (default), json (one document) or jsonl (one object per
-                          game, then one summary object)
-      --show-position     add the position (FEN) before each move a diagnostic is about
-      --valid-out FILE    write the valid games there, verbatim
-      --invalid-out FILE  write the invalid games there, verbatim
-                          (games read = valid + invalid: nothing is lost, except the
-                          bytes of games over --max-game-size, which are not kept: their
-                          error gives the byte range to cut them out of the input).
-                          FILE may not be an input or the other output; it is
-                          written under a temporary name and replaced only when
-                          complete, so a failed run leaves it as it was
-  -q, --quiet             print errors only (no warnings, no progress bar)
-  -j, --jobs N            threads (default 1); the output is identical at any N
-      --max-game-size MIB
-                          largest game read, in MiB (default 64, at most 1048576); a
-                          larger game is one invalid game, skipped whole without being
-                          held in memory (the memory needed is about 2-3 times this)
-      --list-variants     list the variants and exit
-  -h, --help              show this help and exit
-      --version           show the version and exit
-
+)",
+    .tail = R"(
 A game is invalid when it has an error: an unreadable or illegal move, an unsupported
 variant, an invalid FEN, a result that contradicts the Result tag or the final position
 (checkmate, stalemate, dead position; in Interweave and Fluidity also the capture of a
@@ -82,16 +60,64 @@ Examples:
   fairy-validate -j 2 --invalid-out broken.pgn archive.pgn.zst
   fairy-validate --format jsonl games.pgn.gz > report.jsonl
   fairy-validate --variant interweave vchess-games.pgn
-)";
-
-const std::vector<cli::FlagSpec> kFlags = {
-    {"variant", 0, true, false},        {"no-variations", 0, false, false},
-    {"no-roster", 0, false, false},     {"format", 0, true, false},
-    {"show-position", 0, false, false}, {"valid-out", 0, true, false},
-    {"invalid-out", 0, true, false},    {"quiet", 'q', false, false},
-    {"jobs", 'j', true, false},         {"max-game-size", 0, true, false},
-    {"list-variants", 0, false, false}, {"help", 'h', false, false},
-    {"version", 0, false, false},
+)",
+    .column = 26,
+    .flags = {{.name = "variant",
+               .takes_value = true,
+               .section = "Checks:\n",
+               .value_name = "NAME",
+               .help = {"variant of games without a Variant tag (default: chess);",
+                        "see --list-variants. Games name their own with [Variant \"...\"]."},
+               .completes = cli::Completes::kVariant},
+              {.name = "no-variations", .help = {"do not check the moves of variations"}},
+              {.name = "no-roster",
+               .help = {"do not warn about missing tags of the seven-tag roster"}},
+              {.name = "format",
+               .takes_value = true,
+               .section = "Output:\n",
+               .value_name = "FORMAT",
+               .help = {"text (default), json (one document) or jsonl (one object per",
+                        "game, then one summary object)"},
+               .choices = {"text", "json", "jsonl"},
+               .brief = "report format"},
+              {.name = "show-position",
+               .help = {"add the position (FEN) before each move a diagnostic is about"}},
+              {.name = "valid-out",
+               .takes_value = true,
+               .value_name = "FILE",
+               .help = {"write the valid games there, verbatim"},
+               .completes = cli::Completes::kFile},
+              {.name = "invalid-out",
+               .takes_value = true,
+               .value_name = "FILE",
+               .help = {"write the invalid games there, verbatim",
+                        "(games read = valid + invalid: nothing is lost, except the",
+                        "bytes of games over --max-game-size, which are not kept: their",
+                        "error gives the byte range to cut them out of the input).",
+                        "FILE may not be an input or the other output; it is",
+                        "written under a temporary name and replaced only when",
+                        "complete, so a failed run leaves it as it was"},
+               .completes = cli::Completes::kFile},
+              {.name = "quiet",
+               .short_name = 'q',
+               .help = {"print errors only (no warnings, no progress bar)"}},
+              {.name = "jobs",
+               .short_name = 'j',
+               .takes_value = true,
+               .value_name = "N",
+               .help = {"threads (default 1); the output is identical at any N"}},
+              {.name = "max-game-size",
+               .takes_value = true,
+               .value_name = "MIB",
+               .help = {"largest game read, in MiB (default 64, at most 1048576); a",
+                        "larger game is one invalid game, skipped whole without being",
+                        "held in memory (the memory needed is about 2-3 times this)"},
+               .brief = "largest game read, in MiB (default 64)",
+               .layout = cli::HelpLayout::kNextLine},
+              {.name = "list-variants", .help = {"list the variants and exit"}},
+              {.name = "help", .short_name = 'h', .help = {"show this help and exit"}},
+              {.name = "version", .help = {"show the version and exit"}}},
+    .operand_suffixes = {"pgn"},
 };
 
 int usage_error(const std::string& msg) { return cli::usage_error("fairy-validate", msg); }
@@ -102,10 +128,9 @@ const cli::MpiSession* g_mpi = nullptr;
 enum class Format { kText, kJson, kJsonl };
 
 int validate_main(int argc, char** argv) {
-  absl::StatusOr<cli::Args> args = cli::parse(argc, argv, kFlags);
+  absl::StatusOr<cli::Args> args = cli::parse(argc, argv, kCommandLine);
   if (!args.ok()) return usage_error(std::string(args.status().message()));
-  if (std::optional<int> done = cli::handle_common_flags(*args, "fairy-validate", kHelp, {}))
-    return *done;
+  if (std::optional<int> done = cli::handle_common_flags(*args, kCommandLine, {})) return *done;
 
   analysis::ValidateOptions vo;
   const VariantInfo* variant = cli::variant_flag(*args, "fairy-validate");
