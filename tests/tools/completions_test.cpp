@@ -476,11 +476,12 @@ std::set<std::string> bash_offers(const std::string& file, const std::string& to
   return offered;
 }
 
-// The line of a made completion file that is about flag `--name` (zsh: its _arguments spec;
-// fish: its `complete` line).
-std::string line_of(const std::string& text, const std::string& needle) {
+// The first line of a made completion file holding one of `needles` (zsh: the _arguments
+// spec of a flag; fish: its `complete` line).
+std::string line_of(const std::string& text, const std::vector<std::string>& needles) {
   for (const std::string& line : split_lines(text))
-    if (line.find(needle) != std::string::npos) return line;
+    for (const std::string& needle : needles)
+      if (line.find(needle) != std::string::npos) return line;
   return "";
 }
 
@@ -526,8 +527,9 @@ TEST_P(MadeCompletionsTest, OfferEveryFlagAndValueOfTheTable) {
     if (!f.short_name.empty()) {
       EXPECT_TRUE(all_flags.count("-" + f.short_name)) << "bash does not offer -" << f.short_name;
     }
-    const std::string zsh_line = line_of(zsh, name + (f.completes.empty() ? "[" : "=["));
-    const std::string fish_line = line_of(fish, " -l " + f.name + " ");
+    // zsh: `--name[`, `--name=[`, or in braces with its short name `{-x,--name}` `{-x+,--name=}`.
+    const std::string zsh_line = line_of(zsh, {name + "[", name + "=[", name + "}", name + "=}"});
+    const std::string fish_line = line_of(fish, {" -l " + f.name + " "});
     EXPECT_FALSE(zsh_line.empty()) << "zsh does not offer " << name;
     EXPECT_FALSE(fish_line.empty()) << "fish does not offer " << name;
     if (f.choices.empty()) continue;

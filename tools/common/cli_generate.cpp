@@ -287,7 +287,7 @@ std::string zsh_text(std::string_view text) {
     if (ch == '\'') {
       s += "'\\''";
     } else {
-      if (ch == '[' || ch == ']' || ch == '\\' || ch == ':') s += '\\';
+      if (ch == '[' || ch == ']' || ch == '\\') s += '\\';
       s += ch;
     }
   }
@@ -298,9 +298,9 @@ std::string zsh(const CommandLine& cl) {
   const std::string fn = "_" + cl.tool;
   std::string s = absl::StrCat("#compdef ", cl.tool, "\n# zsh completion for ", cl.tool,
                                " (fairykit), made by ", cl.tool,
-                               " from its flag table. Put this file\n"
-                               "# in a directory of $fpath (e.g. "
-                               "/usr/share/zsh/vendor-completions) before compinit runs.\n\n");
+                               " from its flag table.\n# Put this file in a directory of $fpath "
+                               "(e.g. /usr/share/zsh/vendor-completions)\n# before compinit "
+                               "runs.\n\n");
   absl::StrAppend(&s, "# The operands.\n(( $+functions[", fn, "_operands] )) ||\n", fn,
                   "_operands() {\n");
   if (cl.operand_suffixes.empty()) {
@@ -364,7 +364,7 @@ std::string fish_text(std::string_view text) {
 std::string fish(const CommandLine& cl) {
   const std::string fn = "__" + identifier(cl.tool);
   std::string s = absl::StrCat("# fish completion for ", cl.tool, " (fairykit), made by ", cl.tool,
-                               " from its flag table. Install as\n# ~/.config/fish/completions/",
+                               " from its flag table.\n# Install as ~/.config/fish/completions/",
                                cl.tool, ".fish (or a vendor_completions.d directory).\n\n");
   if (cl.operand_suffixes.empty()) {
     absl::StrAppend(&s, "# The operands are files.\ncomplete -c ", cl.tool, " -F\n");
@@ -465,6 +465,7 @@ std::string roff_paragraphs(std::string_view text) {
 // The heading of a --help section, to the first ':' outside parentheses that ends a word,
 // and the prose after it.
 std::pair<std::string, std::string> split_heading(std::string_view text) {
+  while (!text.empty() && text[0] == '\n') text.remove_prefix(1);
   int depth = 0;
   for (std::size_t i = 0; i < text.size(); ++i) {
     if (text[i] == '(') ++depth;
@@ -473,10 +474,28 @@ std::pair<std::string, std::string> split_heading(std::string_view text) {
         (i + 1 == text.size() || text[i + 1] == ' ' || text[i + 1] == '\n')) {
       std::string heading(text.substr(0, i));
       std::replace(heading.begin(), heading.end(), '\n', ' ');
-      return {heading, trim(text.substr(i + 1))};
+      std::string_view rest = text.substr(std::min(i + 1, text.size()));
+      if (!rest.empty() && rest[0] == ' ') rest.remove_prefix(1);
+      if (!rest.empty() && rest[0] == '\n') rest.remove_prefix(1);
+      return {heading, std::string(rest)};
     }
   }
   return {"", std::string(text)};
+}
+
+// A heading as the quoted argument of .SH or .SS.
+std::string roff_heading(std::string_view heading) {
+  std::string s = "\"";
+  for (char ch : roff_text(heading)) s += ch == '"' ? std::string("\\(dq") : std::string(1, ch);
+  return s + "\"";
+}
+
+// Prose as one filled paragraph, whatever its lines' indentation in --help.
+std::string roff_filled(std::string_view text) {
+  std::string s = ".PP\n";
+  for (std::string_view line : split(text, "\n"))
+    if (!trim(line).empty()) absl::StrAppend(&s, roff_text(trim(line)), "\n");
+  return s;
 }
 
 std::string upper(std::string_view text) {
@@ -512,7 +531,7 @@ std::string roff_flag(const std::vector<FlagSpec>& flags, std::size_t i) {
 
 std::string man(const CommandLine& cl) {
   std::string s = absl::StrCat(".TH ", upper(cl.tool), " 1 \"\" \"fairykit ", kVersion,
-                               "\" \"User Commands\"\n.SH NAME\n", roff_text(cl.tool), " \\- ",
+                               "\" \"User Commands\"\n.nh\n.SH NAME\n", roff_text(cl.tool), " \\- ",
                                roff_text(cl.summary), "\n.SH SYNOPSIS\n.nf\n");
   // The head: the usage lines (the first paragraph), then the description.
   std::string_view head = cl.head;
@@ -531,8 +550,8 @@ std::string man(const CommandLine& cl) {
     if (f.hidden || f.joined) continue;
     if (!f.section.empty()) {
       auto [heading, prose] = split_heading(f.section);
-      absl::StrAppend(&s, ".SS \"", roff_text(heading), "\"\n");
-      if (!prose.empty()) s += roff_paragraphs(prose);
+      absl::StrAppend(&s, ".SS ", roff_heading(heading), "\n");
+      if (!trim(prose).empty()) s += roff_filled(prose);
     }
     s += roff_flag(cl.flags, i);
   }
@@ -546,14 +565,8 @@ std::string man(const CommandLine& cl) {
                         std::count(heading.begin(), heading.end(), ' ') < 2 &&
                         std::isupper(static_cast<unsigned char>(heading[0]));
     if (headed) {
-      absl::StrAppend(&s, ".SH \"", roff_text(upper(heading)), "\"\n");
-      // A section whose lines are indented (the exit statuses, the examples) is kept as is.
-      const std::size_t first_line = paragraph.find('\n');
-      std::string_view body = first_line == std::string_view::npos ||
-                                      paragraph.substr(0, first_line).size() > heading.size() + 1
-                                  ? std::string_view(rest)
-                                  : paragraph.substr(first_line + 1);
-      s += roff_paragraphs(body);
+      absl::StrAppend(&s, ".SH ", roff_heading(upper(heading)), "\n");
+      s += roff_paragraphs(rest);
     } else {
       if (!notes) s += ".SH NOTES\n";
       notes = true;
