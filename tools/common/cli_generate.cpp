@@ -416,18 +416,22 @@ end
   return s;
 }
 
-// Text for roff: backslashes and the hyphens of flags escaped, and no line starting with a
-// control character.
+// Text for roff: backslashes escaped, the hyphens of flags (every hyphen of a word that
+// starts with one) as minus signs, so that they can be copied and are never broken at, and
+// no line starting with a control character.
 std::string roff_text(std::string_view text) {
   std::string s;
-  bool line_start = true;
+  bool line_start = true, in_flag = false;
   char before = ' ';
   for (char ch : text) {
     if (line_start && (ch == '.' || ch == '\'')) s += "\\&";
+    if (ch == '-' && (before == ' ' || before == '\n' || before == '(' || before == '"' ||
+                      before == '`' || before == ','))
+      in_flag = true;
+    if (ch == ' ' || ch == '\n' || ch == ')' || ch == '"' || ch == ',') in_flag = false;
     if (ch == '\\') {
       s += "\\e";
-    } else if (ch == '-' && (before == ' ' || before == '\n' || before == '(' || before == '-' ||
-                             before == '"' || before == '`' || before == ',')) {
+    } else if (ch == '-' && in_flag) {
       s += "\\-";
     } else {
       s += ch;
