@@ -2,22 +2,67 @@
 
 set(FAIRYKIT_WARNINGS -Wall -Wextra -Wpedantic -Wshadow -Wconversion -Wno-sign-conversion)
 
+include(GNUInstallDirs)
+
+# fairykit::options, linked by every target. What the project's own code compiles with
+# (fairykit_build_options: warnings, tuning, profile) stays in the build tree; an installed
+# fairykit (cmake/FairykitInstall.cmake) passes on to the programs built against it only what
+# they need: C++20, the include folder, the slider choice of the headers and the link options
+# of the archives' objects.
 add_library(fairykit_options INTERFACE)
 add_library(fairykit::options ALIAS fairykit_options)
-target_compile_options(fairykit_options INTERFACE ${FAIRYKIT_WARNINGS})
-target_include_directories(fairykit_options INTERFACE ${PROJECT_SOURCE_DIR})
+set_target_properties(fairykit_options PROPERTIES EXPORT_NAME options)
+target_compile_features(fairykit_options INTERFACE cxx_std_20)
+target_include_directories(fairykit_options INTERFACE $<BUILD_INTERFACE:${PROJECT_SOURCE_DIR}>
+                           $<INSTALL_INTERFACE:${CMAKE_INSTALL_INCLUDEDIR}/fairykit>)
+add_library(fairykit_build_options INTERFACE)
+target_link_libraries(fairykit_options INTERFACE $<BUILD_INTERFACE:fairykit_build_options>)
+target_compile_options(fairykit_build_options INTERFACE ${FAIRYKIT_WARNINGS})
 if(FAIRYKIT_NATIVE)
-  target_compile_options(fairykit_options INTERFACE -march=native)
+  target_compile_options(fairykit_build_options INTERFACE -march=native)
 endif()
 # No fused multiply-add unless the source asks for one: GCC in ISO mode contracts nothing,
 # clang would, and the statistics' figures (means, expected scores) must be the same bytes
 # whichever compiler built the tools (the MPI tests compare builds).
-target_compile_options(fairykit_options INTERFACE -ffp-contract=off)
+target_compile_options(fairykit_build_options INTERFACE -ffp-contract=off)
 if(FAIRYKIT_SLIDERS STREQUAL "magic")
-  target_compile_definitions(fairykit_options INTERFACE FAIRYKIT_NO_PEXT=1)
+  target_compile_definitions(fairykit_build_options INTERFACE FAIRYKIT_NO_PEXT=1)
 elseif(FAIRYKIT_SLIDERS STREQUAL "pext")
-  target_compile_options(fairykit_options INTERFACE -mbmi2)
+  target_compile_options(fairykit_build_options INTERFACE -mbmi2)
 endif()
+# The slider choice of the archives (rules/bitboard.h: PEXT when the target has BMI2 and
+# FAIRYKIT_NO_PEXT is not defined), stated outright to the programs built against an installed
+# fairykit: the headers inline the slider lookup, so that such a program must index the tables
+# as the archives fill them, whatever -march it compiles with. FAIRYKIT_CONSUMER_FLAGS also
+# go to fairykit.pc.
+function(fairykit_slider_choice out)
+  if(FAIRYKIT_SLIDERS STREQUAL "magic")
+    set(${out} OFF PARENT_SCOPE)
+  elseif(FAIRYKIT_SLIDERS STREQUAL "pext")
+    set(${out} ON PARENT_SCOPE)
+  else()
+    include(CheckCXXSourceCompiles)
+    if(FAIRYKIT_NATIVE)
+      set(CMAKE_REQUIRED_FLAGS -march=native)
+    endif()
+    set(CMAKE_REQUIRED_QUIET ON)
+    # Asked again at every configure: the answer follows the compiler and its flags.
+    unset(FAIRYKIT_TARGET_HAS_BMI2 CACHE)
+    check_cxx_source_compiles("#ifndef __BMI2__\n#error no BMI2\n#endif\nint main() { return 0; }"
+                              FAIRYKIT_TARGET_HAS_BMI2)
+    set(${out} ${FAIRYKIT_TARGET_HAS_BMI2} PARENT_SCOPE)
+  endif()
+endfunction()
+fairykit_slider_choice(FAIRYKIT_USES_PEXT)
+if(FAIRYKIT_USES_PEXT)
+  message(STATUS "Slider attacks: PEXT (FAIRYKIT_SLIDERS=${FAIRYKIT_SLIDERS})")
+  set(FAIRYKIT_CONSUMER_FLAGS -mbmi2)
+else()
+  message(STATUS "Slider attacks: magic multiplication (FAIRYKIT_SLIDERS=${FAIRYKIT_SLIDERS})")
+  set(FAIRYKIT_CONSUMER_FLAGS -DFAIRYKIT_NO_PEXT=1)
+endif()
+target_compile_options(fairykit_options INTERFACE
+                       "$<INSTALL_INTERFACE:${FAIRYKIT_CONSUMER_FLAGS}>")
 # Profile-guided optimisation: "generate" builds instrumented programs that write their
 # profile to FAIRYKIT_PGO_DIR, "use" builds with that profile. cmake/bootstrap.sh
 # (./run.sh, ./test.sh) runs both stages: build/pgo-gen, cmake/pgo-train.sh, then build/.
@@ -26,7 +71,7 @@ endif()
 # GCC: -fprofile-prefix-path makes the profile's file names relative to the build folder,
 # so that the two stages may build in different folders.
 if(FAIRYKIT_PGO STREQUAL "generate" AND CMAKE_CXX_COMPILER_ID STREQUAL "Clang")
-  target_compile_options(fairykit_options INTERFACE
+  target_compile_options(fairykit_build_options INTERFACE
                          -fprofile-instr-generate=${FAIRYKIT_PGO_DIR}/%p.profraw)
   target_link_options(fairykit_options INTERFACE
                       -fprofile-instr-generate=${FAIRYKIT_PGO_DIR}/%p.profraw)
@@ -34,12 +79,12 @@ elseif(FAIRYKIT_PGO STREQUAL "use" AND CMAKE_CXX_COMPILER_ID STREQUAL "Clang")
   # Code the training never ran (the tests, most of fairy-convert) is optimised as without
   # a profile, without a warning per file; a function edited after the training loses its
   # profile (the next cmake/bootstrap.sh trains again).
-  target_compile_options(fairykit_options INTERFACE
+  target_compile_options(fairykit_build_options INTERFACE
                          -fprofile-instr-use=${FAIRYKIT_PGO_DIR}/fairykit.profdata
                          -Wno-profile-instr-unprofiled -Wno-profile-instr-out-of-date
                          -Wno-profile-instr-missing)
 elseif(FAIRYKIT_PGO STREQUAL "generate")
-  target_compile_options(fairykit_options INTERFACE -fprofile-generate=${FAIRYKIT_PGO_DIR}
+  target_compile_options(fairykit_build_options INTERFACE -fprofile-generate=${FAIRYKIT_PGO_DIR}
                          -fprofile-prefix-path=${CMAKE_BINARY_DIR} -fprofile-update=prefer-atomic)
   target_link_options(fairykit_options INTERFACE -fprofile-generate=${FAIRYKIT_PGO_DIR})
 elseif(FAIRYKIT_PGO STREQUAL "use")
@@ -47,7 +92,7 @@ elseif(FAIRYKIT_PGO STREQUAL "use")
   # a profile (-fprofile-partial-training), without a warning per file. A source edited
   # after the training no longer matches its profile: GCC then drops the profile of the
   # functions that changed, silently here (the next cmake/bootstrap.sh trains again).
-  target_compile_options(fairykit_options INTERFACE -fprofile-use=${FAIRYKIT_PGO_DIR}
+  target_compile_options(fairykit_build_options INTERFACE -fprofile-use=${FAIRYKIT_PGO_DIR}
                          -fprofile-prefix-path=${CMAKE_BINARY_DIR} -fprofile-partial-training
                          -Wno-missing-profile -Wno-coverage-mismatch)
 elseif(NOT FAIRYKIT_PGO STREQUAL "off")
@@ -55,14 +100,14 @@ elseif(NOT FAIRYKIT_PGO STREQUAL "off")
 endif()
 if(FAIRYKIT_SANITIZE)
   # Undefined behaviour stops the program (a report alone would let a test pass).
-  target_compile_options(fairykit_options INTERFACE -fsanitize=${FAIRYKIT_SANITIZERS}
+  target_compile_options(fairykit_build_options INTERFACE -fsanitize=${FAIRYKIT_SANITIZERS}
                          -fno-sanitize-recover=all -fno-omit-frame-pointer)
   target_link_options(fairykit_options INTERFACE -fsanitize=${FAIRYKIT_SANITIZERS}
                       -fno-sanitize-recover=all)
 endif()
 if(FAIRYKIT_FUZZ)
   # Coverage for libFuzzer in every library; the fuzz targets link its driver.
-  target_compile_options(fairykit_options INTERFACE -fsanitize=fuzzer-no-link)
+  target_compile_options(fairykit_build_options INTERFACE -fsanitize=fuzzer-no-link)
 endif()
 
 # fairykit_library(NAME SOURCES... DEPS...)
@@ -70,6 +115,8 @@ function(fairykit_library name)
   cmake_parse_arguments(ARG "" "" "SOURCES;DEPS" ${ARGN})
   add_library(fairykit_${name} STATIC ${ARG_SOURCES})
   add_library(fairykit::${name} ALIAS fairykit_${name})
+  # Installed as fairykit::NAME too (cmake/FairykitInstall.cmake).
+  set_target_properties(fairykit_${name} PROPERTIES EXPORT_NAME ${name})
   target_link_libraries(fairykit_${name} PUBLIC fairykit::options ${ARG_DEPS})
 endfunction()
 
