@@ -476,6 +476,20 @@ std::set<std::string> bash_offers(const std::string& file, const std::string& to
   return offered;
 }
 
+// fish: the candidates `complete -C` gives for the command line `TOOL WORDS... ` (without the
+// description after the tab), with no user configuration read.
+std::set<std::string> fish_offers(const std::string& file, const std::string& tool,
+                                  const std::vector<std::string>& words) {
+  std::string line = tool;
+  for (const std::string& w : words) line += " " + w;
+  const std::string script = "source " + shell_quote(file) + "; complete -C " + shell_quote(line);
+  const CommandResult r = run("fish --no-config -c " + shell_quote(script) + " 2>/dev/null");
+  std::set<std::string> offered;
+  for (const std::string& l : split_lines(r.out))
+    if (!l.empty()) offered.insert(l.substr(0, l.find('\t')));
+  return offered;
+}
+
 // The first line of a made completion file holding one of `needles` (zsh: the _arguments
 // spec of a flag; fish: its `complete` line).
 std::string line_of(const std::string& text, const std::vector<std::string>& needles) {
@@ -519,7 +533,11 @@ TEST_P(MadeCompletionsTest, OfferEveryFlagAndValueOfTheTable) {
   const std::string bash = completion_path(GetParam(), GetParam().bash);
   const std::string zsh = read_file(completion_path(GetParam(), GetParam().zsh));
   const std::string fish = read_file(completion_path(GetParam(), GetParam().fish));
+  const std::string fish_file = completion_path(GetParam(), GetParam().fish);
+  const bool run_fish = have_program("fish");
   const std::set<std::string> all_flags = bash_offers(bash, tool(), {"-"});
+  const std::set<std::string> fish_flags_offered =
+      run_fish ? fish_offers(fish_file, tool(), {"--"}) : std::set<std::string>{};
   std::size_t with_values = 0;
   for (const TableFlag& f : table()) {
     const std::string name = "--" + f.name;
@@ -532,15 +550,23 @@ TEST_P(MadeCompletionsTest, OfferEveryFlagAndValueOfTheTable) {
     const std::string fish_line = line_of(fish, {" -l " + f.name + " "});
     EXPECT_FALSE(zsh_line.empty()) << "zsh does not offer " << name;
     EXPECT_FALSE(fish_line.empty()) << "fish does not offer " << name;
+    if (run_fish) {
+      EXPECT_TRUE(fish_flags_offered.count(name)) << "fish, run, does not offer " << name;
+    }
     if (f.choices.empty()) continue;
     ++with_values;
     const std::set<std::string> values = bash_offers(bash, tool(), {name, ""});
+    const std::set<std::string> fish_values =
+        run_fish ? fish_offers(fish_file, tool(), {name, ""}) : std::set<std::string>{};
     for (const std::string& v : f.choices) {
       EXPECT_TRUE(values.count(v)) << "bash does not offer " << name << " " << v;
       EXPECT_TRUE(has_word(zsh_line, v)) << "zsh does not offer " << name << " " << v << ":\n"
                                          << zsh_line;
       EXPECT_TRUE(has_word(fish_line, v)) << "fish does not offer " << name << " " << v << ":\n"
                                           << fish_line;
+      if (run_fish) {
+        EXPECT_TRUE(fish_values.count(v)) << "fish, run, does not offer " << name << " " << v;
+      }
     }
   }
   EXPECT_GE(with_values, 2u) << "the table of " << tool() << " has too few enumerated values";
