@@ -1,5 +1,5 @@
-// Micro-benchmark of SAN reading and writing (rules/san.h). Not built by default: configure
-// with -DFAIRYKIT_BUILD_BENCH=ON, then from the source tree
+// Micro-benchmark of SAN reading and writing (rules/notation/san.h). Not built by default:
+// configure with -DFAIRYKIT_BUILD_BENCH=ON, then from the source tree
 //
 //   cmake -S . -B build -DFAIRYKIT_BUILD_BENCH=ON && cmake --build build --target san_bench
 //   build/bin/san_bench [data-dir [positions|games]]   (default tests/data: oracles, corpus)
@@ -29,10 +29,10 @@
 #include <utility>
 #include <vector>
 
-#include "rules/fen.h"
-#include "rules/movegen.h"
-#include "rules/san.h"
-#include "rules/uci.h"
+#include "rules/core/movegen.h"
+#include "rules/notation/fen.h"
+#include "rules/notation/san.h"
+#include "rules/notation/uci.h"
 
 using namespace fairykit;
 

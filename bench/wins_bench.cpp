@@ -1,5 +1,5 @@
-// Speed of the exact forced-win search (analysis/wins.h). Not built by default: configure
-// with -DFAIRYKIT_BUILD_BENCH=ON, then from the source tree
+// Speed of the exact forced-win search (analysis/statistics/wins.h). Not built by default:
+// configure with -DFAIRYKIT_BUILD_BENCH=ON, then from the source tree
 //
 //   cmake --build build --target wins_bench && build/bin/wins_bench
 //
@@ -14,8 +14,8 @@
 #include <memory>
 #include <string_view>
 
-#include "analysis/wins.h"
-#include "rules/registry.h"
+#include "analysis/statistics/wins.h"
+#include "rules/game/registry.h"
 
 using namespace fairykit;
 

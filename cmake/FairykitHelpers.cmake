@@ -30,7 +30,7 @@ if(FAIRYKIT_SLIDERS STREQUAL "magic")
 elseif(FAIRYKIT_SLIDERS STREQUAL "pext")
   target_compile_options(fairykit_build_options INTERFACE -mbmi2)
 endif()
-# The slider choice of the archives (rules/bitboard.h: PEXT when the target has BMI2 and
+# The slider choice of the archives (rules/core/bitboard.h: PEXT when the target has BMI2 and
 # FAIRYKIT_NO_PEXT is not defined), stated outright to the programs built against an installed
 # fairykit: the headers inline the slider lookup, so that such a program must index the tables
 # as the archives fill them, whatever -march it compiles with. FAIRYKIT_CONSUMER_FLAGS also
@@ -110,14 +110,20 @@ if(FAIRYKIT_FUZZ)
   target_compile_options(fairykit_build_options INTERFACE -fsanitize=fuzzer-no-link)
 endif()
 
-# fairykit_library(NAME SOURCES... DEPS...)
+# fairykit_library(NAME SOURCES... [DEPS...] [PRIVATE_DEPS...]): the static library
+# fairykit_NAME, alias fairykit::NAME. DEPS are what its headers need (PUBLIC), PRIVATE_DEPS
+# what only its sources need.
 function(fairykit_library name)
-  cmake_parse_arguments(ARG "" "" "SOURCES;DEPS" ${ARGN})
+  cmake_parse_arguments(ARG "" "" "SOURCES;DEPS;PRIVATE_DEPS" ${ARGN})
   add_library(fairykit_${name} STATIC ${ARG_SOURCES})
   add_library(fairykit::${name} ALIAS fairykit_${name})
   # Installed as fairykit::NAME too (cmake/FairykitInstall.cmake).
   set_target_properties(fairykit_${name} PROPERTIES EXPORT_NAME ${name})
   target_link_libraries(fairykit_${name} PUBLIC fairykit::options ${ARG_DEPS})
+  if(ARG_PRIVATE_DEPS)
+    target_link_libraries(fairykit_${name} PRIVATE ${ARG_PRIVATE_DEPS})
+  endif()
+  set_property(GLOBAL APPEND PROPERTY FAIRYKIT_LIBRARIES fairykit_${name})
 endfunction()
 
 # fairykit_tool(NAME SOURCES... DEPS...): an executable in build/bin.

@@ -1,7 +1,8 @@
 # What `cmake --install` puts beside the tools, for programs built against fairykit: the
 # headers of the library layers, their static archives, a CMake package (find_package(fairykit)
-# gives the imported targets fairykit::parsers, fairykit::rules and fairykit::analysis) and a
-# pkg-config file. Both are relocatable: they find the prefix from where they are installed,
+# gives the imported targets fairykit::parsers, fairykit::rules, the sub-libraries of analysis/
+# (fairykit::io, ::batch, ::perft, ::checking, ::formats, ::statistics) and fairykit::analysis,
+# all of them) and a pkg-config file. Both are relocatable: they find the prefix from where they are installed,
 # so that `cmake --install build --prefix DIR` works for any DIR.
 #
 # Include after the library layers are defined.
@@ -10,8 +11,8 @@ include(GNUInstallDirs)
 include(CMakePackageConfigHelpers)
 
 # Headers under include/fairykit/, so that a program writes the includes the project's own
-# code writes ("rules/game.h", "parsers/fen.h", "analysis/perft.h") without top-level folders
-# named rules/ or parsers/ in the prefix. Every header of a layer folder is public: a header
+# code writes ("rules/game/game.h", "parsers/fen.h", "analysis/perft/perft.h") without
+# top-level folders named rules/ or parsers/ in the prefix. Every header of a layer folder is public: a header
 # moved or added within a layer is installed without a change here.
 foreach(layer parsers rules analysis)
   install(DIRECTORY ${PROJECT_SOURCE_DIR}/${layer}/
@@ -20,7 +21,8 @@ foreach(layer parsers rules analysis)
 endforeach()
 
 set(FAIRYKIT_CMAKE_DIR ${CMAKE_INSTALL_LIBDIR}/cmake/fairykit)
-install(TARGETS fairykit_options fairykit_parsers fairykit_rules fairykit_analysis
+get_property(FAIRYKIT_LIBRARIES GLOBAL PROPERTY FAIRYKIT_LIBRARIES)
+install(TARGETS fairykit_options ${FAIRYKIT_LIBRARIES} fairykit_analysis
         EXPORT fairykitTargets
         ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR})
 install(EXPORT fairykitTargets NAMESPACE fairykit:: DESTINATION ${FAIRYKIT_CMAKE_DIR})

@@ -96,7 +96,7 @@ fairykit_pgo_profile() {
     mkdir -p "$profile"
     if [ "$clang" = 1 ]; then
       # Two profiles: fairykit.profdata for everything, perft.profdata (the same runs and a
-      # deep hashed count) for the hashed perft kernels (analysis/perft_hashed.cpp).
+      # deep hashed count) for the hashed perft kernels (analysis/perft/perft_hashed.cpp).
       mkdir -p "$profile/deep"
       "$root/cmake/pgo-train.sh" "$gen/bin" "$profile/deep"
       if ! llvm-profdata merge -output="$profile/fairykit.profdata" "$profile"/*.profraw ||

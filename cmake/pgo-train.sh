@@ -8,7 +8,7 @@
 # With DEEP_DIR (clang only: its raw profiles are named by LLVM_PROFILE_FILE), one deep
 # hashed count is added (position 5 of the Chess Programming Wiki, depth 6, 256 MiB: 3
 # billion leaves, about 2 s), its raw profile written to DEEP_DIR. bootstrap.sh merges it
-# with the rest into the profile of the hashed perft kernels alone (analysis/perft_hashed.cpp):
+# with the rest into the profile of the hashed perft kernels alone (analysis/perft/perft_hashed.cpp):
 # in the one profile of the whole program, its counts made the other tools' code look cold
 # (fairy-analyze 11% slower).
 #

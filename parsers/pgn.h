@@ -49,7 +49,7 @@ enum class RecordFormat : std::uint8_t { kPgn, kPositions, kJson, kJsonl };
 // How deep variations may nest: a '(' that would open one deeper makes the game invalid
 // ("variations nested more than 200 deep"), in PGN as in fairy-convert's JSON, so every game
 // a tool reads can be written in every format and read back. (The JSON form of a game nests
-// three levels per variation: analysis/json_read.h reads it with a bound of its own.)
+// three levels per variation: analysis/formats/json_read.h reads it with a bound of its own.)
 inline constexpr int kMaxVariationDepth = 200;
 
 // The NAGs of the PGN standard ($0 to $255); a larger one makes the game invalid, in PGN as
@@ -210,7 +210,7 @@ class GameSplitter final : public RecordReader {
 };
 
 // The games of plain text counted fast (the counting pass of an MPI run's plan,
-// analysis/pgn_shares.h): where the game that starts at text[0] ends, when it has the plain
+// analysis/batch/pgn_shares.h): where the game that starts at text[0] ends, when it has the plain
 // shape of most archives, decided by exactly the rules of GameSplitter. `text` starts where
 // GameSplitter starts a game (at a game boundary, after any byte order mark) and runs to
 // the end of the input. The game must start with a tag line and have: one-line tag pairs,

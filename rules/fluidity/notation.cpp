@@ -8,10 +8,10 @@
 #include "absl/strings/str_format.h"
 #include "parsers/fen.h"
 #include "parsers/message_text.h"
-#include "rules/bitboard.h"
-#include "rules/fen.h"
+#include "rules/core/bitboard.h"
+#include "rules/core/zobrist.h"
 #include "rules/fluidity/position.h"
-#include "rules/zobrist.h"
+#include "rules/notation/fen.h"
 
 namespace fairykit::fluidity {
 

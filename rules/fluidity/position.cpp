@@ -4,8 +4,8 @@
 
 #include <mutex>
 
-#include "rules/bitboard.h"
-#include "rules/zobrist.h"
+#include "rules/core/bitboard.h"
+#include "rules/core/zobrist.h"
 
 namespace fairykit::fluidity {
 

@@ -30,11 +30,11 @@
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
-#include "rules/game_engine.h"
-#include "rules/game_state.h"
-#include "rules/move_facts.h"
-#include "rules/setup_options.h"
-#include "rules/types.h"
+#include "rules/core/game_engine.h"
+#include "rules/core/game_state.h"
+#include "rules/core/move_facts.h"
+#include "rules/core/setup_options.h"
+#include "rules/core/types.h"
 
 namespace fairykit::fluidity {
 
@@ -111,7 +111,7 @@ class Position {
   // joined by "; ". One missing King is accepted: it is a finished game (state() reports
   // kKingCaptured). The side not to move may be in check (nothing breaks).
   absl::Status set_fen(std::string_view fen);
-  // The same with the options of rules/setup_options.h: a castling right without its King on
+  // The same with the options of rules/core/setup_options.h: a castling right without its King on
   // e1/e8 or its Rook in the corner is dropped and reported in `dropped` (when given).
   absl::Status set_fen(std::string_view fen, const SetupOptions& options,
                        DroppedCastlingRights* dropped);
@@ -136,7 +136,7 @@ class Position {
   bool in_check() const { return checkers() != 0; }
   // The enemy pieces `m` captures (castling included). m must be legal here.
   Bitboard victims(Move m) const;
-  // What the legal move m does (rules/move_facts.h): its victims dissected, except those of
+  // What the legal move m does (rules/core/move_facts.h): its victims dissected, except those of
   // a castling on the squares where the King and the Rook land (replaced).
   void move_facts(Move m, MoveFacts& f) const;
 

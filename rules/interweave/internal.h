@@ -4,8 +4,8 @@
 
 #include <cstdint>
 
-#include "rules/bitboard.h"
-#include "rules/types.h"
+#include "rules/core/bitboard.h"
+#include "rules/core/types.h"
 
 namespace fairykit::interweave::detail {
 

@@ -11,9 +11,9 @@
 #include <mutex>
 #include <string>
 
-#include "rules/bitboard.h"
+#include "rules/core/bitboard.h"
+#include "rules/core/zobrist.h"
 #include "rules/interweave/internal.h"
-#include "rules/zobrist.h"
 
 namespace fairykit::interweave {
 

@@ -32,10 +32,10 @@
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
-#include "rules/game_engine.h"
-#include "rules/game_state.h"
-#include "rules/move_facts.h"
-#include "rules/types.h"
+#include "rules/core/game_engine.h"
+#include "rules/core/game_state.h"
+#include "rules/core/move_facts.h"
+#include "rules/core/types.h"
 
 namespace fairykit::interweave {
 
@@ -169,7 +169,7 @@ class Position {
   absl::Status set_fen(std::string_view text);
   // The vchess form; the halfmove clock is written as a 6th field only when it is not 0,
   // so that positions without a pending 50-move count are plain vchess FENs. The en passant
-  // field as `field` says (rules/game_engine.h).
+  // field as `field` says (rules/core/game_engine.h).
   std::string fen(EpField field = EpField::kLegalCapture) const;
   // GameEngine's lenient readings of the last set_fen(): a pool digit above kArmyCount, read
   // as kArmyCount ("FEN pool field, column 25: 3 White Smashers in the pool, more than the 2
@@ -222,7 +222,7 @@ class Position {
   std::vector<Move> vchess_matches(std::string_view text) const;
   // The squares each step of the legal move m captures, in order.
   std::vector<Bitboard> step_captures(const Move& m) const;
-  // What the legal turn m does (rules/move_facts.h): each victim with its capture method,
+  // What the legal turn m does (rules/core/move_facts.h): each victim with its capture method,
   // by the piece that takes it on that step (a Pawn promoted in a chain goes on as its new
   // piece): Smasher approach, Leaper leap, Remover removal, King short leap; a Pawn's
   // victim jumped over is a short leap, the double-stepped Pawn taken by leaping over the

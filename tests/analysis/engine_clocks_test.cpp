@@ -7,7 +7,7 @@
 #include <string>
 
 #include "parsers/fen.h"
-#include "rules/game.h"
+#include "rules/game/game.h"
 
 namespace fairykit::analysis {
 namespace {

@@ -1,11 +1,11 @@
-// GameFacts as bytes and back (analysis/stats.h), as the ranks of an MPI run send them to
-// rank 0: every field comes back, and bytes that were not written whole are refused.
+// GameFacts as bytes and back (analysis/statistics/stats.h), as the ranks of an MPI run send them
+// to rank 0: every field comes back, and bytes that were not written whole are refused.
 #include <gtest/gtest.h>
 
 #include <string>
 
-#include "analysis/openings.h"
-#include "analysis/stats.h"
+#include "analysis/statistics/openings.h"
+#include "analysis/statistics/stats.h"
 
 namespace fairykit::analysis {
 namespace {

@@ -2,7 +2,7 @@
 // and passed over, games emitted in input order with their file, the same at any number of
 // threads; outputs refused when they are inputs, a failed write stops the run and is
 // reported by commit().
-#include "analysis/game_batch.h"
+#include "analysis/batch/game_batch.h"
 
 #include <gtest/gtest.h>
 

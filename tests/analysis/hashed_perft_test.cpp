@@ -1,4 +1,4 @@
-// Hashed perft (analysis/perft_table.h): the table itself (verified entries, replacement
+// Hashed perft (analysis/perft/perft_table.h): the table itself (verified entries, replacement
 // that keeps deep entries, counts too large to store, the leaf region's one-word slots),
 // and the counts of every oracle file unchanged with a table of 16 MB and with one of a
 // single bucket (four entries), with and without the smallest leaf region, where nearly
@@ -10,9 +10,9 @@
 #include <string>
 #include <vector>
 
-#include "analysis/perft.h"
-#include "analysis/perft_table.h"
-#include "analysis/suite.h"
+#include "analysis/perft/perft.h"
+#include "analysis/perft/perft_table.h"
+#include "analysis/perft/suite.h"
 #include "tests/analysis/oracles.h"
 
 namespace fairykit::analysis {

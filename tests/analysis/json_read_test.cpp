@@ -1,7 +1,7 @@
 // analysis/json_read: the JSON parser (values and their places, every error in our words at
 // its byte, nesting bounded without recursion) and the game object read into PGN (what PGN
 // could not say as the JSON says it is an error at the value it is about).
-#include "analysis/json_read.h"
+#include "analysis/formats/json_read.h"
 
 #include <gtest/gtest.h>
 

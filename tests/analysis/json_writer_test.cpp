@@ -5,8 +5,8 @@
 #include <cstdint>
 #include <string>
 
-#include "analysis/convert.h"
-#include "analysis/json.h"
+#include "analysis/formats/convert.h"
+#include "analysis/io/json.h"
 
 namespace fairykit::analysis {
 namespace {

@@ -1,8 +1,8 @@
-// The random numbers of fairy-perft --make-suite (analysis/make_suite.h): xoshiro256** seeded
+// The random numbers of fairy-perft --make-suite (analysis/perft/make_suite.h): xoshiro256** seeded
 // by SplitMix64 gives the reference outputs (computed by a separate Python transcription of
 // Vigna's C code), below() stays in range and reaches every value, and a made suite is read
 // back by the suite reader with the counts a perft gives.
-#include "analysis/make_suite.h"
+#include "analysis/perft/make_suite.h"
 
 #include <gtest/gtest.h>
 
@@ -10,8 +10,8 @@
 #include <string>
 #include <vector>
 
-#include "analysis/perft.h"
-#include "analysis/suite.h"
+#include "analysis/perft/perft.h"
+#include "analysis/perft/suite.h"
 
 namespace fairykit::analysis {
 namespace {

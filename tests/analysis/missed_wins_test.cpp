@@ -1,5 +1,5 @@
 // WinScanner: the forced wins along a game and whether the move played kept them.
-#include "analysis/missed_wins.h"
+#include "analysis/statistics/missed_wins.h"
 
 #include <gtest/gtest.h>
 
@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "rules/registry.h"
+#include "rules/game/registry.h"
 
 namespace fairykit::analysis {
 namespace {

@@ -1,9 +1,9 @@
-// Opening names by position (analysis/openings.h): the embedded lichess data set loads
+// Opening names by position (analysis/statistics/openings.h): the embedded lichess data set loads
 // whole, games are named by the last book position they reach (transpositions included),
 // en passant squares count only when a capture is legal, and a broken opening file is
 // reported with its name and line. Expected names were looked up by hand in
 // data/openings/*.tsv.
-#include "analysis/openings.h"
+#include "analysis/statistics/openings.h"
 
 #include <gtest/gtest.h>
 
@@ -15,10 +15,10 @@
 #include <string_view>
 #include <vector>
 
-#include "analysis/openings_data.h"
-#include "analysis/validate.h"
+#include "analysis/checking/validate.h"
+#include "analysis/statistics/openings_data.h"
 #include "parsers/pgn.h"
-#include "rules/any_game.h"
+#include "rules/game/any_game.h"
 #include "tests/analysis/temp_dir.h"
 
 namespace fairykit::analysis {

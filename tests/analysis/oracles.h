@@ -7,7 +7,7 @@
 #include <string_view>
 #include <vector>
 
-#include "analysis/suite.h"
+#include "analysis/perft/suite.h"
 
 namespace fairykit::analysis::testing {
 
@@ -26,7 +26,7 @@ struct OracleTotals {
 
 // Runs `entries` on 2 threads, expecting every count of at most `max_nodes` nodes to
 // match; entries without a `variant` line use `default_variant`. With `table`, hashed perft
-// (analysis/perft_table.h) through that table.
+// (analysis/perft/perft_table.h) through that table.
 inline OracleTotals check_oracle_counts(const std::vector<SuiteEntry>& entries,
                                         VariantId default_variant, std::uint64_t max_nodes,
                                         PerftTable* table = nullptr) {

@@ -1,5 +1,5 @@
 // OutputFile: the target changes only on a successful commit(); nothing is left behind.
-#include "analysis/output_file.h"
+#include "analysis/io/output_file.h"
 
 #include <gtest/gtest.h>
 

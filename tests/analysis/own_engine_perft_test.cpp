@@ -11,8 +11,8 @@
 #include <utility>
 #include <vector>
 
-#include "analysis/perft.h"
-#include "analysis/suite.h"
+#include "analysis/perft/perft.h"
+#include "analysis/perft/suite.h"
 #include "tests/analysis/oracles.h"
 
 namespace fairykit::analysis {

@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "analysis/perft.h"
-#include "analysis/suite.h"
+#include "analysis/perft/perft.h"
+#include "analysis/perft/suite.h"
 #include "tests/analysis/oracles.h"
 
 namespace fairykit::analysis {

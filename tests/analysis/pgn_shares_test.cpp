@@ -1,8 +1,8 @@
-// The byte-range shares of an MPI run (analysis/pgn_shares.h), with ranks played by
+// The byte-range shares of an MPI run (analysis/batch/pgn_shares.h), with ranks played by
 // threads of one process: together the shares give every game exactly once, each with the
 // text, number, line and offset that one GameSplitter over the whole file gives, also where
 // the boundary guesses are wrong ("[Event" lines inside a comment) or cannot be made.
-#include "analysis/pgn_shares.h"
+#include "analysis/batch/pgn_shares.h"
 
 #include <gtest/gtest.h>
 

@@ -1,10 +1,10 @@
-// Per-position records (analysis/positions.h): the facts of positions of every variant
+// Per-position records (analysis/statistics/positions.h): the facts of positions of every variant
 // counted by hand (legal moves, captures, check, status, material, balance, Interweave's
 // compulsory capture and chains), the legal move count against every perft(1) of the oracle
 // files, the capture count against what each legal move does (MoveFacts), perft, whole
 // records in both formats, and the visitor hook of the replay (ply 0 and each main-line
 // move, never a variation).
-#include "analysis/positions.h"
+#include "analysis/statistics/positions.h"
 
 #include <gtest/gtest.h>
 
@@ -13,9 +13,9 @@
 #include <string_view>
 #include <vector>
 
-#include "analysis/validate.h"
+#include "analysis/checking/validate.h"
 #include "parsers/pgn.h"
-#include "rules/any_game.h"
+#include "rules/game/any_game.h"
 #include "tests/analysis/oracles.h"
 
 namespace fairykit::analysis {

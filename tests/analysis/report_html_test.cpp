@@ -1,8 +1,8 @@
-// The HTML report of fairy-analyze (analysis/report_html.h): a well-formed page (every
+// The HTML report of fairy-analyze (analysis/statistics/report_html.h): a well-formed page (every
 // element closed), nothing from the network, every table and chart present when it has
 // rows and absent when it has none, text escaped, the charts' proportions, the missed
 // wins' diagrams; and, when Debian's chromium is installed, that a browser draws it.
-#include "analysis/report_html.h"
+#include "analysis/statistics/report_html.h"
 
 #include <gtest/gtest.h>
 
@@ -16,7 +16,7 @@
 #include <vector>
 
 #include "absl/strings/str_format.h"
-#include "analysis/stats.h"
+#include "analysis/statistics/stats.h"
 #include "tests/analysis/png_reader.h"
 #include "tests/analysis/temp_dir.h"
 

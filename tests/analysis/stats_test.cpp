@@ -1,6 +1,6 @@
-// The statistics of fairy-analyze from the inside: the opening tree (analysis/opening_tree.h)
-// against hand-counted lines and against a map of every line, its node size and its limit;
-// the median of the game lengths for odd and even counts.
+// The statistics of fairy-analyze from the inside: the opening tree
+// (analysis/statistics/opening_tree.h) against hand-counted lines and against a map of every line,
+// its node size and its limit; the median of the game lengths for odd and even counts.
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -10,8 +10,8 @@
 #include <utility>
 #include <vector>
 
-#include "analysis/opening_tree.h"
-#include "analysis/stats.h"
+#include "analysis/statistics/opening_tree.h"
+#include "analysis/statistics/stats.h"
 
 namespace fairykit::analysis {
 namespace {

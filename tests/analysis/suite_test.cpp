@@ -1,4 +1,4 @@
-// The suite loader (analysis/suite.h): EPD and .perft suites read into entries, with every
+// The suite loader (analysis/perft/suite.h): EPD and .perft suites read into entries, with every
 // error naming the file, the line and (EPD) the column.
 #include <gtest/gtest.h>
 
@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
-#include "analysis/suite.h"
+#include "analysis/perft/suite.h"
 #include "parsers/input.h"
 
 namespace fairykit::analysis {

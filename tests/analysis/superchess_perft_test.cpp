@@ -6,10 +6,10 @@
 #include <string>
 #include <vector>
 
-#include "analysis/perft.h"
-#include "analysis/suite.h"
-#include "rules/fen.h"
-#include "rules/movegen.h"
+#include "analysis/perft/perft.h"
+#include "analysis/perft/suite.h"
+#include "rules/core/movegen.h"
+#include "rules/notation/fen.h"
 #include "tests/analysis/oracles.h"
 
 namespace fairykit::analysis {

@@ -1,10 +1,10 @@
-// SVG board diagrams (analysis/svg_board.h): the text of the SVG, and its pixels as
+// SVG board diagrams (analysis/formats/svg_board.h): the text of the SVG, and its pixels as
 // rsvg-convert (Debian's librsvg2-bin) draws them.
 //
 // The README's images: FAIRYKIT_SVG_IMAGES=docs/images build/bin/analysis_tests
 // --gtest_filter=SvgImages.* writes them (PNG) into that folder; without the variable the
 // test is skipped.
-#include "analysis/svg_board.h"
+#include "analysis/formats/svg_board.h"
 
 #include <gtest/gtest.h>
 
@@ -16,9 +16,9 @@
 #include <string_view>
 #include <vector>
 
-#include "rules/board_pieces.h"
-#include "rules/cwda_fen.h"
-#include "rules/registry.h"
+#include "rules/game/board_pieces.h"
+#include "rules/game/registry.h"
+#include "rules/notation/cwda_fen.h"
 #include "tests/analysis/png_reader.h"
 #include "tests/analysis/temp_dir.h"
 

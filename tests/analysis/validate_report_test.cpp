@@ -1,6 +1,6 @@
 // The report writers of fairy-validate: lines and columns are 64-bit all the way (a line
 // longer than 2 GiB has columns beyond INT_MAX; they used to come out negative).
-#include "analysis/validate_report.h"
+#include "analysis/checking/validate_report.h"
 
 #include <gtest/gtest.h>
 

@@ -1,6 +1,6 @@
 // The validator over real archives and deliberately damaged copies: no game is lost
 // (read = valid + invalid), and every error points at the right line and column.
-#include "analysis/validate.h"
+#include "analysis/checking/validate.h"
 
 #include <gtest/gtest.h>
 
@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "analysis/game_pipeline.h"
+#include "analysis/batch/game_pipeline.h"
 #include "parsers/input.h"
 #include "parsers/pgn.h"
 #include "tests/parsers/compress.h"
@@ -398,7 +398,7 @@ TEST(Validate, SuperchessNeedsAFenTag) {
   EXPECT_EQ(bare.errors(0), "1:1: Superchess game without a FEN tag\n");
 }
 
-// CwDA's start from its tags (rules/game_start.h): each error points at the tag it is about.
+// CwDA's start from its tags (rules/game/game_start.h): each error points at the tag it is about.
 TEST(Validate, CwdaStartErrorsPointAtTheirTag) {
   const Outcome run = validate_text(
       "[Variant \"CWDA\"]\n[Armies \"CN\"]\n\n1. e4 e5 *\n\n"

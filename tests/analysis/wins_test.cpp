@@ -1,9 +1,9 @@
-// Exact forced-win search (analysis/wins.h). Every length is checked against a reference
+// Exact forced-win search (analysis/statistics/wins.h). Every length is checked against a reference
 // written here from the definition alone: a plain recursive AND-OR search over AnyGame's
 // text interface (legal_moves_uci, play, undo, state), which shares no code with the
 // search under test beyond the rules themselves. The positions were found for these tests
 // and each is proven by that reference: a win of the stated length, none shorter.
-#include "analysis/wins.h"
+#include "analysis/statistics/wins.h"
 
 #include <gtest/gtest.h>
 
@@ -14,7 +14,7 @@
 #include <string_view>
 #include <vector>
 
-#include "rules/registry.h"
+#include "rules/game/registry.h"
 
 namespace fairykit::analysis {
 namespace {
@@ -324,7 +324,7 @@ TEST(FindWin, NodeLimitAndDeterminism) {
   EXPECT_EQ(loses_within(*g, 4, lost.nodes - 1).status, LossResult::kNodeLimit);
 }
 
-// The missed-win recipe of analysis/wins.h: before a move, a win of n plies; after it,
+// The missed-win recipe of analysis/statistics/wins.h: before a move, a win of n plies; after it,
 // the opponent lost within n - 1 plies or not. Every White move of a mate in 2, against the
 // reference.
 TEST(LosesWithin, TellsWhichMovesKeepTheWin) {

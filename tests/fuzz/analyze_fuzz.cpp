@@ -3,25 +3,26 @@
 //   0  a PGN game, replayed with the statistics' records (what each move did, the keys), its
 //      contribution added to a CollectionStats, the tables written as text, JSON and CSV:
 //      one game read, analysed exactly when valid; the JSON parses;
-//   1  a FEN / EPD line (analysis/position_line.h), and when it reads, its JSON Lines record
-//      (analysis/positions.h): one line, valid JSON; the game's FEN sets up again with the
-//      same key;
-//   2  an openings TSV file (analysis/openings.h): read, or an error naming the file;
-//   3  a FEN / EPD line searched for a forced win (analysis/missed_wins.h, 3 plies, a
+//   1  a FEN / EPD line (analysis/checking/position_line.h), and when it reads, its JSON Lines
+//   record
+//      (analysis/statistics/positions.h): one line, valid JSON; the game's FEN sets up again with
+//      the same key;
+//   2  an openings TSV file (analysis/statistics/openings.h): read, or an error naming the file;
+//   3  a FEN / EPD line searched for a forced win (analysis/statistics/missed_wins.h, 3 plies, a
 //      small node limit): the game is left as it was, a win has a line of its length.
 #include <cstddef>
 #include <cstdint>
 #include <string>
 #include <string_view>
 
-#include "analysis/convert.h"
-#include "analysis/game_record.h"
-#include "analysis/missed_wins.h"
-#include "analysis/openings.h"
-#include "analysis/position_line.h"
-#include "analysis/positions.h"
-#include "analysis/stats.h"
-#include "analysis/validate.h"
+#include "analysis/checking/game_record.h"
+#include "analysis/checking/position_line.h"
+#include "analysis/checking/validate.h"
+#include "analysis/formats/convert.h"
+#include "analysis/statistics/missed_wins.h"
+#include "analysis/statistics/openings.h"
+#include "analysis/statistics/positions.h"
+#include "analysis/statistics/stats.h"
 #include "nlohmann/json.hpp"
 #include "parsers/pgn.h"
 #include "tests/fuzz/fuzz_check.h"

@@ -9,8 +9,8 @@
 #include <string>
 #include <string_view>
 
-#include "rules/game.h"
-#include "rules/registry.h"
+#include "rules/game/game.h"
+#include "rules/game/registry.h"
 
 #define FUZZ_CHECK(cond, ...)                                                               \
   do {                                                                                      \

@@ -6,10 +6,10 @@
 #include <memory>
 #include <string>
 
-#include "analysis/convert.h"
-#include "analysis/json.h"
-#include "analysis/json_read.h"
-#include "analysis/validate.h"
+#include "analysis/checking/validate.h"
+#include "analysis/formats/convert.h"
+#include "analysis/formats/json_read.h"
+#include "analysis/io/json.h"
 #include "parsers/input.h"
 #include "parsers/pgn.h"
 #include "parsers/records.h"

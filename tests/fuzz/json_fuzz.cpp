@@ -1,4 +1,4 @@
-// fairy-convert's reader of one JSON game object (analysis/json_read.h) over any bytes, and
+// fairy-convert's reader of one JSON game object (analysis/formats/json_read.h) over any bytes, and
 // its JSON parser against nlohmann-json's. Invariants:
 //   * parse_json accepts exactly the texts nlohmann-json accepts (but for nesting beyond
 //     kMaxJsonDepth and a NUL byte outside a string, which it refuses, and numbers beyond a
@@ -19,8 +19,8 @@
 #include <system_error>
 #include <vector>
 
-#include "analysis/json_read.h"
-#include "analysis/validate.h"
+#include "analysis/checking/validate.h"
+#include "analysis/formats/json_read.h"
 #include "parsers/pgn.h"
 #include "tests/fuzz/fuzz_check.h"
 #include "tests/fuzz/game_checks.h"

@@ -14,7 +14,7 @@ import re
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 CORPUS = ROOT / "tests/fuzz/corpus"
 SAMPLES = ROOT / "samples"
-# The order of all_variants() (rules/registry.cpp).
+# The order of all_variants() (rules/game/registry.cpp).
 VARIANTS = ["chess", "chess960", "cwda", "superchess", "interweave", "fluidity"]
 PGN_VARIANT = {"chess960": "chess960", "cwda": "cwda", "superchess": "superchess",
                "interweave": "interweave", "fluidity": "fluidity"}

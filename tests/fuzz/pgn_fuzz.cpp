@@ -16,7 +16,7 @@
 #include <string>
 #include <string_view>
 
-#include "analysis/validate.h"
+#include "analysis/checking/validate.h"
 #include "parsers/input.h"
 #include "parsers/pgn.h"
 #include "tests/fuzz/fuzz_check.h"

@@ -1,5 +1,5 @@
 // The record readers of fairy-convert (parsers/records.h) and its JSON reader
-// (analysis/json_read.h) over any bytes. Byte 0 picks the format (RecordFormat order: PGN,
+// (analysis/formats/json_read.h) over any bytes. Byte 0 picks the format (RecordFormat order: PGN,
 // position list, JSON array, JSON Lines; 4: a vchess.club game record, rules/
 // vchess_record.h, whose PGN, when it reads, is checked twice alike), the rest is the input.
 // Invariants:
@@ -17,14 +17,14 @@
 #include <string>
 #include <string_view>
 
-#include "analysis/convert.h"
-#include "analysis/json.h"
-#include "analysis/json_read.h"
-#include "analysis/validate.h"
+#include "analysis/checking/validate.h"
+#include "analysis/formats/convert.h"
+#include "analysis/formats/json_read.h"
+#include "analysis/formats/vchess_record.h"
+#include "analysis/io/json.h"
 #include "parsers/input.h"
 #include "parsers/pgn.h"
 #include "parsers/records.h"
-#include "rules/vchess_record.h"
 #include "tests/fuzz/fuzz_check.h"
 #include "tests/fuzz/game_checks.h"
 

@@ -6,7 +6,7 @@
 #include <string>
 #include <string_view>
 
-#include "analysis/suite.h"
+#include "analysis/perft/suite.h"
 #include "tests/fuzz/fuzz_check.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

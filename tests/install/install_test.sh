@@ -12,7 +12,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 prefix=$tmp/prefix
 
-# The start positions of rules/registry.cpp at depth 3, as tests/data/oracles counts them:
+# The start positions of rules/game/registry.cpp at depth 3, as tests/data/oracles counts them:
 # chess-standard.epd (chess; Chess960's start array 518 and CwDA's FIDE armies are the same
 # position, and no castling fits in three plies), superchess.perft (superchess-xboard-0),
 # interweave.perft (interweave-start), fluidity.perft (fluidity-start).
@@ -51,8 +51,8 @@ $out"
 }
 
 logged "$tmp/install.log" "$cmake" --install "$build" --prefix "$prefix"
-for header in rules/game.h rules/any_game.h rules/registry.h rules/interweave/position.h \
-  parsers/fen.h parsers/detail/text.h analysis/perft.h; do
+for header in rules/game/game.h rules/game/any_game.h rules/game/registry.h rules/interweave/position.h \
+  parsers/fen.h parsers/detail/text.h analysis/perft/perft.h; do
   [[ -f $prefix/include/fairykit/$header ]] || fail "include/fairykit/$header not installed"
 done
 config=$(find "$prefix" -name fairykitConfig.cmake)

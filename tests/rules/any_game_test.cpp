@@ -1,7 +1,7 @@
 // AnyGame: every variant behind one closed type, set up from "startpos" or a FEN with the
 // variant options, moves in and out as text, undo, state and perft (counts:
 // tests/data/oracles/*.perft).
-#include "rules/any_game.h"
+#include "rules/game/any_game.h"
 
 #include <gtest/gtest.h>
 

@@ -1,7 +1,7 @@
 // The Betza compiler: every diagram of the CwDA rules (§4.3) square for square, for both
 // colours; the FIDE and Superchess pieces against the hand-written bitboard attacks; range
 // limits with blockers; direction conventions; reverse attacks; error messages.
-#include "rules/betza.h"
+#include "rules/core/betza.h"
 
 #include <gtest/gtest.h>
 
@@ -13,9 +13,9 @@
 #include <string_view>
 #include <vector>
 
-#include "rules/bitboard.h"
-#include "rules/pieces.h"
-#include "rules/zobrist.h"
+#include "rules/core/bitboard.h"
+#include "rules/core/pieces.h"
+#include "rules/core/zobrist.h"
 
 namespace fairykit {
 namespace {
@@ -138,7 +138,7 @@ TEST(BetzaDiagram, BlackNuttyKnightsMoveTowardsRankOne) {
   EXPECT_FALSE(piece("BD").colour_dependent);
 }
 
-// The FIDE and Superchess pieces against rules/bitboard.h on random occupancies.
+// The FIDE and Superchess pieces against rules/core/bitboard.h on random occupancies.
 TEST(BetzaReference, FideAndSuperchessPiecesMatchBitboardAttacks) {
   init_rules();
   struct Ref {

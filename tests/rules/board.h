@@ -9,10 +9,10 @@
 #include <string_view>
 #include <vector>
 
-#include "rules/fen.h"
-#include "rules/movegen.h"
-#include "rules/san.h"
-#include "rules/uci.h"
+#include "rules/core/movegen.h"
+#include "rules/notation/fen.h"
+#include "rules/notation/san.h"
+#include "rules/notation/uci.h"
 
 namespace fairykit::testing {
 

@@ -1,7 +1,7 @@
-// CwDA FEN dialects (rules/cwda_fen.h; rules: docs/rules/cwda.md 4.4-4.6): vchess, xogo
+// CwDA FEN dialects (rules/notation/cwda_fen.h; rules: docs/rules/cwda.md 4.4-4.6): vchess, xogo
 // and pychess FEN convert to the native FEN; every pairing's start sets up and matches the
 // oracle's perft counts; native -> vchess -> native round trips; one-line errors.
-#include "rules/cwda_fen.h"
+#include "rules/notation/cwda_fen.h"
 
 #include <gtest/gtest.h>
 
@@ -11,9 +11,9 @@
 #include <string>
 #include <vector>
 
-#include "rules/fen.h"
-#include "rules/movegen.h"
-#include "rules/uci.h"
+#include "rules/core/movegen.h"
+#include "rules/notation/fen.h"
+#include "rules/notation/uci.h"
 
 namespace fairykit {
 namespace {

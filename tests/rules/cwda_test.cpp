@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "rules/registry.h"
+#include "rules/game/registry.h"
 #include "tests/rules/board.h"
 
 namespace fairykit {

@@ -1,4 +1,4 @@
-// FEN dialects (rules/fen_dialect.h; the table in docs/rules/README.md, item 4): each
+// FEN dialects (rules/game/fen_dialect.h; the table in docs/rules/README.md, item 4): each
 // (game, dialect) form written from a native FEN, the pairs without a form, and the round
 // trip native -> dialect -> native through the readers (position_fen / AnyGame). The expected
 // strings are written by hand from the formats: vchess `board turn plies flags ep [armies]`
@@ -6,7 +6,7 @@
 // = lost), xogo `board turn plies {"armies":..,"flags":..,"enpassant":..}` (flags as file
 // numbers, 8 = lost; en passant as row-from-rank-8 then column), Shredder-FEN for Chess960 in
 // pychess and XBoard, XBoard's holdings bracket for Superchess.
-#include "rules/fen_dialect.h"
+#include "rules/game/fen_dialect.h"
 
 #include <gtest/gtest.h>
 
@@ -16,9 +16,9 @@
 #include <utility>
 #include <vector>
 
-#include "rules/any_game.h"
-#include "rules/cwda_fen.h"
-#include "rules/variant_options.h"
+#include "rules/game/any_game.h"
+#include "rules/game/variant_options.h"
+#include "rules/notation/cwda_fen.h"
 
 namespace fairykit {
 namespace {

@@ -1,5 +1,5 @@
 // FEN reading, writing and the set-up checks of Position::set.
-#include "rules/fen.h"
+#include "rules/notation/fen.h"
 
 #include <gtest/gtest.h>
 
@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "parsers/fen.h"
-#include "rules/movegen.h"
+#include "rules/core/movegen.h"
 
 namespace fairykit {
 namespace {
@@ -167,7 +167,7 @@ TEST(Fen, InvalidCastlingRightsAreDroppedOnRequest) {
 
 // Material no game can reach is rejected: at most 16 pieces and 8
 // pawns a side, as each of these variants starts with. The move lists are sized for it
-// (rules/movegen.h, kMaxMoves).
+// (rules/core/movegen.h, kMaxMoves).
 TEST(Fen, MaterialNoGameCanReachIsRejected) {
   // 27 white queens and a king: 263 legal moves, once a crash of a 256-move list.
   const std::string queens = "krQQQQQQ/rrQ4Q/QQ5Q/Q6Q/Q6Q/Q6Q/Q6Q/QQQQQQQK w - - 0 1";

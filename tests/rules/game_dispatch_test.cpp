@@ -5,7 +5,7 @@
 
 #include <string>
 
-#include "rules/game.h"
+#include "rules/game/game.h"
 
 namespace fairykit {
 namespace {

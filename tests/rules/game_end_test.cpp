@@ -1,4 +1,4 @@
-#include "rules/game_end.h"
+#include "rules/core/game_end.h"
 
 #include <gtest/gtest.h>
 
@@ -6,8 +6,8 @@
 #include <string>
 #include <string_view>
 
-#include "rules/fen.h"
-#include "rules/san.h"
+#include "rules/notation/fen.h"
+#include "rules/notation/san.h"
 
 namespace fairykit {
 namespace {

@@ -1,7 +1,7 @@
 // game_start_from_tags(): the variant and position a game starts from, from its tags, and
 // every problem with the tag it is about (docs/rules/cwda.md for the Armies tags,
 // docs/rules/superchess.md 2.7 for Superchess's missing default array).
-#include "rules/game_start.h"
+#include "rules/game/game_start.h"
 
 #include <gtest/gtest.h>
 

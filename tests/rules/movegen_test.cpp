@@ -1,6 +1,6 @@
 // Exact move lists for the rules that perft counts could hide: each test breaks when its
 // rule breaks.
-#include "rules/movegen.h"
+#include "rules/core/movegen.h"
 
 #include <gtest/gtest.h>
 
@@ -8,9 +8,9 @@
 #include <string>
 #include <vector>
 
-#include "rules/fen.h"
-#include "rules/perft.h"
-#include "rules/uci.h"
+#include "rules/core/perft.h"
+#include "rules/notation/fen.h"
+#include "rules/notation/uci.h"
 #include "tests/rules/board.h"
 
 namespace fairykit {
@@ -59,7 +59,7 @@ TEST(MoveGen, CastlingNotThroughCheck) {
 }
 
 // The move list holds every position the set-up accepts: its capacity
-// kMaxMoves<V> is proven in rules/movegen.h; here are positions near what is reachable.
+// kMaxMoves<V> is proven in rules/core/movegen.h; here are positions near what is reachable.
 TEST(MoveGen, MoveListHoldsTheMostMobilePositions) {
   // The most moves known in a legal chess position.
   testing::Board<ChessVariant> record("R6R/3Q4/1Q4Q1/4Q3/2Q4Q/Q4Q2/pp1Q4/kBNN1KB1 w - - 0 1");

@@ -1,7 +1,7 @@
 // The variant registry and its dispatcher: every id of the Position<V> family reaches its
 // own traits, and an id outside the family or outside VariantId aborts with a message
 // instead of running as chess.
-#include "rules/registry.h"
+#include "rules/game/registry.h"
 
 #include <gtest/gtest.h>
 

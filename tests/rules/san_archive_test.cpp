@@ -1,4 +1,4 @@
-// The archive reader of rules/san.h (read_san: leniencies and quirks, check marks) and a
+// The archive reader of rules/notation/san.h (read_san: leniencies and quirks, check marks) and a
 // differential test of the fast resolver and writer against a tiny generate-all reference.
 #include <gtest/gtest.h>
 
@@ -9,10 +9,10 @@
 #include <string_view>
 #include <vector>
 
-#include "rules/fen.h"
-#include "rules/san.h"
-#include "rules/san_impl.h"  // SAN for NoBishopVariant, outside the Position<V> family
-#include "rules/uci.h"
+#include "rules/notation/fen.h"
+#include "rules/notation/san.h"
+#include "rules/notation/san_impl.h"  // SAN for NoBishopVariant, outside the Position<V> family
+#include "rules/notation/uci.h"
 #include "tests/rules/board.h"
 
 namespace fairykit {

@@ -1,4 +1,4 @@
-#include "rules/san.h"
+#include "rules/notation/san.h"
 
 #include <gtest/gtest.h>
 
@@ -10,8 +10,8 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
-#include "rules/fen.h"
-#include "rules/uci.h"
+#include "rules/notation/fen.h"
+#include "rules/notation/uci.h"
 #include "tests/rules/board.h"
 
 namespace fairykit {

@@ -1,11 +1,11 @@
-#include "rules/uci.h"
+#include "rules/notation/uci.h"
 
 #include <gtest/gtest.h>
 
 #include <string>
 #include <string_view>
 
-#include "rules/fen.h"
+#include "rules/notation/fen.h"
 #include "tests/rules/board.h"
 
 namespace fairykit {

@@ -1,5 +1,5 @@
 // position_fen(): "startpos" or a FEN, with the variant options applied (CwDA's armies).
-#include "rules/variant_options.h"
+#include "rules/game/variant_options.h"
 
 #include <gtest/gtest.h>
 

@@ -48,7 +48,7 @@ TEST(FairyPerftCli, DepthPrintsNodesSearched) {
   EXPECT_EQ(r.out, "Nodes searched: 197281\n");
 }
 
-// CwDA's --armies (rules/variant_options.h): a pairing's start, the armies of a FEN that
+// CwDA's --armies (rules/game/variant_options.h): a pairing's start, the armies of a FEN that
 // names none, and the errors (counts: tests/data/oracles/cwda.perft, cwda-CN-start; the
 // kings-only position by hand: the five moves of the white King on e1).
 TEST(FairyPerftCli, CwdaArmies) {
@@ -557,7 +557,7 @@ TEST(FairyPerftCli, SuiteDepthLimitsNameTheLine) {
 
 }  // namespace
 
-// --make-suite (analysis/make_suite.h): for every game a suite made to a file re-checks clean
+// --make-suite (analysis/perft/make_suite.h): for every game a suite made to a file re-checks clean
 // with --suite, in both formats where the FEN fits EPD.
 TEST(FairyPerftCliMakeSuite, EveryGameChecksClean) {
   for (const std::string variant :

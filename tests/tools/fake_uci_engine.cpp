@@ -47,11 +47,11 @@
 #include <string_view>
 #include <vector>
 
-#include "rules/any_game.h"
-#include "rules/cwda_fen.h"
-#include "rules/fen_dialect.h"
-#include "rules/registry.h"
-#include "rules/variant_options.h"
+#include "rules/game/any_game.h"
+#include "rules/game/fen_dialect.h"
+#include "rules/game/registry.h"
+#include "rules/game/variant_options.h"
+#include "rules/notation/cwda_fen.h"
 
 namespace {
 

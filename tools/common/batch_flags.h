@@ -3,7 +3,7 @@
 
 #include <string_view>
 
-#include "analysis/game_batch.h"
+#include "analysis/batch/game_batch.h"
 #include "tools/common/cli.h"
 
 namespace fairykit::cli {

@@ -14,8 +14,8 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
-#include "rules/fen_dialect.h"
-#include "rules/registry.h"
+#include "rules/game/fen_dialect.h"
+#include "rules/game/registry.h"
 
 namespace fairykit::cli {
 

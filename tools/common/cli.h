@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
-#include "rules/registry.h"
+#include "rules/game/registry.h"
 
 namespace fairykit::cli {
 

@@ -9,7 +9,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
-#include "rules/registry.h"
+#include "rules/game/registry.h"
 #include "tools/common/cli.h"
 
 namespace fairykit::cli {

@@ -12,7 +12,7 @@
 #include <string>
 #include <string_view>
 
-#include "analysis/game_batch.h"
+#include "analysis/batch/game_batch.h"
 #include "tools/common/cli.h"
 
 namespace fairykit::cli {

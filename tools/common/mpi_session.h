@@ -17,7 +17,7 @@
 #include <string_view>
 #include <vector>
 
-#include "analysis/collective.h"
+#include "analysis/batch/collective.h"
 
 #if FAIRYKIT_MPI
 #include <mpi.h>
@@ -118,7 +118,7 @@ class MpiSession final : public analysis::Collective {
     }
   }
 
-  // The collective steps of the game batch (analysis/collective.h).
+  // The collective steps of the game batch (analysis/batch/collective.h).
   std::vector<std::string> all_gather(std::string_view mine) const override {
     std::vector<std::string> all(static_cast<std::size_t>(size_));
 #if FAIRYKIT_MPI

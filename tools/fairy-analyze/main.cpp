@@ -1,7 +1,7 @@
 // fairy-analyze: statistics of game collections. Flags -> options -> the game batch of
 // analysis/ (inputs, splitting, ordered pipeline); each game is checked and replayed once
 // (read_game with a GameRecord recording what each move did) and its contribution
-// (analysis/stats.h, game_facts) gathered in the worker threads; the contributions are
+// (analysis/statistics/stats.h, game_facts) gathered in the worker threads; the contributions are
 // added in input order, so the figures are the same at any -j. With --positions each
 // game's replay shows every main-line position to an analysis::PositionWriter, which writes
 // the records into the game's result; they are written out in input order.
@@ -14,17 +14,17 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
-#include "analysis/convert.h"
-#include "analysis/game_batch.h"
-#include "analysis/missed_wins.h"
-#include "analysis/openings.h"
-#include "analysis/position_line.h"
-#include "analysis/positions.h"
-#include "analysis/report_html.h"
-#include "analysis/stats.h"
-#include "analysis/validate.h"
-#include "analysis/validate_report.h"
-#include "rules/registry.h"
+#include "analysis/batch/game_batch.h"
+#include "analysis/checking/position_line.h"
+#include "analysis/checking/validate.h"
+#include "analysis/checking/validate_report.h"
+#include "analysis/formats/convert.h"
+#include "analysis/statistics/missed_wins.h"
+#include "analysis/statistics/openings.h"
+#include "analysis/statistics/positions.h"
+#include "analysis/statistics/report_html.h"
+#include "analysis/statistics/stats.h"
+#include "rules/game/registry.h"
 #include "tools/common/batch_flags.h"
 #include "tools/common/cli.h"
 #include "tools/common/main_output.h"
@@ -470,7 +470,7 @@ int analyze_main(int argc, char** argv) {
   // the batches in flight to a few megabytes.
   if (s.positions) bo.pipeline.batch_bytes = std::size_t(128) << 10;
   if (!cli::batch_flags(*args, "fairy-analyze", bo)) return 2;
-  // Under MPI each rank analyses a share of every input (analysis/game_batch.h): the
+  // Under MPI each rank analyses a share of every input (analysis/batch/game_batch.h): the
   // other ranks send each game's facts to rank 0, which adds them up in input order.
   const bool shared = g_mpi->size() > 1;
   if (shared) bo.collective = g_mpi;
@@ -622,7 +622,7 @@ int analyze_main(int argc, char** argv) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  // Under mpirun the ranks share every input out (analysis/game_batch.h); rank 0 writes
+  // Under mpirun the ranks share every input out (analysis/batch/game_batch.h); rank 0 writes
   // what one process writes, and its exit status is the run's.
   fairykit::cli::MpiSession mpi(argc, argv);
   g_mpi = &mpi;

@@ -1,7 +1,7 @@
 // fairy-convert: game records from one form into another. Flags -> options -> the game batch
 // of analysis/ (inputs, splitting, ordered pipeline, side files); each game is checked and
 // replayed once (validate_game with a GameRecord) and written by the writers of
-// analysis/convert.h in the worker threads; this file wires them and prints the summary.
+// analysis/formats/convert.h in the worker threads; this file wires them and prints the summary.
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
@@ -13,20 +13,20 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_split.h"
-#include "analysis/convert.h"
-#include "analysis/game_batch.h"
-#include "analysis/game_db.h"
-#include "analysis/json_read.h"
-#include "analysis/position_line.h"
-#include "analysis/svg_board.h"
-#include "analysis/validate.h"
-#include "analysis/validate_report.h"
+#include "analysis/batch/game_batch.h"
+#include "analysis/checking/position_line.h"
+#include "analysis/checking/validate.h"
+#include "analysis/checking/validate_report.h"
+#include "analysis/formats/convert.h"
+#include "analysis/formats/game_db.h"
+#include "analysis/formats/json_read.h"
+#include "analysis/formats/svg_board.h"
+#include "analysis/formats/vchess_record.h"
 #include "parsers/message_text.h"
 #include "parsers/records.h"
-#include "rules/any_game.h"
-#include "rules/fen_dialect.h"
-#include "rules/registry.h"
-#include "rules/vchess_record.h"
+#include "rules/game/any_game.h"
+#include "rules/game/fen_dialect.h"
+#include "rules/game/registry.h"
 #include "tools/common/batch_flags.h"
 #include "tools/common/cli.h"
 #include "tools/common/main_output.h"
@@ -717,7 +717,7 @@ int convert_main(int argc, char** argv) {
   }
   if (!cli::batch_flags(*args, "fairy-convert", bo)) return 2;
   if (g_mpi->size() > 1) bo.collective = g_mpi;
-  // Under MPI each rank converts a share of every input (analysis/game_batch.h); what needs
+  // Under MPI each rank converts a share of every input (analysis/batch/game_batch.h); what needs
   // every game before it in one process is refused so far.
   const bool shared = g_mpi->size() > 1;
   if (shared) {
@@ -957,7 +957,7 @@ int convert_main(int argc, char** argv) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  // Under mpirun the ranks share every input out (analysis/game_batch.h); rank 0 writes
+  // Under mpirun the ranks share every input out (analysis/batch/game_batch.h); rank 0 writes
   // what one process writes, and its exit status is the run's.
   fairykit::cli::MpiSession mpi(argc, argv);
   g_mpi = &mpi;

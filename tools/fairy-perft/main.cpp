@@ -21,18 +21,18 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_split.h"
-#include "analysis/engine_compare.h"
-#include "analysis/json.h"
-#include "analysis/make_suite.h"
-#include "analysis/output_file.h"
-#include "analysis/perft.h"
-#include "analysis/suite.h"
+#include "analysis/io/json.h"
+#include "analysis/io/output_file.h"
+#include "analysis/perft/engine_compare.h"
+#include "analysis/perft/make_suite.h"
+#include "analysis/perft/perft.h"
+#include "analysis/perft/suite.h"
 #include "parsers/message_text.h"
-#include "rules/bitboard.h"
-#include "rules/fen.h"
-#include "rules/fen_dialect.h"
-#include "rules/registry.h"
-#include "rules/variant_options.h"
+#include "rules/core/bitboard.h"
+#include "rules/game/fen_dialect.h"
+#include "rules/game/registry.h"
+#include "rules/game/variant_options.h"
+#include "rules/notation/fen.h"
 #include "tools/common/cli.h"
 #include "tools/common/mpi_session.h"
 #include "tools/common/progress.h"
@@ -159,7 +159,7 @@ Examples:
                         "position (Chess960 and Superchess: a start array drawn",
                         "too; CwDA: the armies too), with the counts of depths",
                         "1..--depth; the same --seed gives the same bytes anywhere",
-                        "(xoshiro256** seeded by SplitMix64, analysis/make_suite.h).",
+                        "(xoshiro256** seeded by SplitMix64, analysis/perft/make_suite.h).",
                         "Playouts that end the game, or repeat a position, are", "drawn again"},
                .brief = "write a suite of N random positions"},
               {.name = "seed",
@@ -362,7 +362,7 @@ void write_hash_json(analysis::JsonWriter& w, const analysis::PerftTable& t,
 }
 
 int run_fen(const Options& o) {
-  // "startpos", or the FEN with --armies applied (rules/variant_options.h).
+  // "startpos", or the FEN with --armies applied (rules/game/variant_options.h).
   absl::StatusOr<std::string> position = position_fen(*o.variant, o.fen, o.variant_options);
   if (!position.ok()) {
     const std::string shown = o.fen == "startpos" ? std::string(o.variant->start_fen) : o.fen;

@@ -8,11 +8,11 @@
 #include <vector>
 
 #include "absl/strings/str_format.h"
-#include "analysis/game_batch.h"
-#include "analysis/validate.h"
-#include "analysis/validate_report.h"
+#include "analysis/batch/game_batch.h"
+#include "analysis/checking/validate.h"
+#include "analysis/checking/validate_report.h"
 #include "parsers/pgn.h"
-#include "rules/registry.h"
+#include "rules/game/registry.h"
 #include "tools/common/batch_flags.h"
 #include "tools/common/cli.h"
 #include "tools/common/mpi_session.h"
@@ -265,7 +265,7 @@ int validate_main(int argc, char** argv) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  // Under mpirun the ranks share every input out (analysis/game_batch.h); rank 0 writes
+  // Under mpirun the ranks share every input out (analysis/batch/game_batch.h); rank 0 writes
   // what one process writes, and its exit status is the run's.
   fairykit::cli::MpiSession mpi(argc, argv);
   g_mpi = &mpi;

@@ -6,9 +6,9 @@
 #include <memory>
 
 #include "absl/status/statusor.h"
-#include "analysis/perft.h"
-#include "rules/any_game.h"
-#include "rules/registry.h"
+#include "analysis/perft/perft.h"
+#include "rules/game/any_game.h"
+#include "rules/game/registry.h"
 
 int main() {
   int failures = 0;

@@ -14,9 +14,9 @@
 #include <vector>
 
 #include "parsers/perft_file.h"
-#include "rules/bitboard.h"
-#include "rules/move_facts.h"
-#include "rules/pieces.h"
+#include "rules/core/bitboard.h"
+#include "rules/core/move_facts.h"
+#include "rules/core/pieces.h"
 
 namespace fairykit::fluidity {
 namespace {
@@ -288,7 +288,7 @@ TEST(FluidityRules, CastlingCapturesNonAdjacentMinors) {
   EXPECT_EQ(p.fen(), "rR1Bk2r/8/8/8/8/8/8/2KR1n1R b kq - 0 1");
 }
 
-// What the move `text` did (rules/move_facts.h): "moved [castling] victim/method...".
+// What the move `text` did (rules/core/move_facts.h): "moved [castling] victim/method...".
 std::string facts(const Position& p, std::string_view text) {
   MoveFacts f;
   p.move_facts(uci(p, text), f);
@@ -362,7 +362,7 @@ TEST(FluidityRules, RightsAreLostByMovingAndByCapture) {
 }
 
 // A castling right without its King or Rook in place is dropped on
-// request (rules/setup_options.h) and reported; strict by default.
+// request (rules/core/setup_options.h) and reported; strict by default.
 // The FEN read with SetupOptions::drop_invalid_castling_rights, then "'K': <reason>" per
 // dropped right.
 std::string lenient(std::string_view fen) {

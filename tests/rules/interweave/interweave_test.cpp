@@ -12,9 +12,9 @@
 #include <vector>
 
 #include "parsers/perft_file.h"
-#include "rules/bitboard.h"
-#include "rules/move_facts.h"
-#include "rules/pieces.h"
+#include "rules/core/bitboard.h"
+#include "rules/core/move_facts.h"
+#include "rules/core/pieces.h"
 
 namespace fairykit::interweave {
 namespace {
@@ -67,7 +67,7 @@ struct Iw {
     }
     return out + "}";
   }
-  // What the turn `text` did (rules/move_facts.h): "moved steps victim/method...", pieces
+  // What the turn `text` did (rules/core/move_facts.h): "moved steps victim/method...", pieces
   // by their letters.
   std::string Facts(std::string_view text) const {
     MoveFacts f;

@@ -1,0 +1,80 @@
+// Game validation: one PGN game in, one report out. Checks, in this order:
+//   syntax           what the PGN reader could not read (errors) or read with leniency
+//   tags             the seven-tag roster present (warning), a FEN tag readable and legal,
+//                    SetUp "1" beside it (warning), the Variant known and supported
+//   moves            every main-line move legal; variations too unless switched off;
+//                    wrong or missing check marks and other notation quirks (warnings)
+//   result           the Result tag equals the termination marker; the result agrees with
+//                    the final position (a checkmate, a stalemate, a dead position)
+// A game is valid when it has no error; warnings do not make it invalid.
+//
+// validate_game() is a pure function of the game text and the options, so games can be
+// validated in any order on any thread and give the same report.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "analysis/checking/game_record.h"
+#include "parsers/pgn.h"
+#include "rules/game/any_game.h"
+#include "rules/game/registry.h"
+
+namespace fairykit::analysis {
+
+struct Diagnostic {
+  parsers::Severity severity = parsers::Severity::kError;
+  std::int64_t line = 0;      // input line (0: the game as a whole)
+  std::int64_t column = 0;    // 1-based byte column (64-bit: a line may pass 2 GiB)
+  int ply = 0;                // half-move number from the game's start position (0: none)
+  std::string message;        // e.g. illegal move "Nf6"
+  std::string fen;            // the position before the move, when the diagnostic is about one
+  bool about_result = false;  // the result contradicts the final position (--fix-result)
+};
+
+struct GameReport {
+  std::int64_t index = 0;       // 1-based game number in its input
+  std::int64_t first_line = 0;  // input line where the game starts
+  std::string white = "?", black = "?";
+  std::string variant;        // the variant the game was checked as ("" when unsupported)
+  std::string result_tag;     // as written ("" when missing)
+  std::string result_marker;  // the termination marker ("" when missing)
+  int plies = 0;              // main-line half-moves read and found legal
+  int errors = 0, warnings = 0;
+  std::vector<Diagnostic> diagnostics;  // in order of appearance
+  bool valid() const { return errors == 0; }
+};
+
+struct ValidateOptions {
+  bool variations = true;                         // check the moves of variations
+  VariantId default_variant = VariantId::kChess;  // for games without a Variant tag
+  bool roster_warnings = true;                    // warn about missing seven-tag roster tags
+  bool positions = false;                         // fill Diagnostic::fen (--show-position)
+  // Warnings about the moves (SAN quirks: check marks, superfluous disambiguation...; moves
+  // after a dead position). Off (statistics): only errors, the check marks not verified.
+  bool move_warnings = true;
+};
+
+GameReport validate_game(const parsers::RawGame& game, const ValidateOptions& options);
+// The same, and fills `record` (cleared first) with what was read and replayed
+// (analysis/checking/game_record.h): the tools that write games out check and replay them once.
+GameReport validate_game(const parsers::RawGame& game, const ValidateOptions& options,
+                         GameRecord& record, const RecordOptions& record_options);
+
+// The game of `variant` that validate_game replays on the calling thread, set up again for
+// each game (keeping its memory); the tools that set positions up themselves (FEN / EPD
+// lists, diagrams) use it too, so that a thread keeps one engine per variant. Valid until
+// the thread ends; the next validate_game on the thread replaces its position.
+AnyGame& thread_game(const VariantInfo& variant);
+
+// Long algebraic with the piece from a move's SAN and UCI in the Position<V> family:
+// ("Nf3", "g1f3") -> "Ng1-f3", ("exd8=Q+", "e7d8q") -> "e7xd8=Q+"; castling stays "O-O".
+// The own engines' long algebraic is their UCI (`own_engine`).
+std::string long_algebraic(std::string_view san, std::string_view uci, bool own_engine);
+
+// "game 17 (Carlsen - Anand)" and, for diagnostics about a move, ", ply 34".
+std::string describe_game(const GameReport& report);
+
+}  // namespace fairykit::analysis

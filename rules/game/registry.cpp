@@ -1,0 +1,124 @@
+#include "rules/game/registry.h"
+
+#include <array>
+#include <cctype>
+#include <cstdio>
+#include <cstdlib>
+
+#include "rules/notation/fen.h"
+
+namespace fairykit {
+
+namespace {
+
+// "From Position" is what lichess writes for standard chess from a set-up position.
+constexpr std::array<std::string_view, 5> kChessAliases = {"standard", "normal", "fide",
+                                                           "from position", "orthodox"};
+constexpr std::array<std::string_view, 5> kChess960Aliases = {"fischerandom", "fischerrandom",
+                                                              "frc", "chess 960", "fischer random"};
+constexpr std::array<std::string_view, 3> kCwdaAliases = {
+    "chess with different armies", "chesswithdifferentarmies", "different armies"};
+// "super" is XBoard's name (PGN [Variant "super"]); Superschaak is the Dutch original.
+constexpr std::array<std::string_view, 3> kSuperchessAliases = {"super", "superschaak",
+                                                                "super chess"};
+
+// "Fluidity Chess" is the name on the Chess Variant Pages.
+constexpr std::array<std::string_view, 1> kFluidityAliases = {"fluidity chess"};
+
+const std::array<VariantInfo, 6> kVariants = {{
+    {.id = VariantId::kChess,
+     .name = ChessVariant::kName,
+     .title = "Chess",
+     .description = "standard chess (FIDE Laws)",
+     .start_fen = ChessVariant::kStartFen,
+     .aliases = kChessAliases},
+    {.id = VariantId::kChess960,
+     .name = Chess960Variant::kName,
+     .title = "Chess960",
+     .description = "Chess960 / Fischer Random: castling with the rooks of any start array",
+     .start_fen = Chess960Variant::kStartFen,
+     .aliases = kChess960Aliases,
+     .numbered_starts = 960,
+     .numbered_start = chess960_start_fen,
+     .uci_chess960 = true},
+    {.id = VariantId::kCwda,
+     .name = CwdaVariant::kName,
+     .title = "CWDA",
+     .description = "Chess with Different Armies (Betza): FIDE, Clobberers, Nutty Knights, "
+                    "Rookies; FEN's 7th field names the armies",
+     .start_fen = CwdaVariant::kStartFen,
+     .aliases = kCwdaAliases,
+     .takes_armies = true,
+     .uci_variant = "cwda"},
+    {.id = VariantId::kSuperchess,
+     .name = SuperchessVariant::kName,
+     .title = "Superchess",
+     .description = "Superchess (XBoard 'super', set I): Amazon A, Empress E, Princess S, "
+                    "Veteran V; promotion from the pool",
+     .start_fen = SuperchessVariant::kStartFen,
+     .aliases = kSuperchessAliases,
+     .takes_amazon_promotes = true,
+     .numbered_starts = 1728,
+     .numbered_start = superchess_start_fen,
+     .start_needs_fen = true,
+     .uci_variant = "superchess"},
+    {.id = VariantId::kInterweave,
+     .name = "interweave",
+     .title = "Interweave",
+     .description = "Interweave (Aronson): colour-bound pieces, compulsory capture chains; "
+                    "vchess FEN with the promotion pool",
+     .start_fen = "rbnkknbr/pppppppp/8/8/8/8/PPPPPPPP/RBNKKNBR w 0 - 000000",
+     .uci_variant = "interweave"},
+    {.id = VariantId::kFluidity,
+     .name = "fluidity",
+     .title = "Fluidity",
+     .description = "Fluidity Chess (Grigoriev, pawnless): captures by dissection (B3 R3 Q6), "
+                    "capturable Kings",
+     .start_fen = "rnbqkbnr/8/8/8/8/8/8/RNBQKBNR w KQkq - 0 1",
+     .aliases = kFluidityAliases,
+     .uci_variant = "fluidity"},
+}};
+
+std::string normalise(std::string_view s) {
+  std::string out;
+  for (char c : s)
+    if (c != ' ' && c != '-' && c != '_') out += char(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+}  // namespace
+
+std::span<const VariantInfo> all_variants() { return kVariants; }
+
+void unhandled_variant_id(VariantId id, const char* where) {
+  std::fprintf(stderr, "fairykit: internal error: %s: variant id %d is not handled\n", where,
+               static_cast<int>(id));
+  std::abort();
+}
+
+const VariantInfo& variant_info(VariantId id) {
+  for (const VariantInfo& v : kVariants)
+    if (v.id == id) return v;
+  unhandled_variant_id(id, "variant_info");
+}
+
+const VariantInfo* find_variant(std::string_view name) {
+  const std::string key = normalise(name);
+  for (const VariantInfo& v : kVariants) {
+    if (normalise(v.name) == key) return &v;
+    for (std::string_view a : v.aliases)
+      if (normalise(a) == key) return &v;
+  }
+  return nullptr;
+}
+
+std::string variant_names() {
+  std::string out;
+  for (const VariantInfo& v : kVariants) {
+    if (!out.empty()) out += ", ";
+    out += v.name;
+  }
+  return out;
+}
+
+}  // namespace fairykit

@@ -1,0 +1,164 @@
+// The variant registry: tools choose a variant once, by name, and everything below runs
+// the template instantiation for that variant (no per-node branching on the variant).
+//
+//   const VariantInfo* v = find_variant("chess960");
+//   visit_variant(v->id, [&]<class V>() { ... Position<V> ... });
+#pragma once
+
+#include <cstddef>
+#include <span>
+#include <string>
+#include <string_view>
+#include <type_traits>
+#include <utility>
+
+#include "rules/core/variant.h"
+
+namespace fairykit {
+
+enum class VariantId { kChess, kChess960, kCwda, kSuperchess, kInterweave, kFluidity };
+inline constexpr VariantId kLastVariantId = VariantId::kFluidity;  // ids are 0..this
+
+// The variants with an engine of their own (rules/core/game_engine.h); the others are traits of
+// the Position<V> family (rules/core/variant.h).
+namespace interweave {
+class Position;
+}
+namespace fluidity {
+class Position;
+}
+
+// The one place that maps a variant id to its type: the traits V of a Position<V>-family
+// variant (chess, Chess960, CwDA, Superchess) or the engine class of a variant with an
+// engine of its own (Interweave, Fluidity). Every dispatch below and in rules/game/game.h goes
+// through this switch, which has no `default`: -Wswitch names a variant left out, and an id
+// outside VariantId aborts through unhandled_variant_id(). Adding a variant: its traits or
+// engine, a VariantId, a case here, kOwnEngine when it has an engine of its own, and its
+// VariantInfo in registry.cpp.
+template <class F>
+constexpr decltype(auto) visit_variant_type(VariantId id, F&& f);
+
+// Whether T (a type of visit_variant_type) is an engine of its own rather than traits.
+template <class T>
+inline constexpr bool kOwnEngine = false;
+template <>
+inline constexpr bool kOwnEngine<interweave::Position> = true;
+template <>
+inline constexpr bool kOwnEngine<fluidity::Position> = true;
+
+// The end of a dispatch that was given an id it does not handle (a value outside VariantId,
+// or a variant outside the dispatcher's family): a programming error, never a silent
+// fallback to chess. Prints "fairykit: internal error: WHERE: variant id N is not handled"
+// on standard error and aborts.
+[[noreturn]] void unhandled_variant_id(VariantId id, const char* where);
+
+struct VariantInfo {
+  VariantId id;
+  std::string_view name;         // canonical, as in --variant and .perft files
+  std::string_view title;        // as written in messages, e.g. "Superchess"
+  std::string_view description;  // one line for --help / --list-variants
+  std::string_view start_fen;
+  // Other spellings accepted (case-insensitive, spaces and '-' ignored), e.g. PGN tags.
+  std::span<const std::string_view> aliases = {};
+  // The VariantOptions it takes (rules/game/variant_options.h), which tools check flags against:
+  bool takes_armies = false;           // armies (White's then Black's)
+  bool takes_amazon_promotes = false;  // Amazon promotion
+  // Start arrays by number, 0..numbered_starts-1 (XBoard's shuffle numbers for Superchess,
+  // Scharnagl's for Chess960), and the FEN of each (numbered_start_fen() in
+  // rules/game/variant_options.h calls it); 0 / null when none.
+  int numbered_starts = 0;
+  std::string (*numbered_start)(int n) = nullptr;
+  // Whether a game record must say where it starts: the start arrays vary from game to
+  // game, so a PGN game without a FEN tag (or armies) cannot be replayed.
+  bool start_needs_fen = false;
+  // How a UCI engine is told to play the game (fairy-perft --compare-with), as
+  // Fairy-Stockfish and pychess-variants name it: the value of the UCI_Variant option (empty:
+  // none is sent, the engine's default chess), and whether UCI_Chess960 is set (castling as
+  // king-takes-rook, Shredder or X-FEN castling fields).
+  std::string_view uci_variant = {};
+  bool uci_chess960 = false;
+};
+
+std::span<const VariantInfo> all_variants();
+
+// The entry of `id` (an id outside VariantId aborts through unhandled_variant_id()).
+const VariantInfo& variant_info(VariantId id);
+
+// By name or alias, ignoring case, spaces, '-' and '_'; nullptr when unknown.
+const VariantInfo* find_variant(std::string_view name);
+
+// The names of all variants, comma-separated (for error messages and --help).
+std::string variant_names();
+
+template <class F>
+constexpr decltype(auto) visit_variant_type(VariantId id, F&& f) {
+  switch (id) {
+    case VariantId::kChess:
+      return std::forward<F>(f).template operator()<ChessVariant>();
+    case VariantId::kChess960:
+      return std::forward<F>(f).template operator()<Chess960Variant>();
+    case VariantId::kCwda:
+      return std::forward<F>(f).template operator()<CwdaVariant>();
+    case VariantId::kSuperchess:
+      return std::forward<F>(f).template operator()<SuperchessVariant>();
+    case VariantId::kInterweave:
+      return std::forward<F>(f).template operator()<interweave::Position>();
+    case VariantId::kFluidity:
+      return std::forward<F>(f).template operator()<fluidity::Position>();
+  }
+  unhandled_variant_id(id, "visit_variant_type");
+}
+
+template <class... T>
+struct TypeList {};
+
+// The types of visit_variant_type() in VariantId order, for closed types over all variants
+// (rules/game/any_game.h); checked against the switch below.
+using VariantTypes = TypeList<ChessVariant, Chess960Variant, CwdaVariant, SuperchessVariant,
+                              interweave::Position, fluidity::Position>;
+
+namespace registry_detail {
+template <class T, class First, class... Rest>
+constexpr int index_of(TypeList<First, Rest...>) {
+  if constexpr (std::is_same_v<T, First>)
+    return 0;
+  else
+    return 1 + index_of<T>(TypeList<Rest...>{});
+}
+template <class... T>
+constexpr bool types_in_id_order(TypeList<T...>) {
+  if (sizeof...(T) != static_cast<std::size_t>(kLastVariantId) + 1) return false;
+  for (int i = 0; i <= static_cast<int>(kLastVariantId); ++i)
+    if (visit_variant_type(static_cast<VariantId>(i),
+                           []<class U>() { return index_of<U>(VariantTypes{}); }) != i)
+      return false;
+  return true;
+}
+}  // namespace registry_detail
+static_assert(registry_detail::types_in_id_order(VariantTypes{}),
+              "VariantTypes must list the types of visit_variant_type() in VariantId order");
+
+// Whether the variant is one of the Position<V> family (chess, Chess960, CwDA, Superchess),
+// which visit_variant() covers. Interweave and Fluidity have engines of their own;
+// rules/game/game.h's visit_engine() and rules/game/any_game.h cover every variant. False for an id
+// outside VariantId.
+constexpr bool in_position_family(VariantId id) {
+  if (static_cast<unsigned>(id) > static_cast<unsigned>(kLastVariantId)) return false;
+  return visit_variant_type(id, []<class T>() { return !kOwnEngine<T>; });
+}
+
+// Calls f.template operator()<V>() with the traits type of `id`, for the variants of the
+// Position<V> family (precondition: in_position_family(id); any other id aborts through
+// unhandled_variant_id()).
+template <class F>
+decltype(auto) visit_variant(VariantId id, F&& f) {
+  using R = decltype(std::forward<F>(f).template operator()<ChessVariant>());
+  return visit_variant_type(id, [&]<class T>() -> R {
+    if constexpr (kOwnEngine<T>)
+      unhandled_variant_id(id, "visit_variant");
+    else
+      return std::forward<F>(f).template operator()<T>();
+  });
+}
+
+}  // namespace fairykit
