@@ -1,0 +1,10 @@
+// fairy-validate's command line: the one source of its --help, man page and completions.
+#pragma once
+
+#include "tools/common/cli.h"
+
+namespace fairykit::validate_tool {
+
+extern const cli::CommandLine kCommandLine;
+
+}  // namespace fairykit::validate_tool
