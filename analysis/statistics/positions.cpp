@@ -3,7 +3,7 @@
 #include <charconv>
 #include <vector>
 
-#include "analysis/formats/convert.h"
+#include "analysis/io/csv.h"
 #include "analysis/io/json.h"
 #include "analysis/statistics/stats.h"
 #include "rules/core/movegen.h"

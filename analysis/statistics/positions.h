@@ -69,7 +69,7 @@ struct PositionOptions {
   // CSV: the variant whose piece types are the material columns (and whose chains columns
   // are written when it has them).
   VariantId csv_variant = VariantId::kChess;
-  bool csv_raw = false;  // CSV: cells as they are (csv_field in analysis/formats/convert.h)
+  bool csv_raw = false;  // CSV: cells as they are (csv_field in analysis/io/csv.h)
 };
 
 // CSV: the header line (with its line end):

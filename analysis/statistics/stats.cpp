@@ -6,7 +6,7 @@
 #include <set>
 #include <string_view>
 
-#include "analysis/formats/convert.h"
+#include "analysis/io/csv.h"
 #include "analysis/io/json.h"
 #include "rules/core/pieces.h"
 

@@ -219,7 +219,7 @@ void write_stats_text(const std::vector<StatsTable>& tables, std::string& out,
 void write_stats_json(const std::vector<StatsTable>& tables, std::string& out,
                       const TextSink& sink = {});
 // Long form, one value a line: table,row,column,value (row counts from 1); the cells as
-// csv_field (analysis/formats/convert.h) writes them (`raw`: no guard against spreadsheet
+// csv_field (analysis/io/csv.h) writes them (`raw`: no guard against spreadsheet
 // formulas).
 void write_stats_csv(const std::vector<StatsTable>& tables, bool raw, std::string& out,
                      const TextSink& sink = {});

@@ -5,7 +5,7 @@
 #include <cstdint>
 #include <string>
 
-#include "analysis/formats/convert.h"
+#include "analysis/io/csv.h"
 #include "analysis/io/json.h"
 
 namespace fairykit::analysis {

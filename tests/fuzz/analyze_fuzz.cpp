@@ -16,9 +16,10 @@
 #include <string_view>
 
 #include "analysis/checking/game_record.h"
+#include "analysis/checking/game_result.h"
 #include "analysis/checking/position_line.h"
 #include "analysis/checking/validate.h"
-#include "analysis/formats/convert.h"
+#include "analysis/formats/read_game.h"
 #include "analysis/statistics/missed_wins.h"
 #include "analysis/statistics/openings.h"
 #include "analysis/statistics/positions.h"

@@ -6,9 +6,11 @@
 #include <memory>
 #include <string>
 
+#include "analysis/checking/game_result.h"
 #include "analysis/checking/validate.h"
-#include "analysis/formats/convert.h"
+#include "analysis/formats/json_game_writer.h"
 #include "analysis/formats/json_read.h"
+#include "analysis/formats/pgn_writer.h"
 #include "analysis/io/json.h"
 #include "parsers/input.h"
 #include "parsers/pgn.h"

@@ -18,7 +18,6 @@
 #include <string_view>
 
 #include "analysis/checking/validate.h"
-#include "analysis/formats/convert.h"
 #include "analysis/formats/json_read.h"
 #include "analysis/formats/vchess_record.h"
 #include "analysis/io/json.h"

@@ -15,10 +15,11 @@
 
 #include "absl/strings/str_cat.h"
 #include "analysis/batch/game_batch.h"
+#include "analysis/checking/game_result.h"
 #include "analysis/checking/position_line.h"
 #include "analysis/checking/validate.h"
 #include "analysis/checking/validate_report.h"
-#include "analysis/formats/convert.h"
+#include "analysis/formats/read_game.h"
 #include "analysis/statistics/missed_wins.h"
 #include "analysis/statistics/openings.h"
 #include "analysis/statistics/positions.h"

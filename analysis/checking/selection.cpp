@@ -1,0 +1,180 @@
+#include "analysis/checking/selection.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cstring>
+
+#include "absl/strings/str_cat.h"
+#include "parsers/message_text.h"
+#include "rules/core/game_state.h"
+#include "rules/game/registry.h"
+
+namespace fairykit::analysis {
+
+absl::StatusOr<TagFilter> parse_tag_filter(std::string_view text) {
+  TagFilter f;
+  std::size_t i = 0;
+  while (i < text.size() && (std::isalnum(static_cast<unsigned char>(text[i])) || text[i] == '_'))
+    ++i;
+  f.tag = std::string(text.substr(0, i));
+  std::string_view rest = text.substr(i);
+  struct OpText {
+    std::string_view text;
+    TagFilter::Op op;
+  };
+  static constexpr OpText kOps[] = {{"!=", TagFilter::kNe},      {"<=", TagFilter::kLe},
+                                    {">=", TagFilter::kGe},      {"=", TagFilter::kEq},
+                                    {"~", TagFilter::kContains}, {"<", TagFilter::kLt},
+                                    {">", TagFilter::kGt}};
+  bool found = false;
+  for (const OpText& op : kOps) {
+    if (rest.substr(0, op.text.size()) == op.text) {
+      f.op = op.op;
+      f.value = std::string(rest.substr(op.text.size()));
+      found = true;
+      break;
+    }
+  }
+  if (f.tag.empty() || !found)
+    return absl::InvalidArgumentError(absl::StrCat(
+        "--where '", parsers::message_text(text),
+        "': expected TAG=VALUE, TAG!=VALUE, TAG~TEXT (contains), TAG<VALUE, TAG<=VALUE, "
+        "TAG>VALUE or TAG>=VALUE"));
+  // Variant= and Variant!= match by any name of a variant: a name of none would match no
+  // game (or every game) whatever the input holds.
+  if (f.tag == "Variant" && (f.op == TagFilter::kEq || f.op == TagFilter::kNe) &&
+      find_variant(f.value) == nullptr)
+    return absl::InvalidArgumentError(
+        absl::StrCat("--where '", parsers::message_text(text), "': unknown variant '",
+                     parsers::message_text(f.value), "' (known: ", variant_names(), ")"));
+  return f;
+}
+
+namespace {
+
+// Compares two tag values: as numbers when both are whole numbers (Elo), else as text,
+// which orders PGN dates ("2019.03.04") correctly.
+int compare_values(std::string_view a, std::string_view b) {
+  auto number = [](std::string_view s, long long& n) {
+    if (s.empty() || s.size() > 18) return false;
+    n = 0;
+    for (char c : s) {
+      if (c < '0' || c > '9') return false;
+      n = n * 10 + (c - '0');
+    }
+    return true;
+  };
+  long long x, y;
+  if (number(a, x) && number(b, y)) return x < y ? -1 : x > y ? 1 : 0;
+  const int c = a.compare(b);
+  return c < 0 ? -1 : c > 0 ? 1 : 0;
+}
+
+}  // namespace
+
+bool selected(const GameRecord& r, const Selection& s) {
+  if (r.plies < s.min_plies) return false;
+  if (s.max_plies >= 0 && r.plies > s.max_plies) return false;
+  for (const TagFilter& f : s.where) {
+    std::string_view v;
+    std::string variant;
+    if (f.tag == "Variant") {
+      variant = std::string(variant_info(r.variant).name);
+      v = variant;
+    } else {
+      v = r.tag(f.tag);
+    }
+    const bool has = f.tag == "Variant" || r.has_tag(f.tag);
+    bool ok = false;
+    switch (f.op) {
+      case TagFilter::kEq:
+        ok = has && (f.tag == "Variant" ? find_variant(f.value) == &variant_info(r.variant)
+                                        : v == f.value);
+        break;
+      case TagFilter::kNe:
+        ok = !(has && (f.tag == "Variant" ? find_variant(f.value) == &variant_info(r.variant)
+                                          : v == f.value));
+        break;
+      case TagFilter::kContains:
+        ok = has && v.find(f.value) != std::string_view::npos;
+        break;
+      case TagFilter::kLt:
+        ok = has && compare_values(v, f.value) < 0;
+        break;
+      case TagFilter::kLe:
+        ok = has && compare_values(v, f.value) <= 0;
+        break;
+      case TagFilter::kGt:
+        ok = has && compare_values(v, f.value) > 0;
+        break;
+      case TagFilter::kGe:
+        ok = has && compare_values(v, f.value) >= 0;
+        break;
+    }
+    if (!ok) return false;
+  }
+  if (!s.ends_in.empty()) {
+    const std::string_view end = describe(r.final_state.end);
+    bool ok = false;
+    for (const std::string& e : s.ends_in)
+      if (e == (end.empty() ? std::string_view("none") : end)) ok = true;
+    if (!ok) return false;
+  }
+  if (!s.reaches.empty()) {
+    bool ok = std::find(s.reaches.begin(), s.reaches.end(), r.start_key) != s.reaches.end();
+    for (const RecordItem& it : r.items) {
+      if (ok) break;
+      if (it.kind == RecordItem::kMove && it.depth == 0 &&
+          std::find(s.reaches.begin(), s.reaches.end(), it.key) != s.reaches.end())
+        ok = true;
+    }
+    if (!ok) return false;
+  }
+  return true;
+}
+
+std::string ends_in_names() {
+  std::string s;
+  for (int e = int(GameEnd::kCheckmate); e <= int(GameEnd::kTwentyFiveMoveRule); ++e) {
+    std::string name(describe(GameEnd(e)));
+    std::replace(name.begin(), name.end(), ' ', '-');
+    if (!s.empty()) s += ", ";
+    s += name;
+  }
+  return s + ", none";
+}
+
+absl::StatusOr<std::string> parse_ends_in(std::string_view name) {
+  std::string n(name);
+  std::replace(n.begin(), n.end(), '-', ' ');
+  if (n == "none") return n;
+  for (int e = int(GameEnd::kCheckmate); e <= int(GameEnd::kTwentyFiveMoveRule); ++e)
+    if (describe(GameEnd(e)) == n) return n;
+  return absl::InvalidArgumentError(absl::StrCat("--ends-in '", parsers::message_text(name),
+                                                 "': expected one of ", ends_in_names()));
+}
+
+GameDigest game_digest(const GameRecord& r) {
+  // FNV-1a over two different offsets: 128 bits, so that two different games practically
+  // never agree.
+  std::uint64_t a = 0xcbf29ce484222325ull, b = 0x84222325cbf29ce4ull;
+  auto mix = [&](std::string_view s) {
+    for (unsigned char c : s) {
+      a = (a ^ c) * 0x100000001b3ull;
+      b = (b ^ c) * 0x1000000001b3ull + 0x9e3779b97f4a7c15ull;
+    }
+    a = (a ^ 0xff) * 0x100000001b3ull;
+    b = (b ^ 0xff) * 0x1000000001b3ull;
+  };
+  mix(variant_info(r.variant).name);
+  // The start position by its key, not its FEN: one position, one key, whatever the FEN's
+  // en passant field (--fen-en-passant) or clocks say.
+  char key[sizeof r.start_key];
+  std::memcpy(key, &r.start_key, sizeof key);
+  mix(std::string_view(key, sizeof key));
+  for (const RecordItem& it : r.items)
+    if (it.kind == RecordItem::kMove && it.depth == 0) mix(it.uci);
+  return {a, b};
+}
+
+}  // namespace fairykit::analysis
