@@ -3,10 +3,12 @@
 #include <algorithm>
 #include <cctype>
 #include <cstring>
+#include <memory>
 
 #include "absl/strings/str_cat.h"
 #include "parsers/message_text.h"
 #include "rules/core/game_state.h"
+#include "rules/game/any_game.h"
 #include "rules/game/registry.h"
 
 namespace fairykit::analysis {
@@ -131,6 +133,23 @@ bool selected(const GameRecord& r, const Selection& s) {
     if (!ok) return false;
   }
   return true;
+}
+
+absl::StatusOr<std::vector<std::pair<VariantId, Key>>> position_keys(std::string_view fen,
+                                                                     VariantId default_variant) {
+  std::vector<std::pair<VariantId, Key>> keys;
+  std::string first_error;
+  for (const VariantInfo& v : all_variants()) {
+    absl::StatusOr<std::unique_ptr<AnyGame>> g = AnyGame::create(v, fen);
+    if (!g.ok()) {
+      if (first_error.empty() && v.id == default_variant)
+        first_error = std::string(g.status().message());
+      continue;
+    }
+    keys.emplace_back(v.id, (*g)->key());
+  }
+  if (keys.empty()) return absl::InvalidArgumentError(first_error);
+  return keys;
 }
 
 std::string ends_in_names() {

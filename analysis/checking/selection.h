@@ -11,6 +11,7 @@
 #include "absl/status/statusor.h"
 #include "analysis/checking/game_record.h"
 #include "rules/core/types.h"
+#include "rules/game/registry.h"
 
 namespace fairykit::analysis {
 
@@ -41,6 +42,12 @@ struct Selection {
 std::string ends_in_names();
 absl::StatusOr<std::string> parse_ends_in(std::string_view name);
 bool selected(const GameRecord& record, const Selection& selection);
+
+// The key of a position (--reaches FEN) in every variant whose FEN reader reads it: a game is
+// matched by the key in its own variant. When none reads it, the error of `default_variant`'s
+// reader.
+absl::StatusOr<std::vector<std::pair<VariantId, Key>>> position_keys(std::string_view fen,
+                                                                     VariantId default_variant);
 
 // A 128-bit digest of the start position and the main-line moves, for --dedupe.
 struct GameDigest {

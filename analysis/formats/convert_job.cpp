@@ -1,0 +1,310 @@
+#include "analysis/formats/convert_job.h"
+
+#include "absl/status/statusor.h"
+#include "absl/strings/str_cat.h"
+#include "analysis/checking/position_line.h"
+#include "analysis/formats/csv_writer.h"
+#include "analysis/formats/json_game_writer.h"
+#include "analysis/formats/pgn_writer.h"
+#include "analysis/formats/position_writer.h"
+#include "analysis/formats/read_game.h"
+#include "analysis/formats/writer_common.h"
+#include "analysis/io/json.h"
+#include "parsers/message_text.h"
+#include "rules/game/any_game.h"
+#include "rules/game/fen_dialect.h"
+
+namespace fairykit::analysis {
+
+std::optional<ConvertTarget> find_convert_target(std::string_view name) {
+  static constexpr std::pair<std::string_view, ConvertTarget> kTargets[] = {
+      {"pgn", ConvertTarget::kPgn},     {"fen", ConvertTarget::kFen},
+      {"epd", ConvertTarget::kEpd},     {"json", ConvertTarget::kJson},
+      {"jsonl", ConvertTarget::kJsonl}, {"csv", ConvertTarget::kCsv},
+      {"svg", ConvertTarget::kSvg},     {"sqlite", ConvertTarget::kSqlite}};
+  for (const auto& [n, target] : kTargets)
+    if (name == n) return target;
+  return std::nullopt;
+}
+
+void set_record_needs(ConvertOptions& s) {
+  s.record.variations = s.write.variations;
+  const bool positions_out = s.to == ConvertTarget::kFen || s.to == ConvertTarget::kEpd ||
+                             (s.to == ConvertTarget::kCsv && s.positions_csv) ||
+                             s.to == ConvertTarget::kSvg;
+  s.record.fens = positions_out || s.write.with_fen;
+  // Positions of some plies only: their FENs only (and the final one).
+  if (positions_out && !s.write.with_fen && s.to != ConvertTarget::kSqlite)
+    s.record.fen_every = s.write.final_only || (s.to == ConvertTarget::kSvg && !s.svg_every)
+                             ? 1000000000
+                             : s.write.every;
+  // SAN is written unless the output needs UCI only.
+  s.record.san = !(s.to == ConvertTarget::kPgn && s.write.notation == Notation::kUci);
+  s.record.keys = !s.reaches.empty() || s.to == ConvertTarget::kSqlite;
+}
+
+namespace {
+
+void reject(ConvertedGame& c, const parsers::RawGame& game, std::int64_t column,
+            const std::string& message) {
+  c.report.index = game.index;
+  c.report.first_line = game.first_line;
+  Diagnostic d;
+  d.severity = parsers::Severity::kError;
+  d.line = game.first_line;
+  d.column = column;
+  d.message = message;
+  c.report.diagnostics.push_back(std::move(d));
+  ++c.report.errors;
+  c.fate = ConvertFate::kRejected;
+}
+
+// A line of a FEN / EPD list as a game without moves.
+bool read_position(const parsers::RawGame& game, const ConvertOptions& s, GameRecord& record,
+                   ConvertedGame& c) {
+  record.clear();
+  absl::StatusOr<PositionLine> line = read_position_line(game.text, s.validate.default_variant);
+  if (!line.ok()) {
+    reject(c, game, 1, absl::StrCat("invalid position: ", std::string(line.status().message())));
+    return false;
+  }
+  const AnyGame* g = line->game;
+  if (!line->id.empty()) record.tags.emplace_back("Event", std::move(line->id));
+  record.variant = g->variant().id;
+  record.set_up = true;
+  record.start_fen = g->fen(s.record.ep_field);
+  record.start_key = g->key();
+  record.start_side = g->side_to_move();
+  record.final_state = g->state();
+  record.result_marker = "*";
+  if (record.variant != VariantId::kChess)
+    record.tags.emplace_back("Variant", std::string(g->variant().name));
+  c.report.index = game.index;
+  c.report.first_line = game.first_line;
+  add_position_warnings(*line, game.first_line, c.report);
+  return true;
+}
+
+// The result written into `result`; false when the game is rejected: it is invalid, and
+// (--fix-result) not only for a result the final position decides otherwise.
+bool settle_result(const ConvertOptions& s, const GameRecord& record, ConvertedGame& c,
+                   std::string& result) {
+  if (c.report.valid()) {
+    result = game_result(record, s.fix_result, &c.fix);
+    return true;
+  }
+  bool only_result = s.fix_result;
+  for (const Diagnostic& d : c.report.diagnostics)
+    if (d.severity == parsers::Severity::kError && !d.about_result) only_result = false;
+  if (!only_result) return false;
+  result = game_result(record, true, &c.fix);
+  if (!c.fix.fixed) return false;
+  // The errors about the result are now notes of the fix.
+  std::erase_if(c.report.diagnostics, [](const Diagnostic& d) {
+    return d.about_result && d.severity == parsers::Severity::kError;
+  });
+  c.report.errors = 0;
+  return true;
+}
+
+bool passes_selection(const ConvertOptions& s, const GameRecord& record) {
+  if (!s.reaches.empty()) {
+    Selection sel = s.selection;
+    for (const auto& [v, k] : s.reaches)
+      if (v == record.variant) sel.reaches.push_back(k);
+    return !sel.reaches.empty() && selected(record, sel);
+  }
+  return !s.selection.any() || selected(record, s.selection);
+}
+
+// --to svg: the final position, or every Nth ply of the main line. False (the game rejected)
+// when a position cannot be drawn.
+bool draw_diagrams(const parsers::RawGame& game, const ConvertOptions& s, const GameRecord& record,
+                   ConvertedGame& c) {
+  std::vector<std::pair<int, const std::string*>> positions;
+  const std::vector<const RecordItem*> line = detail::main_line(record);
+  auto fen_at = [&](int ply) { return ply == 0 ? &record.start_fen : &line[ply - 1]->fen; };
+  if (s.svg_every) {
+    for (int ply = 0; ply <= int(line.size()); ply += s.write.every)
+      positions.emplace_back(ply, fen_at(ply));
+  } else {
+    positions.emplace_back(int(line.size()), fen_at(int(line.size())));
+  }
+  AnyGame& g = thread_game(variant_info(record.variant));
+  for (const auto& [ply, fen] : positions) {
+    if (absl::Status st = g.set_up(*fen); !st.ok()) {
+      reject(c, game, 1, absl::StrCat("cannot draw ply ", ply, ": ", std::string(st.message())));
+      c.svgs.clear();
+      return false;
+    }
+    absl::StatusOr<std::string> svg = render_svg(g, s.svg);
+    if (!svg.ok() && !s.svg.moves_of.empty()) {
+      // The options were checked before the run: what fails is --moves-of in this
+      // position (no piece on the square...), which does not make the game invalid.
+      SvgOptions without = s.svg;
+      without.moves_of.clear();
+      absl::StatusOr<std::string> plain = render_svg(g, without);
+      if (plain.ok()) {
+        c.notes.push_back(absl::StrCat("ply ", ply, ": ", std::string(svg.status().message()),
+                                       "; drawn without them"));
+        svg = std::move(plain);
+      }
+    }
+    if (!svg.ok()) {
+      reject(c, game, 1, std::string(svg.status().message()));
+      c.svgs.clear();
+      return false;
+    }
+    c.svgs.emplace_back(absl::StrCat("game-", game.index, "-ply-", ply, ".svg"), std::move(*svg));
+  }
+  return true;
+}
+
+// The game, selected, in the target form.
+void write_game(const parsers::RawGame& game, const ConvertOptions& s, std::string_view file,
+                const GameRecord& record, const std::string& result, ConvertedGame& c) {
+  c.out.reserve(game.text.size() * 2 + 256);  // about what any form of the game takes
+  switch (s.to) {
+    case ConvertTarget::kPgn:
+      write_pgn(record, result, s.write, c.out);
+      break;
+    case ConvertTarget::kFen:
+    case ConvertTarget::kEpd:
+      write_positions(record, s.to == ConvertTarget::kEpd, s.write, file, game.index, c.out);
+      break;
+    case ConvertTarget::kJson:
+    case ConvertTarget::kJsonl: {
+      JsonWriter w(c.out);
+      write_game_json(w, record, c.report, result, s.write, file);
+      if (s.to == ConvertTarget::kJsonl) c.out += '\n';
+      break;
+    }
+    case ConvertTarget::kCsv:
+      write_csv(record, result, s.positions_csv, s.write, file, game.index, c.out);
+      break;
+    case ConvertTarget::kSvg:
+      draw_diagrams(game, s, record, c);
+      break;
+    case ConvertTarget::kSqlite:
+      make_db_game(record, c.report, result, s.write.with_fen, c.db);
+      if (c.fix.fixed)
+        c.db.diagnostics.push_back(
+            {"note", game.first_line, 0, 0,
+             absl::StrCat("result \"", parsers::message_text(c.fix.from), "\" corrected to \"",
+                          c.fix.to, "\" (", c.fix.reason, ")")});
+      break;
+  }
+}
+
+}  // namespace
+
+void convert_game(const parsers::RawGame& game, const ConvertOptions& s, std::string_view file,
+                  ConvertedGame& c) {
+  c.report = GameReport{};
+  c.fate = ConvertFate::kRejected;
+  if (c.out.capacity() > (4u << 20)) std::string().swap(c.out);  // after a huge game
+  c.out.clear();
+  c.digest = {};
+  c.fix = {};
+  c.svgs.clear();
+  c.notes.clear();
+  c.db = {};
+  thread_local GameRecord record;
+  if (game.format == parsers::RecordFormat::kPositions) {
+    if (!read_position(game, s, record, c)) return;
+  } else {
+    c.report =
+        read_game(game, s.validate, record, s.record,
+                  s.vchess && game.format == parsers::RecordFormat::kPgn && game.notes.empty());
+  }
+  std::string result;
+  if (!settle_result(s, record, c, result)) {
+    c.fate = ConvertFate::kRejected;
+    return;
+  }
+  if (!passes_selection(s, record)) {
+    c.fate = ConvertFate::kFiltered;
+    return;
+  }
+  if (s.write.fen_dialect != FenDialectId::kNative) {
+    absl::StatusOr<std::string> f =
+        fen_in_dialect(variant_info(record.variant), record.start_fen, s.write.fen_dialect);
+    if (!f.ok()) {
+      reject(c, game, 1, std::string(f.status().message()));
+      return;
+    }
+  }
+  if (s.dedupe) c.digest = game_digest(record);
+  c.fate = ConvertFate::kWritten;
+  write_game(game, s, file, record, result, c);
+}
+
+void ConvertCounts::add(const ConvertCounts& o) {
+  read += o.read;
+  written += o.written;
+  filtered += o.filtered;
+  rejected += o.rejected;
+  duplicates += o.duplicates;
+  fixed += o.fixed;
+  warnings += o.warnings;
+}
+
+namespace {
+
+// "1 game", "2 games" (as fairy-validate writes its summary).
+std::string count(std::uint64_t n, const char* noun) {
+  return absl::StrCat(n, " ", noun, n == 1 ? "" : "s");
+}
+
+}  // namespace
+
+std::string convert_summary(const std::string& name, const ConvertCounts& c) {
+  std::string s = absl::StrCat(name, ": ", count(c.read, "game"), " read: ", c.written,
+                               " written, ", c.filtered, " filtered out");
+  if (c.duplicates) absl::StrAppend(&s, " (", count(c.duplicates, "duplicate"), ")");
+  absl::StrAppend(&s, ", ", c.rejected, " rejected");
+  if (c.fixed) absl::StrAppend(&s, "; ", count(c.fixed, "result"), " fixed");
+  absl::StrAppend(&s, "; ", count(c.warnings, "warning"), "\n");
+  return s;
+}
+
+ConvertTally::Goes ConvertTally::take(const ConvertedGame& c) {
+  ++counts_.read;
+  counts_.warnings += std::uint64_t(c.report.warnings);
+  if (c.fate == ConvertFate::kRejected) {
+    ++counts_.rejected;
+    return Goes::kRejected;
+  }
+  if (c.fate == ConvertFate::kWritten && dedupe_ && !seen_.insert(c.digest).second) {
+    ++counts_.filtered;
+    ++counts_.duplicates;
+    return Goes::kDuplicate;
+  }
+  if (c.fate == ConvertFate::kFiltered) {
+    ++counts_.filtered;
+    return Goes::kFiltered;
+  }
+  if (c.fix.fixed) ++counts_.fixed;
+  ++counts_.written;
+  counts_.warnings += c.notes.size();
+  return Goes::kWritten;
+}
+
+ConvertCounts ConvertTally::end_input() { return std::exchange(counts_, ConvertCounts{}); }
+
+bool is_diagram_name(std::string_view name) {
+  auto number = [&name] {
+    std::size_t digits = 0;
+    while (digits < name.size() && name[digits] >= '0' && name[digits] <= '9') ++digits;
+    name.remove_prefix(digits);
+    return digits > 0;
+  };
+  auto text = [&name](std::string_view t) {
+    if (!name.starts_with(t)) return false;
+    name.remove_prefix(t.size());
+    return true;
+  };
+  return number() && text("-game-") && number() && text("-ply-") && number() && name == ".svg";
+}
+
+}  // namespace fairykit::analysis

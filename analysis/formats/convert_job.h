@@ -1,0 +1,109 @@
+// fairy-convert's work on one record, in a worker thread: read it as a game (a PGN game, a
+// vchess.club record, a JSON game object, or a line of a FEN / EPD list as a game without
+// moves), check and replay it once, select it and write it in the target form; then, in input
+// order, the step that needs the games before it (--dedupe) and the counts of the summary.
+// Everything here is a pure function of the record and the options (but for the tally, which
+// sees the games in input order), so the output is the same at any number of threads.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "absl/container/flat_hash_set.h"
+#include "analysis/checking/game_record.h"
+#include "analysis/checking/game_result.h"
+#include "analysis/checking/selection.h"
+#include "analysis/checking/validate.h"
+#include "analysis/formats/game_db.h"
+#include "analysis/formats/svg_board.h"
+#include "analysis/formats/write_options.h"
+#include "parsers/pgn.h"
+#include "rules/core/types.h"
+#include "rules/game/registry.h"
+
+namespace fairykit::analysis {
+
+enum class ConvertTarget { kPgn, kFen, kEpd, kJson, kJsonl, kCsv, kSvg, kSqlite };
+
+// The target named "pgn", "fen", "epd", "json", "jsonl", "csv", "svg" or "sqlite" (--to).
+std::optional<ConvertTarget> find_convert_target(std::string_view name);
+
+struct ConvertOptions {
+  ConvertTarget to = ConvertTarget::kPgn;
+  WriteOptions write;
+  ValidateOptions validate;
+  // What the record keeps: set_record_needs() fills in what the target needs.
+  RecordOptions record;
+  Selection selection;  // its `reaches` are taken per variant from `reaches` below
+  // --reaches: the positions' keys in every variant that reads them (position_keys()).
+  std::vector<std::pair<VariantId, Key>> reaches;
+  bool fix_result = false;     // correct a result the final position contradicts
+  bool dedupe = false;         // a digest of each game, for ConvertTally
+  bool positions_csv = false;  // --to csv: a row per position instead of per game
+  SvgOptions svg;
+  bool svg_every = false;  // --to svg: every Nth ply (WriteOptions::every), not the final one
+  bool vchess = false;     // PGN records are vchess.club game records
+};
+
+// Sets what options.record must hold for the target and the other options (FENs, and of
+// which plies; SAN; keys; variations), so that a record costs no more than its output.
+void set_record_needs(ConvertOptions& options);
+
+enum class ConvertFate { kWritten, kFiltered, kRejected };
+
+// One record converted. A slot reused from game to game (its buffers are kept).
+struct ConvertedGame {
+  GameReport report;
+  ConvertFate fate = ConvertFate::kRejected;
+  std::string out;    // the game written in the target form (not --to svg, sqlite)
+  GameDigest digest;  // with ConvertOptions::dedupe
+  ResultFix fix;      // the result corrected (--fix-result)
+  std::vector<std::pair<std::string, std::string>> svgs;  // --to svg: file name, document
+  DbGame db;                                              // --to sqlite: the rows to insert
+  std::vector<std::string> notes;  // --to svg: warnings about a diagram (it is still written)
+};
+
+// Converts `game` (of the input named `file`) into `c`. A game is rejected when it is
+// invalid (but for an error about its result alone that --fix-result corrects), when its
+// start position has no form in the FEN dialect asked for, or when a diagram cannot be
+// drawn; its report then holds why. Diagrams are named "game-N-ply-P.svg".
+void convert_game(const parsers::RawGame& game, const ConvertOptions& options,
+                  std::string_view file, ConvertedGame& c);
+
+// What a run did to the games of an input (or of all of them).
+struct ConvertCounts {
+  std::uint64_t read = 0, written = 0, filtered = 0, rejected = 0, duplicates = 0, fixed = 0,
+                warnings = 0;  // duplicates are counted among the filtered
+  void add(const ConvertCounts& o);
+};
+
+// "NAME: 3 games read: 1 written, 1 filtered out (1 duplicate), 1 rejected; 1 result fixed;
+// 2 warnings\n" (the duplicates and the fixed results only when there are any).
+std::string convert_summary(const std::string& name, const ConvertCounts& counts);
+
+// The step after the conversion, game by game in input order: counts each game and tells
+// where it goes. With dedupe, a game written with the start and moves of one before it (in
+// any input of the run) is a duplicate, filtered out.
+class ConvertTally {
+ public:
+  enum class Goes { kRejected, kDuplicate, kFiltered, kWritten };
+  explicit ConvertTally(bool dedupe) : dedupe_(dedupe) {}
+  Goes take(const ConvertedGame& c);
+  // The counts of the games taken since the last call, which starts the next input's.
+  ConvertCounts end_input();
+
+ private:
+  bool dedupe_;
+  absl::flat_hash_set<GameDigest> seen_;
+  ConvertCounts counts_;
+};
+
+// Whether `name` is one a diagram may have in a --to svg directory: INPUT-game-N-ply-P.svg
+// (the input's number before convert_game's name), so that only such files are written there.
+bool is_diagram_name(std::string_view name);
+
+}  // namespace fairykit::analysis

@@ -1,0 +1,32 @@
+// fairy-convert's run: the inputs through the game batch, each game converted in the worker
+// threads (analysis/formats/convert_job.h) and written in input order to the main output
+// (standard output, -o FILE, an SQLite database or a directory of diagrams) and the side files,
+// with a summary per input on standard error.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "analysis/batch/game_batch.h"
+#include "analysis/formats/convert_job.h"
+#include "tools/common/mpi_session.h"
+
+namespace fairykit::convert_tool {
+
+// What the run needs besides the conversion's options: its inputs and outputs.
+struct RunSettings {
+  std::vector<std::string> files;  // "-": standard input
+  analysis::BatchOptions batch;
+  std::optional<std::string> output;  // -o: a file, the database (--to sqlite), or a
+                                      // directory of diagrams (--to svg)
+  std::optional<std::string> invalid_out, duplicates_out;
+  bool quiet = false;  // no diagnostics, notes or progress line
+};
+
+// Converts every input and returns the exit status: 0, 1 when a game was rejected, 2 when an
+// input could not be read to its end or an output could not be written.
+int run_conversion(const analysis::ConvertOptions& options, const RunSettings& run,
+                   const cli::MpiSession& mpi);
+
+}  // namespace fairykit::convert_tool
