@@ -6,6 +6,6 @@
 
 namespace fairykit::convert_tool {
 
-const cli::CommandLine& command_line();
+extern const cli::CommandLine kCommandLine;
 
 }  // namespace fairykit::convert_tool

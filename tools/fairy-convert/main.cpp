@@ -29,6 +29,7 @@ namespace {
 
 using namespace fairykit;
 using analysis::ConvertTarget;
+using convert_tool::kCommandLine;
 
 // The MPI job this process belongs to (rank 0 of 1 without MPI): set by main().
 const cli::MpiSession* g_mpi = nullptr;
@@ -214,10 +215,9 @@ int print_key(const VariantInfo& variant, const std::string& fen) {
 }
 
 int convert_main(int argc, char** argv) {
-  const cli::CommandLine& command_line = convert_tool::command_line();
-  absl::StatusOr<cli::Args> args = cli::parse(argc, argv, command_line);
+  absl::StatusOr<cli::Args> args = cli::parse(argc, argv, kCommandLine);
   if (!args.ok()) return usage_error(std::string(args.status().message()));
-  if (std::optional<int> done = cli::handle_common_flags(*args, command_line, {})) return *done;
+  if (std::optional<int> done = cli::handle_common_flags(*args, kCommandLine, {})) return *done;
 
   analysis::ConvertOptions s;
   const VariantInfo* variant = cli::variant_flag(*args, "fairy-convert");
