@@ -23,8 +23,8 @@ struct WriteOptions {
   bool final_only = false;
   bool with_fen = false;  // JSON: the FEN after each main-line move
   bool csv_raw = false;   // CSV: cells as they are (csv_field)
-  // The FEN dialect written (rules/game/fen_dialect.h); the game must have a form in it (the tool
-  // checks fen_dialect_has_form first).
+  // The FEN dialect written (rules/game/fen_dialect.h); the game must have a form in it
+  // (convert_game rejects a game whose start position has none).
   FenDialectId fen_dialect = FenDialectId::kNative;
 };
 
