@@ -88,6 +88,11 @@ absl::Status check_read_back(const std::string& text, const std::string& fen, in
 
 }  // namespace
 
+int random_start_number(std::uint64_t seed, int arrays) {
+  std::uint64_t state = seed;
+  return int(splitmix64_next(state) % std::uint64_t(arrays));
+}
+
 SuiteRng::SuiteRng(std::uint64_t seed) {
   std::uint64_t state = seed;
   for (std::uint64_t& s : s_) s = splitmix64_next(state);

@@ -47,6 +47,10 @@ class SuiteRng {
   std::uint64_t s_[4];
 };
 
+// The start array numbered from a seed (fairy-perft --shuffle random): the first output of
+// SplitMix64 started from `seed`, mod `arrays` (VariantInfo::numbered_starts, 1 or more).
+int random_start_number(std::uint64_t seed, int arrays);
+
 inline constexpr int kMinPlayoutPlies = 4;
 inline constexpr int kMaxPlayoutPlies = 40;
 inline constexpr std::uint64_t kBiasWeight = 4;

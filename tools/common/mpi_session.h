@@ -92,11 +92,9 @@ class MpiSession final : public analysis::Collective {
 
   int rank() const override { return rank_; }
   int size() const override { return size_; }
-  bool is_root() const { return rank_ == 0; }
 
-  // Adds `values` up over the ranks, element by element, into rank 0's `values` (the
-  // others' are left as they were). Exact: unsigned 64-bit sums.
-  void sum_to_root(std::vector<std::uint64_t>& values) const {
+  // Collective::sum_to_root by one MPI_Reduce.
+  void sum_to_root(std::vector<std::uint64_t>& values) const override {
 #if FAIRYKIT_MPI
     if (size_ > 1)
       MPI_Reduce(is_root() ? MPI_IN_PLACE : values.data(), values.data(), int(values.size()),
@@ -118,7 +116,7 @@ class MpiSession final : public analysis::Collective {
     }
   }
 
-  // The collective steps of the game batch (analysis/batch/collective.h).
+  // The collective steps of the game batch and the perft jobs (analysis/batch/collective.h).
   std::vector<std::string> all_gather(std::string_view mine) const override {
     std::vector<std::string> all(static_cast<std::size_t>(size_));
 #if FAIRYKIT_MPI
