@@ -469,7 +469,7 @@ void convert_game(const parsers::RawGame& game, const Settings& s, const std::st
       } else {
         positions.emplace_back(int(line.size()), fen_at(int(line.size())));
       }
-      AnyGame& g = analysis::thread_game(variant_info(record.variant));
+      AnyGame& g = thread_game(variant_info(record.variant));
       for (const auto& [ply, fen] : positions) {
         if (absl::Status st = g.set_up(*fen); !st.ok()) {
           reject(c, game, 1,
