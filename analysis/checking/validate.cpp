@@ -429,9 +429,11 @@ class GameChecker final : public parsers::PgnVisitor {
   }
 
   static int fullmove_number(VariantId id, std::string_view fen) {
-    // The sixth field of a FIDE-shaped FEN; Interweave's third field counts plies.
-    const bool plies = id == VariantId::kInterweave;
-    const int field = plies ? 2 : 5;
+    // The sixth field of a FIDE-shaped FEN, or the count of plies where the variant's FEN
+    // has one instead.
+    const VariantInfo& v = variant_info(id);
+    const bool plies = v.fen_ply_field >= 0;
+    const int field = plies ? v.fen_ply_field : 5;
     int f = 0;
     std::size_t i = 0;
     while (i < fen.size() && f < field) {
@@ -585,13 +587,6 @@ class GameChecker final : public parsers::PgnVisitor {
 };
 
 }  // namespace
-
-AnyGame& thread_game(const VariantInfo& variant) {
-  thread_local std::unique_ptr<AnyGame> games[static_cast<int>(kLastVariantId) + 1];
-  std::unique_ptr<AnyGame>& g = games[static_cast<int>(variant.id)];
-  if (!g) g = *AnyGame::create(variant);  // the start position: cannot fail
-  return *g;
-}
 
 GameReport validate_game(const parsers::RawGame& game, const ValidateOptions& options) {
   GameChecker checker(game, options);

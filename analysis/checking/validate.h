@@ -57,17 +57,13 @@ struct ValidateOptions {
   bool move_warnings = true;
 };
 
+// A game is replayed on the calling thread's game of its variant (thread_game(),
+// rules/game/any_game.h), set up again for it: what a caller left there is replaced.
 GameReport validate_game(const parsers::RawGame& game, const ValidateOptions& options);
 // The same, and fills `record` (cleared first) with what was read and replayed
 // (analysis/checking/game_record.h): the tools that write games out check and replay them once.
 GameReport validate_game(const parsers::RawGame& game, const ValidateOptions& options,
                          GameRecord& record, const RecordOptions& record_options);
-
-// The game of `variant` that validate_game replays on the calling thread, set up again for
-// each game (keeping its memory); the tools that set positions up themselves (FEN / EPD
-// lists, diagrams) use it too, so that a thread keeps one engine per variant. Valid until
-// the thread ends; the next validate_game on the thread replaces its position.
-AnyGame& thread_game(const VariantInfo& variant);
 
 // Long algebraic with the piece from a move's SAN and UCI in the Position<V> family:
 // ("Nf3", "g1f3") -> "Ng1-f3", ("exd8=Q+", "e7d8q") -> "e7xd8=Q+"; castling stays "O-O".

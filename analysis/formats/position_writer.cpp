@@ -43,7 +43,7 @@ void write_positions(const GameRecord& r, bool epd, const WriteOptions& o, std::
       return;
     }
     const std::vector<std::string_view> f = fen_fields(text);
-    const bool fide = f.size() >= 6 && r.variant != VariantId::kInterweave;
+    const bool fide = f.size() >= 6 && variant_info(r.variant).fen_fide_fields;
     if (fide) {
       put(out, f[0], " ", f[1], " ", f[2], " ", f[3]);
       put(out, " hmvc ", f[4], "; fmvn ", f[5], ";");

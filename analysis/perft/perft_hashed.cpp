@@ -7,7 +7,6 @@
 #include <cstdint>
 #include <optional>
 #include <type_traits>
-#include <variant>
 
 #include "analysis/perft/perft_table.h"
 #include "rules/core/perft.h"
@@ -128,22 +127,10 @@ std::uint64_t hashed_perft(G& g, int depth, PerftTable& table, Key salt, PerftTa
     return engine_perft(g, depth, table, salt, st);
 }
 
-// Every engine of the registry (a variant added there without a line here fails below).
-template std::uint64_t hashed_perft(ClassicGame<ChessVariant>&, int, PerftTable&, Key,
-                                    PerftTable::Stats&);
-template std::uint64_t hashed_perft(ClassicGame<Chess960Variant>&, int, PerftTable&, Key,
-                                    PerftTable::Stats&);
-template std::uint64_t hashed_perft(ClassicGame<CwdaVariant>&, int, PerftTable&, Key,
-                                    PerftTable::Stats&);
-template std::uint64_t hashed_perft(ClassicGame<SuperchessVariant>&, int, PerftTable&, Key,
-                                    PerftTable::Stats&);
-template std::uint64_t hashed_perft(interweave::Position&, int, PerftTable&, Key,
-                                    PerftTable::Stats&);
-template std::uint64_t hashed_perft(fluidity::Position&, int, PerftTable&, Key, PerftTable::Stats&);
-static_assert(std::is_same_v<EngineVariantOf<VariantTypes>::type,
-                             std::variant<ClassicGame<ChessVariant>, ClassicGame<Chess960Variant>,
-                                          ClassicGame<CwdaVariant>, ClassicGame<SuperchessVariant>,
-                                          interweave::Position, fluidity::Position>>,
-              "hashed_perft() is instantiated above for every engine of VariantTypes");
+// Every engine of the registry, by its place in VariantTypes.
+#define FAIRYKIT_HASHED_PERFT(I) \
+  template std::uint64_t hashed_perft(EngineAt<I>&, int, PerftTable&, Key, PerftTable::Stats&);
+FAIRYKIT_FOR_EACH_VARIANT_INDEX(FAIRYKIT_HASHED_PERFT)
+#undef FAIRYKIT_HASHED_PERFT
 
 }  // namespace fairykit::analysis

@@ -207,7 +207,8 @@ std::optional<OpeningMatch> OpeningBook::classify(std::span<const Key> keys, int
 }
 
 std::optional<OpeningMatch> OpeningBook::classify(const GameRecord& record, int max_plies) const {
-  if (record.variant != VariantId::kChess || !record.set_up || record.start_key != start_key_)
+  if (!variant_info(record.variant).eco_openings || !record.set_up ||
+      record.start_key != start_key_)
     return std::nullopt;
   // A record without items (RecordOptions::items off) keeps the keys of its main line.
   if (record.items.empty()) return classify(std::span<const Key>(record.line_keys), max_plies);

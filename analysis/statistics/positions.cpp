@@ -5,116 +5,32 @@
 
 #include "analysis/io/csv.h"
 #include "analysis/io/json.h"
-#include "analysis/statistics/stats.h"
-#include "rules/core/movegen.h"
 #include "rules/game/game.h"
 
 namespace fairykit::analysis {
 
 namespace {
 
-// The piece types each engine has on the board, in record order.
+// The facts of one engine's position: its counts of turns, and its material through its
+// bitboards, valued by its own piece_value() (compiled in: no lookup per piece).
 template <class G>
-struct EnginePieces;
-template <class V>
-struct EnginePieces<ClassicGame<V>> {
-  static constexpr std::span<const PieceType> kTypes = V::kPieceTypes;
-};
-template <>
-struct EnginePieces<interweave::Position> {
-  static constexpr std::array<PieceType, 5> kList = {PAWN, interweave::LEAPER, interweave::REMOVER,
-                                                     interweave::SMASHER, KING};
-  static constexpr std::span<const PieceType> kTypes = kList;
-};
-template <>
-struct EnginePieces<fluidity::Position> {
-  static constexpr std::array<PieceType, 5> kList = {KNIGHT, BISHOP, ROOK, QUEEN, KING};
-  static constexpr std::span<const PieceType> kTypes = kList;
-};
-
-// Piece values of the Position<V> family and Fluidity (piece_value(); the types of these
-// variants never mean two pieces).
-constexpr std::array<int, PIECE_TYPE_NB> kValues = [] {
-  std::array<int, PIECE_TYPE_NB> v{};
-  constexpr int kFide[4] = {5, 3, 3, 9};  // the slots of kArmyPieces: R N B Q
-  v[PAWN] = 1;
-  for (const auto& army : kArmyPieces)
-    for (int slot = 0; slot < 4; ++slot) v[army[slot]] = kFide[slot];
-  v[AMAZON] = 9 + 3;    // Q + N
-  v[EMPRESS] = 5 + 3;   // R + N
-  v[PRINCESS] = 3 + 3;  // B + N
-  v[VETERAN] = 3 + 3;   // a King's step (a commoner, 3) + N
-  return v;
-}();
-static_assert(kValues[KNIGHT] == 3 && kValues[QUEEN] == 9 && kValues[KING] == 0);
-static_assert(kValues[BEDE] == 5 && kValues[FIBNIF] == 3 && kValues[CHANCELLOR] == 9);
-
-template <class G>
-int value_in(PieceType pt) {
-  if constexpr (std::is_same_v<G, interweave::Position>)
-    return pt == KING ? 0 : 1;
-  else
-    return kValues[pt];
-}
-
-// Material on the board, through the engine's bitboards.
-template <class G, class P>
-void count_material(const P& pos, PositionFacts& f) {
+void engine_facts(const G& g, PositionFacts& f) {
+  TurnCounts turns;
+  g.count_turns(turns);
+  f.legal = turns.legal;
+  f.captures = turns.captures;
+  f.longest_chain = turns.longest_chain;
+  f.check = turns.check;
+  f.end = turns.end;
   f.material = {};
   f.balance = 0;
-  for (PieceType pt : EnginePieces<G>::kTypes) {
-    const int white = popcount(pos.pieces(WHITE, pt));
-    const int black = popcount(pos.pieces(BLACK, pt));
+  for (PieceType pt : G::kPieceTypes) {
+    const int white = popcount(g.pieces(WHITE, pt));
+    const int black = popcount(g.pieces(BLACK, pt));
     f.material[WHITE][pt] = std::uint8_t(white);
     f.material[BLACK][pt] = std::uint8_t(black);
-    f.balance += (white - black) * value_in<G>(pt);
+    f.balance += (white - black) * G::piece_value(pt);
   }
-}
-
-// The Position<V> family: moves and captures in one generation (CaptureCounter), the state
-// from that count.
-template <class V>
-void engine_facts(ClassicGame<V>& g, PositionFacts& f) {
-  const Position<V>& pos = g.position();
-  CaptureCounter counter(pos.pieces(~pos.side_to_move()));
-  generate_legal(pos, counter);
-  f.legal = std::uint32_t(counter.count);
-  f.captures = std::uint32_t(counter.captures);
-  f.check = pos.in_check();
-  f.end = game_state(pos, counter.count).end;
-  count_material<ClassicGame<V>>(pos, f);
-}
-
-// Interweave: every legal turn captures when any does (compulsory capture), and a capturing
-// turn is a chain of one or more steps.
-void engine_facts(interweave::Position& g, PositionFacts& f) {
-  thread_local interweave::MoveList list;
-  g.generate_legal(list);
-  f.legal = std::uint32_t(list.size());
-  f.captures = 0;
-  f.longest_chain = 0;
-  for (const interweave::Move& m : list) {
-    if (!m.is_capture()) continue;
-    ++f.captures;
-    if (m.size() > f.longest_chain) f.longest_chain = m.size();
-  }
-  f.chains = true;
-  f.compulsory = f.captures > 0;
-  f.check = false;
-  f.end = g.state().end;
-  count_material<interweave::Position>(g, f);
-}
-
-void engine_facts(fluidity::Position& g, PositionFacts& f) {
-  fluidity::MoveList list;
-  g.generate_legal(list);
-  f.legal = std::uint32_t(list.size());
-  f.captures = 0;
-  for (const fluidity::Move m : list)
-    if (g.victims(m)) ++f.captures;
-  f.check = g.in_check();
-  f.end = g.state().end;
-  count_material<fluidity::Position>(g, f);
 }
 
 template <class T>
@@ -141,7 +57,7 @@ const MaterialKeys& material_keys(VariantId variant) {
   static const std::array<MaterialKeys, std::size_t(kLastVariantId) + 1> keys = [] {
     std::array<MaterialKeys, std::size_t(kLastVariantId) + 1> k;
     for (std::size_t v = 0; v < k.size(); ++v)
-      for (PieceType pt : material_types(VariantId(v)))
+      for (PieceType pt : piece_types(VariantId(v)))
         k[v].key[pt] = json_string(record_piece_name(VariantId(v), pt, false)) + ":";
     return k;
   }();
@@ -152,34 +68,24 @@ const char* flag(bool b) { return b ? "true" : "false"; }
 
 }  // namespace
 
-std::span<const PieceType> material_types(VariantId variant) {
-  return visit_engine(variant, []<class G>() { return EnginePieces<G>::kTypes; });
-}
-
-bool has_chains(VariantId variant) {
-  return visit_engine(variant, []<class G>() { return std::is_same_v<G, interweave::Position>; });
-}
-
-int piece_value(VariantId variant, PieceType type) {
-  return visit_engine(variant, [&]<class G>() { return value_in<G>(type); });
-}
+bool has_chains(VariantId variant) { return variant_info(variant).capture_chains; }
 
 void position_facts(AnyGame& game, int perft_depth, PositionFacts& f) {
   f.variant = game.variant().id;
   f.side = game.side_to_move();
-  f.chains = false;
-  f.compulsory = false;
-  f.longest_chain = 0;
   game.visit([&](auto& g) {
     engine_facts(g, f);
     f.perft = perft_depth > 0 ? g.perft(perft_depth) : 0;
   });
+  // Where capturing is compulsory, every legal turn captures when any does.
+  f.chains = game.variant().capture_chains;
+  f.compulsory = f.chains && f.captures > 0;
 }
 
 std::string positions_csv_header(const PositionOptions& options) {
   std::string h = "file,game,ply,variant,fen,side,legal,captures,check,status";
   for (const char* colour : {",white_", ",black_"})
-    for (PieceType pt : material_types(options.csv_variant))
+    for (PieceType pt : piece_types(options.csv_variant))
       h.append(colour).append(record_piece_name(options.csv_variant, pt, true));
   h += ",balance";
   if (has_chains(options.csv_variant)) h += ",compulsory,longest_chain";
@@ -189,8 +95,8 @@ std::string positions_csv_header(const PositionOptions& options) {
 }
 
 bool csv_fits(const PositionOptions& options, VariantId variant) {
-  const std::span<const PieceType> columns = material_types(options.csv_variant);
-  for (PieceType pt : material_types(variant)) {
+  const std::span<const PieceType> columns = piece_types(options.csv_variant);
+  for (PieceType pt : piece_types(variant)) {
     bool found = false;
     for (PieceType c : columns)
       found = found || (c == pt && piece_name(variant, pt) == piece_name(options.csv_variant, c));
@@ -201,7 +107,7 @@ bool csv_fits(const PositionOptions& options, VariantId variant) {
 
 PositionWriter::PositionWriter(const PositionOptions& options)
     : options_(options),
-      csv_types_(material_types(options.csv_variant)),
+      csv_types_(piece_types(options.csv_variant)),
       csv_chains_(has_chains(options.csv_variant)) {}
 
 void PositionWriter::begin_game(std::string_view file, std::int64_t game, std::string& out) {
@@ -245,7 +151,7 @@ const std::string& PositionWriter::material_text() {
     for (Color c : {WHITE, BLACK}) {
       if (c == BLACK) out += "},\"black\":{";
       bool first = true;
-      for (PieceType pt : material_types(f.variant)) {
+      for (PieceType pt : piece_types(f.variant)) {
         const int n = f.material[c][pt];
         if (n == 0) continue;
         if (!first) out += ',';

@@ -33,7 +33,7 @@ struct PositionFacts {
   GameEnd end = GameEnd::kNone;  // how the game stands (state()); kNone when it goes on
   // Pieces on the board by colour and type (pools and hands are not counted).
   std::array<std::array<std::uint8_t, PIECE_TYPE_NB>, COLOR_NB> material{};
-  int balance = 0;  // White's material minus Black's, by piece_value()
+  int balance = 0;  // White's material minus Black's, by piece_value() (rules/game/registry.h)
   // Variants where capturing is compulsory and a turn is a chain of captures (Interweave):
   bool chains = false;
   bool compulsory = false;  // the side to move must capture (then every legal turn captures)
@@ -45,21 +45,8 @@ struct PositionFacts {
 // game is left as it was).
 void position_facts(AnyGame& game, int perft_depth, PositionFacts& facts);
 
-// The piece types a variant has on the board, in the order records list them (the order
-// of the variant's piece table; Interweave: pawn, leaper, remover, smasher, king).
-std::span<const PieceType> material_types(VariantId variant);
 // Whether the variant has compulsory capture with chains (PositionFacts::chains).
 bool has_chains(VariantId variant);
-
-// The value of a piece in the material balance, a simple fixed table (what --help says):
-// pawn 1, knight 3, bishop 3, rook 5, queen 9, king 0 (chess, Chess960, Fluidity); a CwDA
-// piece the value of the FIDE piece whose place it takes in its army (Bede, Charging Rook,
-// Short Rook 5; Waffle, Fibnif, Woody Rook, FAD, Charging Knight, Half-Duck 3; Cardinal,
-// Colonel, Chancellor 9); Superchess compounds the sum of their parts, a King's step
-// counted 3 (Amazon 12, Empress 8, Princess 6, Veteran 6); Interweave, which has no
-// established values, 1 for every piece but the Kings (its balance is the piece count
-// difference).
-int piece_value(VariantId variant, PieceType type);
 
 enum class PositionFormat { kJsonl, kCsv };
 

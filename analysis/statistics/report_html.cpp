@@ -957,4 +957,15 @@ void write_html_report(const std::vector<StatsTable>& tables, const HtmlReportOp
   out += "<footer>fairykit: fairy-analyze</footer>\n</body>\n</html>\n";
 }
 
+std::vector<MissedWin> missed_wins_to_draw(const CollectionStats& stats, std::size_t max) {
+  std::vector<MissedWin> drawn;
+  for (const CollectionStats::WinListing& w : stats.wins_listed()) {
+    if (w.finding.move != WinFinding::Move::kMissed) continue;
+    if (drawn.size() == max) break;
+    drawn.push_back({w.file, w.finding.game, w.finding.ply + 1, w.variant, w.finding.fen,
+                     w.finding.played, w.finding.line, w.finding.plies});
+  }
+  return drawn;
+}
+
 }  // namespace fairykit::analysis

@@ -52,6 +52,10 @@ struct HtmlReportOptions {
   std::size_t max_tree_lines = 300;  // opening tree chart: its first lines (depth first)
 };
 
+// The missed wins of `stats` a report draws: the first `max`, in input order (its tables list
+// them all).
+std::vector<MissedWin> missed_wins_to_draw(const CollectionStats& stats, std::size_t max = 100);
+
 // Appends the page (HTML5, UTF-8, every element closed) to `out`, handing it to `sink` as
 // it grows when one is given (stats.h, TextSink: the tables of millions of rows).
 void write_html_report(const std::vector<StatsTable>& tables, const HtmlReportOptions& options,

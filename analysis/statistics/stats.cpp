@@ -8,7 +8,6 @@
 
 #include "analysis/io/csv.h"
 #include "analysis/io/json.h"
-#include "rules/core/pieces.h"
 
 namespace fairykit::analysis {
 
@@ -29,27 +28,6 @@ int rating(std::string_view text) {
     n = n * 10 + (c - '0');
   }
   return n;
-}
-
-// The last space-separated field of a FEN.
-std::string_view last_field(std::string_view fen) {
-  while (!fen.empty() && fen.back() == ' ') fen.remove_suffix(1);
-  const std::size_t sp = fen.rfind(' ');
-  return sp == std::string_view::npos ? fen : fen.substr(sp + 1);
-}
-
-std::string_view army_name(char letter) {
-  switch (letter) {
-    case 'F':
-      return "FIDE";
-    case 'C':
-      return "Clobberers";
-    case 'N':
-      return "Nutty Knights";
-    case 'R':
-      return "Rookies";
-  }
-  return "?";
 }
 
 std::string number(std::uint64_t n) { return std::to_string(n); }
@@ -147,23 +125,6 @@ StatsTable results_table(std::string name, std::string title, std::string key) {
 
 }  // namespace
 
-std::string_view piece_name(VariantId variant, PieceType type) {
-  if (variant == VariantId::kInterweave) {
-    switch (type) {
-      case ROOK:
-        return "smasher";
-      case KNIGHT:
-        return "leaper";
-      case BISHOP:
-        return "remover";
-      default:
-        break;
-    }
-  }
-  if (type == NO_PIECE_TYPE) return "?";
-  return piece_info(type).name;
-}
-
 std::string_view describe(TerminationFrom from) {
   switch (from) {
     case TerminationFrom::kBoard:
@@ -195,8 +156,7 @@ Termination termination(const GameRecord& r, char result) {
   if (result == 'w' || result == 'b') return {"resignation", TerminationFrom::kResult};
   if (st.threefold) return {"threefold repetition", TerminationFrom::kResult};
   if (st.fifty_moves)
-    return {r.variant == VariantId::kFluidity ? "twenty-five-move rule" : "fifty-move rule",
-            TerminationFrom::kResult};
+    return {describe(variant_info(r.variant).move_rule), TerminationFrom::kResult};
   return {"agreement", TerminationFrom::kResult};
 }
 
@@ -237,19 +197,10 @@ void game_facts(const GameRecord& r, const GameReport& report, std::string_view 
   }
   f.analysed = true;
   f.variant = r.variant;
+  const VariantInfo& variant = variant_info(r.variant);
   if (!o.group_by.empty()) f.group = std::string(r.tag(o.group_by));
-  if (r.variant == VariantId::kCwda) {
-    const std::string_view armies = last_field(r.start_fen);
-    if (armies.size() == 2)
-      f.pairing = std::string(army_name(armies[0])) + " v " + std::string(army_name(armies[1]));
-  }
-  if (r.variant == VariantId::kSuperchess) {
-    const std::string_view fen = r.start_fen;
-    const std::size_t slash = fen.rfind('/');
-    const std::size_t end = fen.find_first_of(" [", slash);
-    if (slash != std::string_view::npos)
-      f.start_array = std::string(fen.substr(slash + 1, end - slash - 1));
-  }
+  if (variant.army_pairing) f.pairing = variant.army_pairing(r.start_fen);
+  if (variant.start_array) f.start_array = variant.start_array(r.start_fen);
   f.white.assign(r.tag("White"));
   f.black.assign(r.tag("Black"));
   f.white_elo = rating(r.tag("WhiteElo"));
@@ -263,7 +214,7 @@ void game_facts(const GameRecord& r, const GameReport& report, std::string_view 
     f.termination = ended.what;
   f.plies = r.plies;
   f.start_side = r.start_side;
-  if (o.openings && r.variant == VariantId::kChess) {
+  if (o.openings && variant.eco_openings) {
     if (std::optional<OpeningMatch> m = o.openings->classify(r)) f.opening = m->opening;
   }
   if (o.tree_plies > 0) {
@@ -281,6 +232,7 @@ void game_facts(const GameRecord& r, const GameReport& report, std::string_view 
   thread_local std::array<std::uint32_t, kCells> cells{};
   thread_local std::vector<std::uint16_t> used;
   used.clear();
+  const bool chains = variant.capture_chains;
   for (const GameRecord::PlyFacts& pf : r.facts) {
     const MoveFacts& m = pf.facts;
     if (m.null_move) continue;
@@ -291,7 +243,7 @@ void game_facts(const GameRecord& r, const GameReport& report, std::string_view 
           std::size_t(cap.method));
       if (cells[cell]++ == 0) used.push_back(cell);
     }
-    if (r.variant == VariantId::kInterweave && m.captures > 0)
+    if (chains && m.captures > 0)
       ++f.chains[std::min<std::size_t>(m.steps, MoveFacts::kMaxCaptures)];
     if (m.promotion != NO_PIECE_TYPE) f.promotions.push_back(m.promotion);
     if (m.castling) {

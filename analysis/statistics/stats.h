@@ -104,9 +104,6 @@ void game_facts(const GameRecord& record, const GameReport& report, std::string_
 void encode_game_facts(const GameFacts& facts, const StatsOptions& options, std::string& out);
 bool decode_game_facts(std::string_view bytes, const StatsOptions& options, GameFacts& facts);
 
-// The name of a piece type in a variant ("Smasher" for Interweave's ROOK).
-std::string_view piece_name(VariantId variant, PieceType type);
-
 using StatsRow = std::vector<std::string>;
 using RowVisitor = std::function<void(const StatsRow&)>;
 

@@ -12,6 +12,7 @@
 
 #include <concepts>
 #include <cstdint>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -42,10 +43,21 @@ enum class UciCastling {
   kKingTo,
 };
 
+// What the side to move may do, counted in one generation (GameEngine::count_turns()).
+struct TurnCounts {
+  std::uint32_t legal = 0;     // legal turns
+  std::uint32_t captures = 0;  // of them, those that capture something
+  // The most steps of a legal capturing turn in the variants whose turn is a chain of
+  // captures (Interweave); 0 in the others and when nothing can be captured.
+  int longest_chain = 0;
+  bool check = false;            // the side to move is in check (never in variants without)
+  GameEnd end = GameEnd::kNone;  // how the game stands (state().end)
+};
+
 template <class P>
 concept GameEngine = requires(P& p, const P& cp, typename P::MoveList& list,
                               const typename P::Move& m, std::string_view text, int depth,
-                              std::string* why) {
+                              std::string* why, TurnCounts& counts, Color c, PieceType pt) {
   typename P::Move;      // a whole turn; equality-comparable
   typename P::MoveList;  // size(), operator[], begin()/end() over P::Move
   // The variant's start position in its native FEN.
@@ -78,6 +90,16 @@ concept GameEngine = requires(P& p, const P& cp, typename P::MoveList& list,
   { cp.parse_move(text) } -> std::same_as<absl::StatusOr<typename P::Move>>;
   // How the game stands after the moves played since set_fen.
   { cp.state() } -> std::same_as<GameState>;
+  // The legal turns, the captures among them, check and how the game stands, at once.
+  {cp.count_turns(counts)};
+  // The variant's pieces: the types on the board, in the order records list them; each
+  // one's name (lower case, as records and statistics write it; the catalog's,
+  // rules/core/pieces.h, unless the variant names it otherwise) and value in a material
+  // balance. `pt` of piece_name() and piece_value() is any type but NO_PIECE_TYPE.
+  { P::kPieceTypes } -> std::convertible_to<std::span<const PieceType>>;
+  { P::piece_name(pt) } -> std::same_as<std::string_view>;
+  { P::piece_value(pt) } -> std::same_as<int>;
+  { cp.pieces(c, pt) } -> std::same_as<Bitboard>;  // the pieces of colour c and type pt
 };
 
 }  // namespace fairykit

@@ -71,6 +71,9 @@ inline constexpr std::array<std::array<PieceType, 4>, ARMY_NB> kArmyPieces = {{
 }};
 // The piece a King castles with: the army's rook-equivalent.
 constexpr PieceType castling_partner(Army a) { return kArmyPieces[a][0]; }
+// The armies' names, by Army.
+inline constexpr std::array<std::string_view, ARMY_NB> kArmyNames = {"FIDE", "Clobberers",
+                                                                     "Nutty Knights", "Rookies"};
 
 struct CwdaVariant {
   static constexpr std::string_view kName = "cwda";
@@ -126,6 +129,27 @@ struct SuperchessVariant {
   static constexpr int kMaxPieces = 16;
   static constexpr int kMaxPawns = 8;
 };
+
+// The value of each piece type in a material balance (a simple fixed table, the one the
+// engines' piece_value() gives, Interweave's apart): pawn 1, knight and bishop 3, rook 5,
+// queen 9, king 0; a CwDA piece the value of the FIDE piece whose place it takes in its
+// army; a Superchess compound the sum of its parts, a King's step counted 3 (a commoner's
+// value).
+inline constexpr std::array<int, PIECE_TYPE_NB> kPieceValues = [] {
+  std::array<int, PIECE_TYPE_NB> v{};
+  constexpr int kFide[4] = {5, 3, 3, 9};  // the slots of kArmyPieces: R N B Q
+  v[PAWN] = 1;
+  for (const auto& army : kArmyPieces)
+    for (int slot = 0; slot < 4; ++slot) v[army[slot]] = kFide[slot];
+  v[AMAZON] = 9 + 3;    // Q + N
+  v[EMPRESS] = 5 + 3;   // R + N
+  v[PRINCESS] = 3 + 3;  // B + N
+  v[VETERAN] = 3 + 3;   // a King's step + N
+  return v;
+}();
+static_assert(kPieceValues[KNIGHT] == 3 && kPieceValues[QUEEN] == 9 && kPieceValues[KING] == 0);
+static_assert(kPieceValues[BEDE] == 5 && kPieceValues[FIBNIF] == 3 &&
+              kPieceValues[CHANCELLOR] == 9);
 
 // The Position<V> family: X(V) for each traits struct above. The templates compiled once per
 // variant expand it to instantiate themselves (the SAN functions of rules/notation/san.h, in

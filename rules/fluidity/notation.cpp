@@ -315,6 +315,18 @@ bool Position::insufficient_material() const {
   return !others || (!more_than_one(others) && (others & by_type_[BISHOP]));  // §3.6
 }
 
+void Position::count_turns(TurnCounts& c) const {
+  MoveList list;
+  generate_legal(list);
+  c.legal = std::uint32_t(list.size());
+  c.captures = 0;
+  for (const Move m : list)
+    if (victims(m)) ++c.captures;
+  c.longest_chain = 0;
+  c.check = in_check();
+  c.end = state().end;
+}
+
 GameState Position::state() const {
   GameState st;
   st.side_to_move = side_;

@@ -33,8 +33,10 @@
 #include "rules/core/game_engine.h"
 #include "rules/core/game_state.h"
 #include "rules/core/move_facts.h"
+#include "rules/core/pieces.h"
 #include "rules/core/setup_options.h"
 #include "rules/core/types.h"
+#include "rules/core/variant.h"
 
 namespace fairykit::fluidity {
 
@@ -101,6 +103,10 @@ class Position {
   using MoveList = fluidity::MoveList;
 
   static constexpr std::string_view kStartFen = "rnbqkbnr/8/8/8/8/8/8/RNBQKBNR w KQkq - 0 1";
+  // The pieces (GameEngine): chess's without the pawns, named and valued as in chess.
+  static constexpr std::array<PieceType, 5> kPieceTypes = {KNIGHT, BISHOP, ROOK, QUEEN, KING};
+  static constexpr std::string_view piece_name(PieceType pt) { return piece_info(pt).name; }
+  static constexpr int piece_value(PieceType pt) { return kPieceValues[pt]; }
 
   Position();  // the start position
 
@@ -176,6 +182,8 @@ class Position {
   // without capture, claimable)). `repetitions`, `threefold` and `fifty_moves` are filled
   // whatever the end.
   GameState state() const;
+  // Legal moves and those that capture (dissect) something, check and the state.
+  void count_turns(TurnCounts& c) const;
   // Whether the material is dead (§3.6: K v K, K+B v K), whatever else holds.
   bool insufficient_material() const;
 

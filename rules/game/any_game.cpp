@@ -240,4 +240,11 @@ bool AnyGame::is_consistent(std::string* why) const {
   return visit([&](const auto& g) { return g.is_consistent(why); });
 }
 
+AnyGame& thread_game(const VariantInfo& variant) {
+  thread_local std::unique_ptr<AnyGame> games[static_cast<int>(kLastVariantId) + 1];
+  std::unique_ptr<AnyGame>& g = games[static_cast<int>(variant.id)];
+  if (!g) g = *AnyGame::create(variant);  // the start position: cannot fail
+  return *g;
+}
+
 }  // namespace fairykit

@@ -179,4 +179,10 @@ class AnyGame {
   Key key_ = 0;
 };
 
+// The calling thread's game of `variant`, for loops that set a position up game after game
+// (validation, FEN / EPD lists, diagrams): a thread keeps one engine per variant, and its
+// memory, from game to game. Set up with the start position when first asked; valid until
+// the thread ends, the position whatever its last user left.
+AnyGame& thread_game(const VariantInfo& variant);
+
 }  // namespace fairykit

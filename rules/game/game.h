@@ -11,6 +11,7 @@
 #pragma once
 
 #include <cstdint>
+#include <span>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -26,8 +27,10 @@
 #include "rules/core/move_facts.h"
 #include "rules/core/movegen.h"
 #include "rules/core/perft.h"
+#include "rules/core/pieces.h"
 #include "rules/core/setup_options.h"
 #include "rules/core/state_stack.h"
+#include "rules/core/variant.h"
 #include "rules/fluidity/position.h"
 #include "rules/game/registry.h"
 #include "rules/game/variant_options.h"
@@ -45,6 +48,11 @@ class ClassicGame {
   using Move = fairykit::Move;
   using MoveList = fairykit::MoveList<V>;
   static constexpr std::string_view kStartFen = V::kStartFen;
+  // The family's pieces are the catalog's, named and valued as rules/core/pieces.h and
+  // rules/core/variant.h say.
+  static constexpr std::span<const PieceType> kPieceTypes = V::kPieceTypes;
+  static constexpr std::string_view piece_name(PieceType pt) { return piece_info(pt).name; }
+  static constexpr int piece_value(PieceType pt) { return kPieceValues[pt]; }
 
   ClassicGame() = default;
   ClassicGame(const ClassicGame&) = delete;
@@ -189,6 +197,17 @@ class ClassicGame {
     return absl::OkStatus();
   }
   GameState state() const { return game_state(pos_); }
+  // Moves and captures in one generation (CaptureCounter), the state from that count.
+  void count_turns(TurnCounts& c) const {
+    CaptureCounter counter(pos_.pieces(~pos_.side_to_move()));
+    fairykit::generate_legal(pos_, counter);
+    c.legal = std::uint32_t(counter.count);
+    c.captures = std::uint32_t(counter.captures);
+    c.longest_chain = 0;
+    c.check = pos_.in_check();
+    c.end = game_state(pos_, counter.count).end;
+  }
+  Bitboard pieces(Color c, PieceType pt) const { return pos_.pieces(c, pt); }
   // Whether no sequence of legal moves can end in checkmate (FIDE 5.2.2).
   bool insufficient_material() const { return fairykit::insufficient_material(pos_); }
 
@@ -251,6 +270,10 @@ static_assert(GameEngine<ClassicGame<ChessVariant>>);
 // itself, or ClassicGame<V> for the traits V of the Position<V> family.
 template <class T>
 using EngineOf = std::conditional_t<kOwnEngine<T>, T, ClassicGame<T>>;
+
+// The engine of the id numbered I (for FAIRYKIT_FOR_EACH_VARIANT_INDEX, rules/game/registry.h).
+template <std::size_t I>
+using EngineAt = EngineOf<VariantTypeAt<I>>;
 
 // Sets an engine up from a native FEN with the options that apply to it (each engine takes
 // what applies to it); castling rights dropped under `setup` go to `dropped` when given.

@@ -5,6 +5,8 @@
 #include <cstdio>
 #include <cstdlib>
 
+#include "rules/game/game.h"
+#include "rules/notation/cwda_fen.h"
 #include "rules/notation/fen.h"
 
 namespace fairykit {
@@ -31,7 +33,8 @@ const std::array<VariantInfo, 6> kVariants = {{
      .title = "Chess",
      .description = "standard chess (FIDE Laws)",
      .start_fen = ChessVariant::kStartFen,
-     .aliases = kChessAliases},
+     .aliases = kChessAliases,
+     .eco_openings = true},
     {.id = VariantId::kChess960,
      .name = Chess960Variant::kName,
      .title = "Chess960",
@@ -49,7 +52,8 @@ const std::array<VariantInfo, 6> kVariants = {{
      .start_fen = CwdaVariant::kStartFen,
      .aliases = kCwdaAliases,
      .takes_armies = true,
-     .uci_variant = "cwda"},
+     .uci_variant = "cwda",
+     .army_pairing = cwda_army_pairing},
     {.id = VariantId::kSuperchess,
      .name = SuperchessVariant::kName,
      .title = "Superchess",
@@ -61,14 +65,18 @@ const std::array<VariantInfo, 6> kVariants = {{
      .numbered_starts = 1728,
      .numbered_start = superchess_start_fen,
      .start_needs_fen = true,
-     .uci_variant = "superchess"},
+     .uci_variant = "superchess",
+     .start_array = white_back_rank},
     {.id = VariantId::kInterweave,
      .name = "interweave",
      .title = "Interweave",
      .description = "Interweave (Aronson): colour-bound pieces, compulsory capture chains; "
                     "vchess FEN with the promotion pool",
      .start_fen = "rbnkknbr/pppppppp/8/8/8/8/PPPPPPPP/RBNKKNBR w 0 - 000000",
-     .uci_variant = "interweave"},
+     .uci_variant = "interweave",
+     .fen_fide_fields = false,
+     .fen_ply_field = 2,
+     .capture_chains = true},
     {.id = VariantId::kFluidity,
      .name = "fluidity",
      .title = "Fluidity",
@@ -76,7 +84,8 @@ const std::array<VariantInfo, 6> kVariants = {{
                     "capturable Kings",
      .start_fen = "rnbqkbnr/8/8/8/8/8/8/RNBQKBNR w KQkq - 0 1",
      .aliases = kFluidityAliases,
-     .uci_variant = "fluidity"},
+     .uci_variant = "fluidity",
+     .move_rule = GameEnd::kTwentyFiveMoveRule},
 }};
 
 std::string normalise(std::string_view s) {
@@ -110,6 +119,20 @@ const VariantInfo* find_variant(std::string_view name) {
       if (normalise(a) == key) return &v;
   }
   return nullptr;
+}
+
+std::span<const PieceType> piece_types(VariantId variant) {
+  return visit_engine(variant,
+                      []<class G>() { return std::span<const PieceType>(G::kPieceTypes); });
+}
+
+std::string_view piece_name(VariantId variant, PieceType type) {
+  if (type == NO_PIECE_TYPE) return "?";
+  return visit_engine(variant, [&]<class G>() { return G::piece_name(type); });
+}
+
+int piece_value(VariantId variant, PieceType type) {
+  return visit_engine(variant, [&]<class G>() { return G::piece_value(type); });
 }
 
 std::string variant_names() {

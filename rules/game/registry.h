@@ -6,12 +6,14 @@
 #pragma once
 
 #include <cstddef>
+#include <iterator>
 #include <span>
 #include <string>
 #include <string_view>
 #include <type_traits>
 #include <utility>
 
+#include "rules/core/game_state.h"
 #include "rules/core/variant.h"
 
 namespace fairykit {
@@ -77,6 +79,30 @@ struct VariantInfo {
   // king-takes-rook, Shredder or X-FEN castling fields).
   std::string_view uci_variant = {};
   bool uci_chess960 = false;
+  // The draw a player may claim after a run of moves without capture (or pawn move), as
+  // GameState::fifty_moves reports it: kFiftyMoveRule, or Fluidity's kTwentyFiveMoveRule
+  // (describe() in rules/core/game_state.h names it).
+  GameEnd move_rule = GameEnd::kFiftyMoveRule;
+  // The meaning of the fields of the native FEN (0: the board):
+  //   fen_fide_fields: FIDE's six first (board, side to move, castling, en passant, halfmove
+  //   clock, fullmove number), then any of the variant's own (CwDA: the armies); not so in
+  //   Interweave (board, side to move, plies, en passant, pools, halfmove clock);
+  //   fen_ply_field: the field that counts the plies played instead of a fullmove number, -1
+  //   when none (Interweave: 2).
+  bool fen_fide_fields = true;
+  int fen_ply_field = -1;
+  // The keys a game of the variant is grouped by in statistics, read from its start position
+  // (the native FEN), besides the variant; null when the variant has no such key, "" when
+  // the FEN gives none: the armies, White's v Black's ("FIDE v Nutty Knights": CwDA), and the
+  // start array, White's back rank ("RAVQKESR": Superchess, where it varies from game to game).
+  std::string (*army_pairing)(std::string_view start_fen) = nullptr;
+  std::string_view (*start_array)(std::string_view start_fen) = nullptr;
+  // Whether openings are named by the ECO codes (the lichess chess-openings data set, which
+  // is about standard chess).
+  bool eco_openings = false;
+  // Whether capturing is compulsory and a capturing turn a chain of steps (Interweave): the
+  // statistics count turns by steps, the position records the longest chain.
+  bool capture_chains = false;
 };
 
 std::span<const VariantInfo> all_variants();
@@ -89,6 +115,15 @@ const VariantInfo* find_variant(std::string_view name);
 
 // The names of all variants, comma-separated (for error messages and --help).
 std::string variant_names();
+
+// The pieces of a variant as its engine declares them (GameEngine, rules/core/game_engine.h):
+// the types on the board in the order records list them (Interweave: pawn, leaper, remover,
+// smasher, king); a type's name ("smasher" for Interweave's ROOK, "?" for NO_PIECE_TYPE); its
+// value in a material balance (rules/core/variant.h's kPieceValues; Interweave 1 for every
+// piece but the Kings). Hot loops use the engine's own, compiled in.
+std::span<const PieceType> piece_types(VariantId variant);
+std::string_view piece_name(VariantId variant, PieceType type);
+int piece_value(VariantId variant, PieceType type);
 
 template <class F>
 constexpr decltype(auto) visit_variant_type(VariantId id, F&& f) {
@@ -117,7 +152,35 @@ struct TypeList {};
 using VariantTypes = TypeList<ChessVariant, Chess960Variant, CwdaVariant, SuperchessVariant,
                               interweave::Position, fluidity::Position>;
 
+// The type of visit_variant_type() for the id numbered I (VariantTypes' I-th).
+template <std::size_t I, class L>
+struct TypeAt;
+template <class First, class... Rest>
+struct TypeAt<0, TypeList<First, Rest...>> {
+  using type = First;
+};
+template <std::size_t I, class First, class... Rest>
+struct TypeAt<I, TypeList<First, Rest...>> : TypeAt<I - 1, TypeList<Rest...>> {};
+template <std::size_t I>
+using VariantTypeAt = typename TypeAt<I, VariantTypes>::type;
+
+// X(I) for each id number I, 0..kLastVariantId, for what C++ spells once per type and no
+// template can expand over VariantTypes: explicit instantiations (the hashed perft of
+// analysis/perft/perft_hashed.cpp, through EngineAt<I> of rules/game/game.h). Checked
+// against VariantTypes below.
+#define FAIRYKIT_FOR_EACH_VARIANT_INDEX(X) X(0) X(1) X(2) X(3) X(4) X(5)
+
 namespace registry_detail {
+#define FAIRYKIT_VARIANT_INDEX_ENTRY(I) I,
+inline constexpr std::size_t kVariantIndices[] = {
+    FAIRYKIT_FOR_EACH_VARIANT_INDEX(FAIRYKIT_VARIANT_INDEX_ENTRY)};
+#undef FAIRYKIT_VARIANT_INDEX_ENTRY
+constexpr bool variant_indices_complete() {
+  if (std::size(kVariantIndices) != static_cast<std::size_t>(kLastVariantId) + 1) return false;
+  for (std::size_t i = 0; i < std::size(kVariantIndices); ++i)
+    if (kVariantIndices[i] != i) return false;
+  return true;
+}
 template <class T, class First, class... Rest>
 constexpr int index_of(TypeList<First, Rest...>) {
   if constexpr (std::is_same_v<T, First>)
@@ -137,6 +200,8 @@ constexpr bool types_in_id_order(TypeList<T...>) {
 }  // namespace registry_detail
 static_assert(registry_detail::types_in_id_order(VariantTypes{}),
               "VariantTypes must list the types of visit_variant_type() in VariantId order");
+static_assert(registry_detail::variant_indices_complete(),
+              "FAIRYKIT_FOR_EACH_VARIANT_INDEX must list 0..kLastVariantId in order");
 
 // Whether the variant is one of the Position<V> family (chess, Chess960, CwDA, Superchess),
 // which visit_variant() covers. Interweave and Fluidity have engines of their own;

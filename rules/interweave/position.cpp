@@ -633,6 +633,21 @@ GameState Position::state() const {
   return st;
 }
 
+void Position::count_turns(TurnCounts& c) const {
+  thread_local MoveList list;  // kept from call to call: chains make the list long
+  generate_legal(list);
+  c.legal = std::uint32_t(list.size());
+  c.captures = 0;
+  c.longest_chain = 0;
+  for (const Move& m : list) {
+    if (!m.is_capture()) continue;
+    ++c.captures;
+    if (m.size() > c.longest_chain) c.longest_chain = m.size();
+  }
+  c.check = false;
+  c.end = state().end;
+}
+
 bool Position::is_consistent(std::string* why) const {
   auto fail = [&](std::string what) {
     if (why) *why = std::move(what);

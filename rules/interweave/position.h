@@ -35,6 +35,7 @@
 #include "rules/core/game_engine.h"
 #include "rules/core/game_state.h"
 #include "rules/core/move_facts.h"
+#include "rules/core/pieces.h"
 #include "rules/core/types.h"
 
 namespace fairykit::interweave {
@@ -152,6 +153,18 @@ class Position {
   // A side starts with two of each piece but the Pawns. A pool holds at most this many of a
   // type (A11), and a side has at most this many Kings.
   static constexpr int kArmyCount = 2;
+  // The pieces (GameEngine): on the board in the order records list them, named by what
+  // they are (the PieceTypes they are stored as are the chess ones), and valued 1 each but
+  // the Kings: Interweave has no established values, so a material balance is the
+  // difference of the piece counts.
+  static constexpr std::array<PieceType, 5> kPieceTypes = {PAWN, LEAPER, REMOVER, SMASHER, KING};
+  static constexpr std::string_view piece_name(PieceType pt) {
+    return pt == SMASHER   ? "smasher"
+           : pt == LEAPER  ? "leaper"
+           : pt == REMOVER ? "remover"
+                           : piece_info(pt).name;
+  }
+  static constexpr int piece_value(PieceType pt) { return pt == KING ? 0 : 1; }
 
   Position();  // the start position
 
@@ -230,6 +243,9 @@ class Position {
   void move_facts(const Move& m, MoveFacts& f) const;
 
   GameState state() const;
+  // Every legal turn captures when any does (compulsory capture), and a capturing turn is a
+  // chain of one or more steps; there is no check.
+  void count_turns(TurnCounts& c) const;
 
  private:
   struct Undo {

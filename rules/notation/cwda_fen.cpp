@@ -9,6 +9,7 @@
 #include "absl/strings/str_cat.h"
 #include "parsers/fen.h"
 #include "parsers/message_text.h"
+#include "rules/core/variant.h"
 
 namespace fairykit {
 
@@ -16,6 +17,7 @@ namespace {
 
 // Armies in vchess order (F C N R), each army's rook-, knight-, bishop- and queen-equivalent.
 constexpr std::string_view kArmies = "FCNR";
+static_assert(kArmies == kArmyLetters, "the armies in the order of Army and kArmyNames");
 constexpr std::array<std::string_view, 4> kNativePieces = {"RNBQ", "DWFC", "GITL", "SYHO"};
 constexpr std::array<std::string_view, 4> kPychessPieces = {"RNBQ", "DWAC", "GIHO", "SMFE"};
 constexpr std::string_view kVchessKings = "KMEA";  // per army
@@ -482,6 +484,21 @@ std::string_view cwda_dialect_name(CwdaFenDialect d) {
 
 bool is_cwda_armies(std::string_view armies) {
   return armies.size() == 2 && army_index(armies[0]) >= 0 && army_index(armies[1]) >= 0;
+}
+
+std::string cwda_army_pairing(std::string_view native) {
+  while (!native.empty() && native.back() == ' ') native.remove_suffix(1);
+  const std::size_t sp = native.rfind(' ');
+  const std::string_view armies = sp == std::string_view::npos ? native : native.substr(sp + 1);
+  if (armies.size() != 2) return "";
+  const auto name = [](char letter) -> std::string_view {
+    const int i = army_index(letter);
+    return i < 0 ? "?" : kArmyNames[std::size_t(i)];
+  };
+  std::string out(name(armies[0]));
+  out += " v ";
+  out += name(armies[1]);
+  return out;
 }
 
 absl::StatusOr<CwdaFenDialect> detect_cwda_dialect(std::string_view text) {

@@ -46,6 +46,9 @@ std::string cwda_start_fen(std::string_view armies);
 
 // True when `armies` is two army letters (F C N R), White's first.
 bool is_cwda_armies(std::string_view armies);
+// The armies of a native FEN by name, White's v Black's ("FIDE v Nutty Knights"), read from
+// its last field; "" when that field is not two letters (a letter of no army is "?").
+std::string cwda_army_pairing(std::string_view native);
 
 // Native FEN -> vchess / pychess FEN (error when the text is not native CwDA FEN). vchess
 // keeps no halfmove clock: it is dropped; the fullmove number becomes a ply count.

@@ -190,6 +190,13 @@ std::string start_array_fen(const std::string& rank, const std::string& castling
 
 }  // namespace
 
+std::string_view white_back_rank(std::string_view fen) {
+  const std::size_t slash = fen.rfind('/');
+  if (slash == std::string_view::npos) return {};
+  const std::size_t end = fen.find_first_of(" [", slash);
+  return fen.substr(slash + 1, end - slash - 1);
+}
+
 std::string superchess_start_fen(int n) {
   n = ((n % 1728) + 1728) % 1728;
   std::string rank = "RNBQKBNR";

@@ -110,6 +110,10 @@ char piece_letter(Piece pc);
 // corners that hold a Rook. No holdings bracket (write one with FenWriteOptions::holdings).
 std::string superchess_start_fen(int n);
 
+// White's back rank as a FEN's board field writes it, the text after its last '/' up to a
+// blank or a holdings bracket: "RAVQKESR" (a start array); "" when the FEN has no '/'.
+std::string_view white_back_rank(std::string_view fen);
+
 // The Chess960 start position with Scharnagl's number n (0-959), n taken modulo 960: the
 // light-squared Bishop on file b, d, f or h by n mod 4, the dark-squared one on a, c, e or g
 // by (n / 4) mod 4, the Queen on the ((n / 16) mod 6)-th empty square, the Knights by the

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <thread>
 #include <vector>
 
 namespace fairykit {
@@ -221,6 +222,54 @@ TEST(AnyGame, SetUpAgainForTheNextGame) {
   EXPECT_EQ(g->fen(), g->variant().start_fen);
   EXPECT_FALSE(g->dead_position());
   EXPECT_FALSE(Create("interweave")->dead_position());
+}
+
+// count_turns() of every engine: the legal turns (as count_legal() has them), the captures
+// among them, check, the longest chain and the state, in one generation.
+TEST(AnyGame, TurnCountsOfEveryEngine) {
+  const auto counts = [](std::string_view variant, std::string_view fen) {
+    std::unique_ptr<AnyGame> g = Create(variant, fen);
+    TurnCounts c;
+    if (g) {
+      g->visit([&](const auto& engine) { engine.count_turns(c); });
+      EXPECT_EQ(c.legal, g->count_legal()) << variant << " " << fen;
+      EXPECT_EQ(c.end, g->state().end) << variant << " " << fen;
+    }
+    return c;
+  };
+  for (const VariantInfo& v : all_variants()) {
+    const TurnCounts c = counts(v.name, "startpos");
+    EXPECT_GT(c.legal, 0u) << v.name;
+    EXPECT_EQ(c.captures, 0u) << v.name;
+    EXPECT_FALSE(c.check) << v.name;
+    EXPECT_EQ(c.longest_chain, 0) << v.name;
+  }
+  // Chess: in check by the Queen next to the King, which takes it or steps to f1.
+  TurnCounts c = counts("chess", "4k3/8/8/8/8/8/3q4/4K3 w - - 0 1");
+  EXPECT_TRUE(c.check);
+  EXPECT_EQ(c.legal, 2u);
+  EXPECT_EQ(c.captures, 1u);
+  // Interweave: the oracle's forced chain of two steps, the only turn.
+  c = counts("interweave", "3kknb1/3ppp2/p4p2/8/4PP2/pr1P4/4KP1r/RBN1KNB1 w 24 - 100012");
+  EXPECT_EQ(c.legal, 1u);
+  EXPECT_EQ(c.captures, 1u);
+  EXPECT_EQ(c.longest_chain, 2);
+  EXPECT_FALSE(c.check);
+}
+
+// One game per variant and thread, set up at the start when first asked, the same object
+// whenever the thread asks again.
+TEST(AnyGame, ThreadGameIsOnePerVariantAndThread) {
+  const VariantInfo& chess = variant_info(VariantId::kChess);
+  const VariantInfo& cwda = *find_variant("cwda");
+  AnyGame& g = thread_game(chess);
+  EXPECT_EQ(&g.variant(), &chess);
+  EXPECT_EQ(&thread_game(chess), &g);
+  EXPECT_NE(&thread_game(cwda), &g);
+  EXPECT_EQ(thread_game(cwda).fen(), cwda.start_fen);
+  const AnyGame* other = nullptr;
+  std::thread([&] { other = &thread_game(chess); }).join();
+  EXPECT_NE(other, &g);
 }
 
 }  // namespace

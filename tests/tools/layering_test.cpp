@@ -1,13 +1,16 @@
 // The layers depend one way only: tools -> analysis -> rules -> parsers, and inside rules/ and
 // analysis/ their folders do too (the arrows of docs/architecture.md). Boost.Spirit appears
-// in parsers/ only. This test reads every #include of the source tree.
+// in parsers/ only. This test reads every #include of the source tree, and every line of
+// analysis/ and tools/, which name no variant but chess.
 #include <gtest/gtest.h>
 
+#include <cctype>
 #include <filesystem>
 #include <fstream>
 #include <map>
 #include <set>
 #include <string>
+#include <string_view>
 
 namespace {
 
@@ -57,6 +60,23 @@ bool allows(const std::set<std::string>& allowed, const std::string& target) {
   return allowed.count(target) || allowed.count(target.substr(0, target.find('/')));
 }
 
+// Whether a line of code names a variant other than chess, the default every tool falls back
+// to: a VariantId::k<Name>, or the namespace of an engine of its own. analysis/ and tools/ may
+// not: what a variant is lives in rules/ (the registry's VariantInfo, the engines' traits).
+bool names_variant(std::string_view line) {
+  for (const std::string_view engine : {"interweave::", "fluidity::"})
+    if (line.find(engine) != std::string_view::npos) return true;
+  constexpr std::string_view kId = "VariantId::k";
+  for (std::size_t at = line.find(kId); at != std::string_view::npos; at = line.find(kId, at + 1)) {
+    std::size_t end = at + kId.size();
+    while (end < line.size() &&
+           (std::isalnum(static_cast<unsigned char>(line[end])) || line[end] == '_'))
+      ++end;
+    if (line.substr(at + kId.size(), end - at - kId.size()) != "Chess") return true;
+  }
+  return false;
+}
+
 TEST(Layering, IncludesPointDownOnly) {
   const fs::path root = FAIRYKIT_SOURCE_DIR;
   int files = 0;
@@ -96,6 +116,40 @@ TEST(Layering, IncludesPointDownOnly) {
       EXPECT_TRUE(units_seen.count(unit)) << unit << "/ has no sources";
     }
   }
+}
+
+TEST(Layering, AnalysisAndToolsNameNoVariant) {
+  const fs::path root = FAIRYKIT_SOURCE_DIR;
+  int files = 0;
+  for (const std::string layer : {"analysis", "tools"}) {
+    for (const auto& entry : fs::recursive_directory_iterator(root / layer)) {
+      const std::string ext = entry.path().extension().string();
+      if (ext != ".h" && ext != ".cpp") continue;
+      ++files;
+      std::ifstream in(entry.path());
+      std::string line;
+      int line_no = 0;
+      while (std::getline(in, line)) {
+        ++line_no;
+        EXPECT_FALSE(names_variant(line))
+            << fs::relative(entry.path(), root).generic_string() << ":" << line_no
+            << ": names a variant (its knowledge belongs in rules/): " << line;
+      }
+    }
+  }
+  EXPECT_GT(files, 50);
+}
+
+TEST(Layering, VariantNamesAreFound) {
+  EXPECT_TRUE(names_variant("  if (r.variant == VariantId::kInterweave && m.captures > 0)"));
+  EXPECT_TRUE(names_variant("case VariantId::kChess960:"));
+  EXPECT_TRUE(names_variant("f.variant = VariantId::kFluidity; // VariantId::kChess"));
+  EXPECT_TRUE(names_variant("  thread_local interweave::MoveList list;"));
+  EXPECT_TRUE(names_variant("void engine_facts(fluidity::Position& g);"));
+  EXPECT_FALSE(names_variant("  VariantId variant = VariantId::kChess;"));
+  EXPECT_FALSE(names_variant("if (record.variant != VariantId::kChess)"));
+  EXPECT_FALSE(names_variant("// Interweave's chains, Fluidity's dissection"));
+  EXPECT_FALSE(names_variant("const VariantInfo& v = variant_info(id);"));
 }
 
 // The rules of a folder hold for a file in it, and a file of a layer's top level (tools/common

@@ -1,0 +1,61 @@
+// The work fairy-analyze does on each record of its inputs, in a worker thread of the game
+// batch (analysis/batch/game_batch.h): the game is checked and replayed once, and gives either
+// its contribution to the statistics (GameFacts, analysis/statistics/stats.h) or its position
+// records (analysis/statistics/positions.h). A line of a FEN / EPD list is a game of no moves:
+// a record with `positions`, a puzzle with a forced-win search, and else refused (it holds no
+// game to count).
+//
+//   AnalyzeOptions o;
+//   o.stats.tree_plies = 4;
+//   prepare_analysis(o);
+//   GameAnalysis a;
+//   analyse_record(raw_game, o, "games.pgn", a);   // then CollectionStats::add(a.facts)
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "analysis/checking/validate.h"
+#include "analysis/statistics/positions.h"
+#include "analysis/statistics/stats.h"
+#include "parsers/pgn.h"
+
+namespace fairykit::analysis {
+
+struct AnalyzeOptions {
+  // How games are checked: default_variant is that of games without a Variant tag and of
+  // position lists. prepare_analysis() sets the rest.
+  ValidateOptions validate;
+  RecordOptions record;      // what the replay records: prepare_analysis() sets it
+  StatsOptions stats;        // the statistics (stats.find_wins > 0: a forced-win search too)
+  bool positions = false;    // position records instead of the statistics
+  PositionOptions position;  // the records, with `positions`
+  std::uint64_t win_nodes = 1'000'000;  // positions one forced-win search may visit
+  // The tags the statistics read (game_facts(), game_result(), termination()): the only ones
+  // the records keep. Set by prepare_analysis().
+  std::vector<std::string_view> kept_tags;
+};
+
+// Sets `validate` and `record` to what the work needs once `stats`, `positions` and
+// `position` are chosen: the main line only, no warnings (valid or not is all that counts),
+// and the replay recording what the statistics read (what each move did; SAN for an opening
+// tree; position keys for opening names) or nothing but the positions.
+void prepare_analysis(AnalyzeOptions& options);
+
+// What one record gives.
+struct GameAnalysis {
+  GameReport report;          // the game's diagnostics; invalid: the game is rejected
+  GameFacts facts;            // the statistics' contribution; facts.analysed false when rejected
+  std::string records;        // `positions`: the records of the game (none when rejected)
+  std::uint64_t written = 0;  // `positions`: how many
+};
+
+// The work on `game` of the input named `file` (as messages name it), into `analysis`
+// (whose strings and vectors keep their memory from record to record). With `positions`, a
+// game of a variant whose pieces have no CSV columns (csv_fits()) is rejected.
+void analyse_record(const parsers::RawGame& game, const AnalyzeOptions& options,
+                    std::string_view file, GameAnalysis& analysis);
+
+}  // namespace fairykit::analysis

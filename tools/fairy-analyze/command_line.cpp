@@ -1,0 +1,197 @@
+#include "tools/fairy-analyze/command_line.h"
+
+namespace fairykit::analyze_tool {
+
+// --help, the man page and the shell completions are made from this table.
+const cli::CommandLine kCommandLine = {
+    .tool = "fairy-analyze",
+    .summary = "statistics of game collections of chess variants",
+    .head = R"(Usage: fairy-analyze [OPTIONS] [FILE...]
+
+Statistics of game collections of every fairykit variant (chess, chess960, cwda,
+superchess, interweave, fluidity). Each game is read, checked as fairy-validate checks it
+and replayed; what its moves did is counted. Invalid games are counted as rejected with
+their first error (a table of the reasons; -v prints each one's diagnostics); every game
+read is either analysed or rejected.
+
+)",
+    .tail = R"(
+Exit status: 0 every game was analysed; 1 some game was rejected; 2 usage error, an
+unreadable input, or an output that could not be written.
+
+Examples:
+  fairy-analyze -j 2 twic*.pgn.zst
+  fairy-analyze --group-by Event --format csv games.pgn -o stats.csv
+  fairy-analyze --variant interweave --tree 4 --tree-min 3 interweave.pgn
+  fairy-analyze --tree 3 --tree-min 20 --html report.html games.pgn
+  fairy-analyze -j 2 --positions games.pgn.zst -o positions.jsonl
+  fairy-analyze --positions --format csv --perft 2 suite.epd
+)",
+    .column = 26,
+    .flags =
+        {{.name = "variant",
+          .takes_value = true,
+          .section = "Inputs (FILE, \"-\" or nothing = standard input; gzip, bzip2, zstd "
+                     "recognised by content):\n"
+                     "  PGN, or fairy-convert's JSON (--to json) and JSON Lines (--to jsonl); with "
+                     "--positions\n"
+                     "  also FEN / EPD lists (one position a line). Told by the file name (.pgn "
+                     ".json .jsonl\n"
+                     "  .fen .epd, also under .gz/.bz2/.zst), else by the first bytes.\n",
+          .value_name = "NAME",
+          .help = {"variant of games without a Variant tag and of position lists",
+                   "(default: chess)"},
+          .completes = cli::Completes::kVariant},
+         {.name = "output",
+          .short_name = 'o',
+          .takes_value = true,
+          .section =
+              "The tables (text for people; --format json or csv for programs):\n"
+              "  games read, analysed and rejected; results by variant, by CwDA army pairing, by\n"
+              "  Superchess start array and by any tag (--group-by); game lengths (mean, median: "
+              "of an\n"
+              "  even count the mean of the middle two); how the games ended and where that was "
+              "read:\n"
+              "  the board's verdict (board), else the Termination tag (tag: the PGN standard's "
+              "values\n"
+              "  and \"illegal move\" in any case, any other value as written), else a deduction "
+              "from the\n"
+              "  result (result: resignation, agreement, the rule a draw could be claimed by,\n"
+              "  unfinished); captures by capturing and captured piece and by\n"
+              "  method (Interweave: approach, leap, short leap, custodian, removal, en passant;\n"
+              "  Fluidity: dissection) and Interweave chains by steps; promotions; castling; "
+              "players\n"
+              "  with score and performance (average opponent rating + 400 x (wins - losses) / "
+              "rated\n"
+              "  games); White's score against the rating difference, with the Elo expectation; "
+              "chess\n"
+              "  openings named by ECO code and name (lichess chess-openings, matched by position, "
+              "so\n"
+              "  that transpositions are named; games from the standard start only); the opening "
+              "tree.\n",
+          .value_name = "FILE",
+          .help = {"write there (under a temporary name, renamed when complete;",
+                   "an output that is an input is refused); default standard output"},
+          .completes = cli::Completes::kFile,
+          .brief = "write to FILE"},
+         {.name = "format",
+          .takes_value = true,
+          .value_name = "F",
+          .help = {"text (default), json, or csv (long form: table,row,column,value)"},
+          .choices = {"text", "json", "csv"},
+          .brief = "output format"},
+         {.name = "csv-raw",
+          .help = {"csv: cells as they are; by default a cell that starts with =, +,",
+                   "-, @, a tab or a carriage return and is not a plain number (-1.5)",
+                   "gets a ' before it, so that a spreadsheet does not run it as a", "formula"},
+          .brief = "csv: cells as they are"},
+         {.name = "group-by",
+          .takes_value = true,
+          .value_name = "TAG",
+          .help = {"results by the value of a tag (Event, Site, TimeControl...)"}},
+         {.name = "tree",
+          .takes_value = true,
+          .value_name = "N",
+          .help = {"the opening tree of the first N plies (0-40) of every variant:",
+                   "each line with its games and results (memory: at most 56",
+                   "bytes a line, 4 to 8 for a line only one game played)"}},
+         {.name = "tree-min",
+          .takes_value = true,
+          .value_name = "G",
+          .help = {"tree lines of at least G games (default 1; the others are",
+                   "counted all the same, and the table says how many)"}},
+         {.name = "top",
+          .takes_value = true,
+          .value_name = "N",
+          .help = {"rows of the players and openings tables (default 20; the",
+                   "tables say how many were left out)"}},
+         {.name = "no-openings", .help = {"no opening names"}},
+         {.name = "find-wins",
+          .takes_value = true,
+          .value_name = "N",
+          .help = {"search every position of every game (and of a FEN / EPD list:",
+                   "puzzles) for a forced win of the side to move within N plies",
+                   "(1-15): checkmate, or the variant's own win (a King captured,",
+                   "no legal move, the opponent's third repetition); an exact",
+                   "search, no evaluation. Tables: per variant the positions",
+                   "searched, those with a win, wins kept and missed by the move",
+                   "played; the list of missed wins (the win, its line, the move",
+                   "played), of wins with no move played from them, and of the",
+                   "positions where the search reached --win-nodes"},
+          .brief = "search every position for a forced win within N plies"},
+         {.name = "win-nodes",
+          .takes_value = true,
+          .value_name = "N",
+          .help = {"positions one search may visit (default 1000000); a position",
+                   "over it is listed, never silently skipped"}},
+         {.name = "html",
+          .takes_value = true,
+          .value_name = "FILE",
+          .help = {"also write a report for people there: one self-contained web",
+                   "page (no scripts, nothing fetched) with the tables, charts",
+                   "(results, game lengths, captures by method, White's score",
+                   "against the rating difference, the opening tree) and a table of",
+                   "contents; written as -o is (atomic, refused when it is an input)"},
+          .completes = cli::Completes::kFile,
+          .brief = "also write a web page report there"},
+         {.name = "positions",
+          .section = "Per-position records instead of the tables:\n",
+          .help = {"one record per position: the start position of every game",
+                   "(ply 0) and the position after each move of its main line,",
+                   "or each line of a FEN / EPD list (ply 0). A record holds the",
+                   "file, game (its number in the file) and ply; variant; FEN (the",
+                   "variant's native form); side to move; legal moves and the",
+                   "captures among them; check (never in Interweave, which has",
+                   "none); status: checkmate, stalemate, capture of a King, no",
+                   "legal move, insufficient material, third repetition, the",
+                   "repetition and move-count draws, or empty while the game goes",
+                   "on; material: pieces on the board by colour and type; balance:",
+                   "White's material minus Black's, valued pawn 1, knight and",
+                   "bishop 3, rook 5, queen 9 (chess, chess960, fluidity), a CwDA",
+                   "piece as the FIDE piece whose place it takes in its army,",
+                   "Superchess amazon 12, empress 8, princess 6, veteran 6, and",
+                   "in Interweave 1 for every piece but the Kings (a count);",
+                   "Interweave also whether capturing is compulsory (then every",
+                   "legal turn captures) and the longest chain available (steps).",
+                   "Rejected games give no records."},
+          .brief = "one record per position instead of the tables"},
+         {.name = "format",
+          .takes_value = true,
+          .value_name = "F",
+          .help = {"jsonl (the default with --positions): one JSON object a line,",
+                   "material as {\"white\":{\"pawn\":8,...},\"black\":{...}} listing the",
+                   "pieces present; or csv: a header line and a row a position,",
+                   "one column per colour and piece type of --variant (a game of",
+                   "a variant with other pieces is rejected: use jsonl, or",
+                   "--variant for that variant)"},
+          .choices = {"jsonl", "csv"},
+          .again = true},
+         {.name = "perft",
+          .takes_value = true,
+          .value_name = "D",
+          .help = {"add perft D (1-6), the leaf count of the legal move tree",
+                   "(slow: millions of nodes per position from D 4)"}},
+         {.name = "jobs",
+          .short_name = 'j',
+          .takes_value = true,
+          .section = "Other:\n",
+          .value_name = "N",
+          .help = {"threads (default 1); the output is identical at any N"}},
+         {.name = "quiet",
+          .short_name = 'q',
+          .help = {"no progress bar, no summary on standard error"}},
+         {.name = "verbose",
+          .short_name = 'v',
+          .help = {"print the diagnostics of rejected games on standard error"}},
+         {.name = "max-game-size",
+          .takes_value = true,
+          .value_name = "MIB",
+          .help = {"largest game read (default 64)"},
+          .brief = "largest game read, in MiB (default 64)"},
+         {.name = "list-variants", .help = {"list the variants and exit"}},
+         {.name = "help", .short_name = 'h', .help = {"show this help and exit"}},
+         {.name = "version", .help = {"show the version and exit"}}},
+    .operand_suffixes = {"pgn", "json", "jsonl", "fen", "epd"},
+};
+
+}  // namespace fairykit::analyze_tool
