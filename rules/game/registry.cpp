@@ -27,7 +27,7 @@ constexpr std::array<std::string_view, 3> kSuperchessAliases = {"super", "supers
 // "Fluidity Chess" is the name on the Chess Variant Pages.
 constexpr std::array<std::string_view, 1> kFluidityAliases = {"fluidity chess"};
 
-const std::array<VariantInfo, 6> kVariants = {{
+constexpr std::array<VariantInfo, std::size_t(kLastVariantId) + 1> kVariants = {{
     {.id = VariantId::kChess,
      .name = ChessVariant::kName,
      .title = "Chess",
@@ -88,6 +88,14 @@ const std::array<VariantInfo, 6> kVariants = {{
      .move_rule = GameEnd::kTwentyFiveMoveRule},
 }};
 
+// In id order: variant_info() is a look-up by index, cheap enough for every game.
+constexpr bool in_id_order() {
+  for (std::size_t i = 0; i < kVariants.size(); ++i)
+    if (kVariants[i].id != static_cast<VariantId>(i)) return false;
+  return true;
+}
+static_assert(in_id_order(), "kVariants lists the variants in VariantId order");
+
 std::string normalise(std::string_view s) {
   std::string out;
   for (char c : s)
@@ -106,9 +114,9 @@ void unhandled_variant_id(VariantId id, const char* where) {
 }
 
 const VariantInfo& variant_info(VariantId id) {
-  for (const VariantInfo& v : kVariants)
-    if (v.id == id) return v;
-  unhandled_variant_id(id, "variant_info");
+  const auto i = static_cast<std::size_t>(id);
+  if (i >= kVariants.size()) unhandled_variant_id(id, "variant_info");
+  return kVariants[i];
 }
 
 const VariantInfo* find_variant(std::string_view name) {
