@@ -39,7 +39,7 @@ struct PerftOptions {
   // threads, and by the runs that pass the same table (every depth of --max-depth). Its
   // statistics grow by what this run did. Null: the unhashed kernels, as fast as ever.
   PerftTable* table = nullptr;
-  // One share of a run split over `parts` processes (MPI ranks, tools/mpi_session.h): this
+  // One share of a run split over `parts` processes (MPI ranks, tools/common/mpi_session.h): this
   // process counts only the tasks (root moves at depth 2, pairs of root move and reply from
   // depth 3 on) whose index modulo `parts` is `part`, the others count 0, so that the
   // divides of the `parts` shares, added move by move, give the whole count. At depth 1

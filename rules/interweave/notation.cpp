@@ -1,6 +1,6 @@
 // Interweave: FEN and move notation (§1.11). The FEN is read by hand rather than through
 // parsers/fen.h, because the vchess fields (plies, `c3,d` en passant, a six-digit pool) are
-// not FIDE fields; the wording of errors follows rules/fen.cpp.
+// not FIDE fields; the wording of errors follows rules/notation/fen.cpp.
 #include <algorithm>
 #include <cctype>
 #include <optional>

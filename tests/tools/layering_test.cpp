@@ -156,7 +156,7 @@ TEST(Layering, VariantNamesAreFound) {
 // is "tools") follows its layer's rules.
 TEST(Layering, UnitsOfPaths) {
   EXPECT_EQ(unit_of("rules/core/types.h"), "rules/core");
-  EXPECT_EQ(unit_of("analysis/formats/convert.h"), "analysis/formats");
+  EXPECT_EQ(unit_of("analysis/formats/pgn_writer.h"), "analysis/formats");
   EXPECT_EQ(unit_of("tools/common/cli.h"), "tools");
   EXPECT_EQ(unit_of("absl/strings/str_cat.h"), "");
   EXPECT_TRUE(allows(kAllowed.at("analysis/statistics"), "analysis/formats"));
