@@ -70,29 +70,34 @@ target_compile_options(fairykit_options INTERFACE
 # FAIRYKIT_PGO_DIR/fairykit.profdata (llvm-profdata) for the "use" stage.
 # GCC: -fprofile-prefix-path makes the profile's file names relative to the build folder,
 # so that the two stages may build in different folders.
+# The compile options of both stages go to fairykit_pgo, which the libraries, the tools and
+# the bench programs link, not to fairykit_build_options: the test programs compile without
+# the profile (their speed is not what the profile is for), so that cmake/bootstrap.sh can
+# compile them while the profile is still being made.
+add_library(fairykit_pgo INTERFACE)
 if(FAIRYKIT_PGO STREQUAL "generate" AND CMAKE_CXX_COMPILER_ID STREQUAL "Clang")
-  target_compile_options(fairykit_build_options INTERFACE
+  target_compile_options(fairykit_pgo INTERFACE
                          -fprofile-instr-generate=${FAIRYKIT_PGO_DIR}/%p.profraw)
   target_link_options(fairykit_options INTERFACE
                       -fprofile-instr-generate=${FAIRYKIT_PGO_DIR}/%p.profraw)
 elseif(FAIRYKIT_PGO STREQUAL "use" AND CMAKE_CXX_COMPILER_ID STREQUAL "Clang")
-  # Code the training never ran (the tests, most of fairy-convert) is optimised as without
+  # Code the training never ran (most of fairy-convert) is optimised as without
   # a profile, without a warning per file; a function edited after the training loses its
   # profile (the next cmake/bootstrap.sh trains again).
-  target_compile_options(fairykit_build_options INTERFACE
+  target_compile_options(fairykit_pgo INTERFACE
                          -fprofile-instr-use=${FAIRYKIT_PGO_DIR}/fairykit.profdata
                          -Wno-profile-instr-unprofiled -Wno-profile-instr-out-of-date
                          -Wno-profile-instr-missing)
 elseif(FAIRYKIT_PGO STREQUAL "generate")
-  target_compile_options(fairykit_build_options INTERFACE -fprofile-generate=${FAIRYKIT_PGO_DIR}
+  target_compile_options(fairykit_pgo INTERFACE -fprofile-generate=${FAIRYKIT_PGO_DIR}
                          -fprofile-prefix-path=${CMAKE_BINARY_DIR} -fprofile-update=prefer-atomic)
   target_link_options(fairykit_options INTERFACE -fprofile-generate=${FAIRYKIT_PGO_DIR})
 elseif(FAIRYKIT_PGO STREQUAL "use")
-  # Code the training never ran (the tests, most of fairy-convert) is optimised as without
+  # Code the training never ran (most of fairy-convert) is optimised as without
   # a profile (-fprofile-partial-training), without a warning per file. A source edited
   # after the training no longer matches its profile: GCC then drops the profile of the
   # functions that changed, silently here (the next cmake/bootstrap.sh trains again).
-  target_compile_options(fairykit_build_options INTERFACE -fprofile-use=${FAIRYKIT_PGO_DIR}
+  target_compile_options(fairykit_pgo INTERFACE -fprofile-use=${FAIRYKIT_PGO_DIR}
                          -fprofile-prefix-path=${CMAKE_BINARY_DIR} -fprofile-partial-training
                          -Wno-missing-profile -Wno-coverage-mismatch)
 elseif(NOT FAIRYKIT_PGO STREQUAL "off")
@@ -120,6 +125,7 @@ function(fairykit_library name)
   # Installed as fairykit::NAME too (cmake/FairykitInstall.cmake).
   set_target_properties(fairykit_${name} PROPERTIES EXPORT_NAME ${name})
   target_link_libraries(fairykit_${name} PUBLIC fairykit::options ${ARG_DEPS})
+  target_link_libraries(fairykit_${name} PRIVATE $<BUILD_INTERFACE:fairykit_pgo>)
   if(ARG_PRIVATE_DEPS)
     target_link_libraries(fairykit_${name} PRIVATE ${ARG_PRIVATE_DEPS})
   endif()
@@ -130,6 +136,6 @@ endfunction()
 function(fairykit_tool name)
   cmake_parse_arguments(ARG "" "" "SOURCES;DEPS" ${ARGN})
   add_executable(${name} ${ARG_SOURCES})
-  target_link_libraries(${name} PRIVATE fairykit::options ${ARG_DEPS})
+  target_link_libraries(${name} PRIVATE fairykit::options fairykit_pgo ${ARG_DEPS})
   install(TARGETS ${name} RUNTIME DESTINATION bin)
 endfunction()

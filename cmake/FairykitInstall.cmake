@@ -56,6 +56,12 @@ install(FILES ${PROJECT_BINARY_DIR}/fairykitConfig.cmake
 file(RELATIVE_PATH FAIRYKIT_PC_TO_PREFIX /${CMAKE_INSTALL_LIBDIR}/pkgconfig /)
 string(REGEX REPLACE "/$" "" FAIRYKIT_PC_TO_PREFIX "${FAIRYKIT_PC_TO_PREFIX}")
 list(JOIN FAIRYKIT_CONSUMER_FLAGS " " FAIRYKIT_PC_CFLAGS)
+# Every archive, each before those it needs: the libraries are defined after their
+# dependencies, so that the reverse order of their definition is a link order.
+set(FAIRYKIT_PC_ARCHIVES ${FAIRYKIT_LIBRARIES})
+list(REVERSE FAIRYKIT_PC_ARCHIVES)
+list(TRANSFORM FAIRYKIT_PC_ARCHIVES PREPEND -l)
+list(JOIN FAIRYKIT_PC_ARCHIVES " " FAIRYKIT_PC_ARCHIVES)
 # The OpenMP runtime of the compiler that built the archives (clang: -fopenmp=libomp), then
 # the link options of fairykit::options (sanitizer runtimes, profile instrumentation).
 get_target_property(FAIRYKIT_PC_LIBS fairykit_options INTERFACE_LINK_OPTIONS)

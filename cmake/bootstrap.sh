@@ -54,18 +54,65 @@ fairykit_build() {
   local jobs cxx
   jobs=$(nproc 2>/dev/null || echo 2)
   cxx=$(fairykit_cxx)
-  local pgo=(-DFAIRYKIT_PGO=off)
-  if [ "${FAIRYKIT_PGO:-1}" != 0 ] && fairykit_pgo_profile "$root" "$jobs" "$cxx"; then
-    pgo=(-DFAIRYKIT_PGO=use "-DFAIRYKIT_PGO_DIR=$root/build/pgo-profile")
-  fi
   # FAIRYKIT_MPI=1: fairy-perft for mpirun (Open MPI from Debian) and its tests.
   local mpi=(-DFAIRYKIT_MPI=OFF)
   if [ "${FAIRYKIT_MPI:-0}" = 1 ]; then
     fairykit_install_missing openmpi-bin libopenmpi-dev zstd
     mpi=(-DFAIRYKIT_MPI=ON)
   fi
+  local pgo=(-DFAIRYKIT_PGO=off)
+  if [ "${FAIRYKIT_PGO:-1}" != 0 ]; then
+    local use=(-DFAIRYKIT_PGO=use "-DFAIRYKIT_PGO_DIR=$root/build/pgo-profile")
+    # The test programs compile without the profile: their objects are compiled while the
+    # profile is made, on what the instrumented build and the training leave of the cores
+    # (nice: the profile comes first; the training runs one thread).
+    fairykit_configure "$root" "$root/build" "$cxx" "${use[@]}" "${mpi[@]}"
+    fairykit_early_objects "$root/build" "$jobs"
+    if fairykit_pgo_profile "$root" "$jobs" "$cxx"; then
+      pgo=("${use[@]}")
+    fi
+    fairykit_stop_early
+  fi
   fairykit_configure "$root" "$root/build" "$cxx" "${pgo[@]}" "${mpi[@]}"
   cmake --build "$root/build" -j "$jobs"
+}
+
+# Starts compiling the objects of the test programs of the configured folder DIR in the
+# background at the lowest priority, with JOBS jobs: those of the programs whose objects
+# need nothing else built first (rules_tests, parsers_tests; the others wait for the
+# libraries, through the opening names generated for analysis/). fairykit_stop_early ends
+# that build.
+FAIRYKIT_EARLY_PID=""
+fairykit_early_objects() {
+  local dir=$1 jobs=$2 objects=() object program commands checked=" "
+  for object in $(ninja -C "$dir" -t targets all 2>/dev/null |
+    sed -n 's|^\(tests/CMakeFiles/[^:]*\.o\): .*|\1|p'); do
+    program=${object%%.dir/*}
+    if [[ $checked != *" $program:"* ]]; then
+      # Its own commands only (its precompiled header and the object), none elsewhere.
+      commands=$(cd "$dir" && ninja -t commands "$object")
+      if grep -qv -e " -o tests/CMakeFiles/" <<<"$commands"; then
+        checked+="$program:no "
+      else
+        checked+="$program:yes "
+      fi
+    fi
+    [[ $checked == *" $program:yes "* ]] && objects+=("$object")
+  done
+  [ ${#objects[@]} -gt 0 ] || return 0
+  nice -n 19 ninja -C "$dir" -j "$jobs" "${objects[@]}" >"$dir/early-objects.log" 2>&1 &
+  FAIRYKIT_EARLY_PID=$!
+}
+
+# Ends the background build of fairykit_early_objects, if any: what it compiled is kept
+# (ninja removes an object it was writing), and the build of the folder compiles the rest.
+# SIGTERM, which ninja passes on to its compilers (a background job of a script ignores
+# SIGINT).
+fairykit_stop_early() {
+  [ -n "$FAIRYKIT_EARLY_PID" ] || return 0
+  kill -TERM "$FAIRYKIT_EARLY_PID" 2>/dev/null || true
+  wait "$FAIRYKIT_EARLY_PID" 2>/dev/null || true
+  FAIRYKIT_EARLY_PID=""
 }
 
 # The profile of the profile-guided build (FAIRYKIT_PGO=0 skips it), with the compiler CXX
@@ -83,8 +130,15 @@ fairykit_pgo_profile() {
     return 1
   fi
   echo "== profile-guided build ($cxx): instrumented tools in build/pgo-gen (FAIRYKIT_PGO=0 skips this)"
+  # Clang counts the regions of the source (-fprofile-instr-generate), whatever the
+  # optimisation of the instrumented build, so that it compiles at -O1: the same counts,
+  # except where the work follows addresses (the statistics' hash tables), which differ as
+  # between two folders. (GCC instruments after its early inlining, which follows the level:
+  # its instrumented build stays at -O3.)
+  local level=()
+  [ "$clang" = 1 ] && level=("-DCMAKE_CXX_FLAGS_RELEASE=-O1 -DNDEBUG")
   if ! fairykit_configure "$root" "$gen" "$cxx" -DFAIRYKIT_BUILD_TESTS=OFF \
-      -DFAIRYKIT_PGO=generate "-DFAIRYKIT_PGO_DIR=$profile" ||
+      -DFAIRYKIT_PGO=generate "-DFAIRYKIT_PGO_DIR=$profile" "${level[@]}" ||
     ! cmake --build "$gen" -j "$jobs" --target fairy-perft fairy-validate fairy-analyze; then
     echo "== the instrumented build failed: building without a profile" >&2
     return 1
