@@ -6,6 +6,13 @@
 
 namespace fairykit {
 
+// The bound of kMaxMoves on pieces whose counts are known (checked here, once).
+static_assert(betza_mobility_bound("Q") == 27 && betza_mobility_bound("N") == 8 &&
+              betza_mobility_bound("R") == 14 && betza_mobility_bound("B") == 13 &&
+              betza_mobility_bound("K") == 8 && betza_mobility_bound("QN") == 35);
+static_assert(betza_mobility_bound("R4") == 14 && betza_mobility_bound("R2") == 8 &&
+              betza_mobility_bound("fsRbK") == 18 && betza_mobility_bound("X") == 63);
+
 CompiledPiece g_compiled_pieces[kPieceCatalog.size()];
 PieceTables g_piece_tables[kPieceCatalog.size()];
 
