@@ -7,6 +7,7 @@
 #include <set>
 #include <string>
 #include <string_view>
+#include <tuple>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
@@ -408,6 +409,16 @@ std::string TokenFields(bool parsed, const SanToken& t) {
                       t.quirks.bits());
 }
 
+// Whether two readings agree on every field of TokenFields: the loop below compares
+// millions of readings, and formats them only when they differ.
+bool SameReading(bool parsed_a, const SanToken& a, bool parsed_b, const SanToken& b) {
+  const auto fields = [](const SanToken& t) {
+    return std::tie(t.kind, t.piece, t.file, t.rank, t.capture, t.dash, t.ep_marker, t.archive,
+                    t.to, t.promotion, t.check, t.quirks);
+  };
+  return parsed_a == parsed_b && (!parsed_a || fields(a) == fields(b));
+}
+
 // parse_san_token reads the common shapes (e4, exd5, Nf3, Nxf3, Nbd2, N1d2, with '+' or
 // '#') by a shortcut of its own: on every text of up to 5 characters from an alphabet
 // that makes all of those shapes and the ones next to them, it must read what the general
@@ -430,12 +441,14 @@ TEST(SanToken, CommonShapesReadAsTheGeneralReaderReadsThem) {
         ++compared;
         if (s) {
           ++common;
-          ASSERT_EQ(TokenFields(s, shortcut), TokenFields(g, general)) << '"' << text << '"';
-        } else {
+          if (!SameReading(s, shortcut, g, general))
+            ASSERT_EQ(TokenFields(s, shortcut), TokenFields(g, general)) << '"' << text << '"';
+        } else if (!SameReading(true, shortcut, true, untouched)) {
           ASSERT_EQ(TokenFields(true, shortcut), TokenFields(true, untouched))
               << '"' << text << '"';
         }
-        ASSERT_EQ(TokenFields(b, both), TokenFields(g, general)) << '"' << text << '"';
+        if (!SameReading(b, both, g, general))
+          ASSERT_EQ(TokenFields(b, both), TokenFields(g, general)) << '"' << text << '"';
       }
       std::size_t i = 0;
       while (i < length && ++digit[i] == alphabet.size()) digit[i++] = 0;
