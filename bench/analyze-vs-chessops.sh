@@ -9,14 +9,20 @@
 # results): the script fails when they differ. chessops is installed with npm into a
 # temporary folder (network: the npm registry), never into the repository.
 #
-# Usage: bench/analyze-vs-chessops.sh [--rounds N] [--copies N]   (default 3 rounds)
+# With --baseline DIR (a folder with a fairy-analyze built from another commit, absolute or
+# relative to the repository), that binary runs in the same rounds too, its tables are
+# compared with this checkout's, and the table adds its row and this checkout's speed
+# relative to it.
+#
+# Usage: bench/analyze-vs-chessops.sh [--rounds N] [--copies N] [--baseline DIR]
+#        (default 3 rounds)
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
 name=analyze-vs-chessops.sh
 rounds=3
 copies=20
-usage_lines=2,13
+usage_lines=2,18
 args=()
 while (($#)); do
   case $1 in
@@ -29,6 +35,10 @@ parse_rounds "${args[@]+"${args[@]}"}"
 [[ $copies =~ ^[1-9][0-9]*$ ]] || { echo "$name: --copies wants a positive number" >&2; exit 2; }
 fa=build/bin/fairy-analyze
 [[ -x $fa ]] || { echo "$name: $fa not found; run ./run.sh first to build it" >&2; exit 1; }
+if [[ -n $baseline && ! -x $baseline/fairy-analyze ]]; then
+  echo "$name: $baseline/fairy-analyze not found" >&2
+  exit 2
+fi
 command -v node >/dev/null && command -v npm >/dev/null ||
   { echo "$name: node and npm are needed (Debian: apt-get install nodejs npm)" >&2; exit 1; }
 src=tests/data/corpus/standard/twic0920.pgn
@@ -44,6 +54,7 @@ bytes=$(stat -c %s "$archive")
 echo "CPU:         $(awk -F': *' '/^model name/ { print $2; exit }' /proc/cpuinfo) ($(nproc) available)"
 echo "input:       $src x $copies = $bytes bytes"
 echo "fairykit:    $fa -q -j 1 (every table)"
+[[ -z $baseline ]] || echo "baseline:    $baseline/fairy-analyze -q -j 1"
 echo "chessops:    node chessops-stats.mjs (chessops 0.15.1, node $(node --version))"
 echo "rounds:      $rounds, alternating; wall time and max RSS per process"
 echo "load:        $(cut -d' ' -f1-3 /proc/loadavg)"
@@ -66,6 +77,7 @@ run() {
 for ((r = 1; r <= rounds; ++r)); do
   run fairykit "$fa" -q -j 1 --format csv "$archive"
   run chessops bash -c "cd '$tmp' && exec node chessops-stats.mjs '$archive'"
+  [[ -z $baseline ]] || run baseline "$baseline/fairy-analyze" -q -j 1 --format csv "$archive"
 done
 
 # The same figures: games, plies, captures and results.
@@ -90,7 +102,9 @@ echo "the same figures: $fk_games games, $fk_plies plies, $fk_captures captures,
 echo
 printf '%-10s %10s %12s %10s %12s\n' program "median s" "games/s" "MB/s" "max RSS MB"
 declare -A secs
-for label in fairykit chessops; do
+labels=(fairykit chessops)
+[[ -z $baseline ]] || labels+=(baseline)
+for label in "${labels[@]}"; do
   s=$(cut -d' ' -f1 "$tmp/$label" | median)
   m=$(cut -d' ' -f2 "$tmp/$label" | sort -n | tail -n 1)
   secs[$label]=$s
@@ -99,3 +113,8 @@ for label in fairykit chessops; do
 done
 awk -v a="${secs[fairykit]}" -v c="${secs[chessops]}" \
   'BEGIN { printf "\nfairy-analyze -j 1 vs the chessops script: %.1fx\n", c / a }'
+if [[ -n $baseline ]]; then
+  cmp -s "$tmp/out.fairykit" "$tmp/out.baseline" || echo "note: the baseline's tables differ"
+  awk -v a="${secs[fairykit]}" -v c="${secs[baseline]}" \
+    'BEGIN { printf "baseline / new, -j 1: %.2fx\n(above 1: this checkout is faster than the baseline)\n", c / a }'
+fi
