@@ -45,7 +45,6 @@ set_source_files_properties(
   ${PROJECT_SOURCE_DIR}/rules/core/bitboard.cpp ${PROJECT_SOURCE_DIR}/rules/notation/fen.cpp
   TARGET_DIRECTORY fairykit_rules PROPERTIES SKIP_PRECOMPILE_HEADERS ON)
 set_source_files_properties(
-  ${PROJECT_SOURCE_DIR}/analysis/formats/convert.cpp
   ${PROJECT_SOURCE_DIR}/analysis/formats/vchess_record.cpp
   TARGET_DIRECTORY fairykit_formats PROPERTIES SKIP_PRECOMPILE_HEADERS ON)
 set_source_files_properties(${PROJECT_BINARY_DIR}/analysis/openings_data.cpp
