@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <charconv>
 #include <cstdio>
@@ -11,6 +12,7 @@
 #include <iostream>
 #include <streambuf>
 #include <string_view>
+#include <vector>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
@@ -31,6 +33,49 @@ const std::vector<std::string>& Args::all(const std::string& name) const {
   return it == values.end() ? kEmpty : it->second;
 }
 
+namespace {
+
+// The edit distance of a and b, a swap of two neighbours counting as one edit (--fromat).
+std::size_t edit_distance(std::string_view a, std::string_view b) {
+  std::vector<std::vector<std::size_t>> d(a.size() + 1, std::vector<std::size_t>(b.size() + 1));
+  for (std::size_t i = 0; i <= a.size(); ++i) d[i][0] = i;
+  for (std::size_t j = 0; j <= b.size(); ++j) d[0][j] = j;
+  for (std::size_t i = 1; i <= a.size(); ++i)
+    for (std::size_t j = 1; j <= b.size(); ++j) {
+      const std::size_t cost = a[i - 1] == b[j - 1] ? 0 : 1;
+      d[i][j] = std::min({d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost});
+      if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1])
+        d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
+    }
+  return d[a.size()][b.size()];
+}
+
+}  // namespace
+
+std::optional<std::string> nearest_flag(std::string_view name, const std::vector<FlagSpec>& specs) {
+  // The nearest flag by edits, within a third of the name's length; else the flag that the
+  // typed name begins (--form) or that begins the typed name (--to-csv), when only one does.
+  const FlagSpec* prefix = nullptr;
+  int prefixes = 0;
+  const FlagSpec* nearest = nullptr;
+  std::size_t best = 0;
+  for (const FlagSpec& s : specs) {
+    if (s.hidden || s.name.empty()) continue;
+    if (name.size() >= 2 && (s.name.starts_with(name) || name.starts_with(s.name))) {
+      prefix = &s;
+      ++prefixes;
+    }
+    const std::size_t d = edit_distance(name, s.name);
+    if (nearest == nullptr || d < best) {
+      nearest = &s;
+      best = d;
+    }
+  }
+  if (nearest != nullptr && best <= std::max<std::size_t>(1, name.size() / 3)) return nearest->name;
+  if (prefixes == 1) return prefix->name;
+  return std::nullopt;
+}
+
 absl::StatusOr<Args> parse(int argc, char** argv, const std::vector<FlagSpec>& specs) {
   Args args;
   bool flags_done = false;
@@ -47,6 +92,7 @@ absl::StatusOr<Args> parse(int argc, char** argv, const std::vector<FlagSpec>& s
     const FlagSpec* spec = nullptr;
     std::optional<std::string> inline_value;
     std::string shown;
+    std::optional<std::string> suggestion;
     if (a.substr(0, 2) == "--") {
       std::string_view body = a.substr(2);
       std::size_t eq = body.find('=');
@@ -55,13 +101,18 @@ absl::StatusOr<Args> parse(int argc, char** argv, const std::vector<FlagSpec>& s
       for (const FlagSpec& s : specs)
         if (s.name == name) spec = &s;
       shown = "--" + std::string(name);
+      if (!spec) suggestion = nearest_flag(name, specs);
     } else {
       for (const FlagSpec& s : specs)
         if (s.short_name && s.short_name == a[1]) spec = &s;
       if (a.size() > 2) inline_value = std::string(a.substr(2));
       shown = std::string(a.substr(0, 2));
     }
-    if (!spec) return absl::InvalidArgumentError(absl::StrCat("unknown option '", shown, "'"));
+    if (!spec)
+      return absl::InvalidArgumentError(
+          suggestion
+              ? absl::StrCat("unknown option '", shown, "'; did you mean --", *suggestion, "?")
+              : absl::StrCat("unknown option '", shown, "'"));
     std::string value;
     if (spec->takes_value) {
       if (inline_value) {

@@ -91,8 +91,14 @@ struct Args {
 };
 
 absl::StatusOr<Args> parse(int argc, char** argv, const std::vector<FlagSpec>& specs);
+
 // The same with the flags of `cl` and the hidden --generate FORMAT of every tool.
 absl::StatusOr<Args> parse(int argc, char** argv, const CommandLine& cl);
+
+// The flag meant by an unknown long option `name` (without "--"), for "did you mean": the
+// non-hidden flag nearest to it within a third of its length in edits (a swap of two
+// neighbours is one), else the only one that it begins or that begins it; none otherwise.
+std::optional<std::string> nearest_flag(std::string_view name, const std::vector<FlagSpec>& specs);
 
 // The names of the FEN dialects, for the choices of --fen-dialect.
 std::vector<std::string> fen_dialect_choices();

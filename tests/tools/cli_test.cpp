@@ -1,0 +1,69 @@
+// The command-line parser shared by the tools: what an unknown flag is told.
+#include "tools/common/cli.h"
+
+#include <gtest/gtest.h>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "tests/tools/run_tool.h"
+
+namespace fairykit::cli {
+namespace {
+
+const std::vector<FlagSpec> kSpecs = {
+    {.name = "format", .takes_value = true},
+    {.name = "from", .takes_value = true},
+    {.name = "to", .takes_value = true},
+    {.name = "quiet", .short_name = 'q'},
+    {.name = "max-depth"},
+    {.name = "max-nodes"},
+    {.name = "help"},
+    {.name = "generate", .hidden = true},
+};
+
+TEST(NearestFlag, OneOrTwoEditsAway) {
+  EXPECT_EQ(nearest_flag("formt", kSpecs), "format");   // a letter left out
+  EXPECT_EQ(nearest_flag("fromat", kSpecs), "format");  // two letters swapped
+  EXPECT_EQ(nearest_flag("quite", kSpecs), "quiet");
+  EXPECT_EQ(nearest_flag("hepl", kSpecs), "help");
+  EXPECT_EQ(nearest_flag("max-dpeth", kSpecs), "max-depth");
+  EXPECT_EQ(nearest_flag("form", kSpecs), "from");  // one swap; "format" is two letters away
+}
+
+TEST(NearestFlag, ABeginningNamesTheOnlyFlagItBegins) {
+  EXPECT_EQ(nearest_flag("max-n", kSpecs), "max-nodes");
+  EXPECT_EQ(nearest_flag("to-csv", kSpecs), "to");
+  // "max" begins two flags and is near neither.
+  EXPECT_EQ(nearest_flag("max", kSpecs), std::nullopt);
+}
+
+TEST(NearestFlag, NothingNearAndHiddenFlagsAreNotSuggested) {
+  EXPECT_EQ(nearest_flag("zzzzzz", kSpecs), std::nullopt);
+  EXPECT_EQ(nearest_flag("generat", kSpecs), std::nullopt);
+  EXPECT_EQ(nearest_flag("x", kSpecs), std::nullopt);
+}
+
+TEST(NearestFlag, EveryToolSaysWhichFlagItKnows) {
+  struct Case {
+    std::string tool, typed, meant;
+  };
+  for (const Case& c : std::vector<Case>{{"fairy-analyze", "--formt", "--format"},
+                                         {"fairy-perft", "--dpeth", "--depth"},
+                                         {"fairy-validate", "--quite", "--quiet"},
+                                         {"fairy-convert", "--notaton", "--notation"}}) {
+    const testing::ToolOutput r = testing::run_tool(c.tool, c.typed + " x");
+    EXPECT_EQ(r.status, 2) << c.tool;
+    EXPECT_EQ(r.err, c.tool + ": unknown option '" + c.typed + "'; did you mean " + c.meant +
+                         "?\nTry '" + c.tool + " --help' for more information.\n");
+  }
+  const testing::ToolOutput far = testing::run_tool("fairy-convert", "--zzzzzz x");
+  EXPECT_EQ(far.status, 2);
+  EXPECT_EQ(far.err,
+            "fairy-convert: unknown option '--zzzzzz'\n"
+            "Try 'fairy-convert --help' for more information.\n");
+}
+
+}  // namespace
+}  // namespace fairykit::cli
