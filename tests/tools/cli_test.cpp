@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <optional>
 #include <string>
 #include <vector>
@@ -63,6 +64,31 @@ TEST(NearestFlag, EveryToolSaysWhichFlagItKnows) {
   EXPECT_EQ(far.err,
             "fairy-convert: unknown option '--zzzzzz'\n"
             "Try 'fairy-convert --help' for more information.\n");
+}
+
+// With no file and a terminal on standard input, each batch tool says in one line that it
+// reads the terminal and how to end; from a pipe or a file it says nothing of the kind.
+TEST(InputFiles, ATerminalOnStandardInputGetsAOneLineHint) {
+  if (std::system("command -v python3 >/dev/null 2>&1") != 0) GTEST_SKIP() << "no python3";
+  for (const std::string tool : {"fairy-validate", "fairy-convert", "fairy-analyze"}) {
+    // A pseudo-terminal as standard input (only), ended at once with Ctrl-D.
+    const std::string program = std::string(FAIRYKIT_BIN_DIR) + "/" + tool;
+    const testing::ToolOutput r = testing::run_shell(
+        "python3 -c 'import os, pty, subprocess, sys\n"
+        "m, s = pty.openpty()\n"
+        "p = subprocess.Popen([sys.argv[1]], stdin=s)\n"
+        "os.close(s)\n"
+        "os.write(m, b\"\\x04\")\n"
+        "sys.exit(p.wait(timeout=20))' '" +
+        program + "'");
+    EXPECT_EQ(r.status, 0) << tool << ": " << r.err;
+    const std::string hint = tool +
+                             ": reading games from the terminal: type or paste them and end "
+                             "with Ctrl-D, or give FILE... (see --help)\n";
+    EXPECT_EQ(r.err.substr(0, hint.size()), hint) << r.err;
+    const testing::ToolOutput piped = testing::run_tool(tool, "");
+    EXPECT_EQ(piped.err.find("terminal"), std::string::npos) << piped.err;
+  }
 }
 
 }  // namespace

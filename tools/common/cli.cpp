@@ -140,6 +140,15 @@ absl::StatusOr<Args> parse(int argc, char** argv, const CommandLine& cl) {
   return parse(argc, argv, specs);
 }
 
+std::vector<std::string> input_files(const Args& args, std::string_view tool) {
+  if (!args.positional.empty()) return args.positional;
+  if (::isatty(STDIN_FILENO) == 1)
+    std::cerr << tool
+              << ": reading games from the terminal: type or paste them and end with Ctrl-D, "
+                 "or give FILE... (see --help)\n";
+  return {"-"};
+}
+
 std::vector<std::string> fen_dialect_choices() {
   std::vector<std::string> names;
   for (const FenDialectInfo& d : all_fen_dialects()) names.emplace_back(d.name);

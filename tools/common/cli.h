@@ -100,6 +100,11 @@ absl::StatusOr<Args> parse(int argc, char** argv, const CommandLine& cl);
 // neighbours is one), else the only one that it begins or that begins it; none otherwise.
 std::optional<std::string> nearest_flag(std::string_view name, const std::vector<FlagSpec>& specs);
 
+// The input files of a batch tool: its operands, or "-" (standard input) when it has none.
+// Reading a terminal then, the tool says so on standard error in one line (how to end the
+// input, that files may be given), rather than waiting without a word.
+std::vector<std::string> input_files(const Args& args, std::string_view tool);
+
 // The names of the FEN dialects, for the choices of --fen-dialect.
 std::vector<std::string> fen_dialect_choices();
 

@@ -241,8 +241,7 @@ int analyze_main(int argc, char** argv) {
   // Under MPI each rank analyses a share of every input (analysis/batch/game_batch.h): the
   // other ranks send each game's facts to rank 0, which adds them up in input order.
   if (g_mpi->size() > 1) bo.collective = g_mpi;
-  std::vector<std::string> files = args->positional;
-  if (files.empty()) files.push_back("-");
+  std::vector<std::string> files = cli::input_files(*args, "fairy-analyze");
   std::vector<analysis::OutputSpec> outputs;
   if (auto path = args->get("output")) outputs.push_back({"--output", *path});
   if (auto path = args->get("html")) outputs.push_back({"--html", *path});

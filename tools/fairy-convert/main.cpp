@@ -196,8 +196,7 @@ bool input_flags(const cli::Args& args, analysis::ConvertOptions& s, convert_too
       return bad(absl::StrCat("under MPI (", g_mpi->size(), " ranks) ", alone,
                               " is not shared out: run it with one rank"));
   }
-  r.files = args.positional;
-  if (r.files.empty()) r.files.push_back("-");
+  r.files = cli::input_files(args, "fairy-convert");
   r.output = args.get("output");
   r.invalid_out = args.get("invalid-out");
   r.duplicates_out = args.get("duplicates-out");

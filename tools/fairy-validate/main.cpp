@@ -71,8 +71,7 @@ std::variant<Job, int> job_from_flags(const cli::Args& args) {
       std::fflush(stdout);
     };
   }
-  job.files = args.positional;
-  if (job.files.empty()) job.files.push_back("-");
+  job.files = cli::input_files(args, "fairy-validate");
   // Side files: refused when they are inputs or each other, before anything is opened;
   // written under temporary names and put in place only when complete.
   for (const char* flag : {"valid-out", "invalid-out"})
