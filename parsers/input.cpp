@@ -19,6 +19,7 @@
 #include <bzlib.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <lzma.h>
 #include <sys/stat.h>
 #include <sys/types.h>
 #include <unistd.h>
@@ -395,6 +396,67 @@ struct Bzip2Codec {
   }
 };
 
+// xz through liblzma: one decoder a stream, started again for the next stream of the file.
+struct XzCodec {
+  static constexpr Compression kCompression = Compression::kXz;
+  lzma_stream xz = LZMA_STREAM_INIT;
+  bool live = false;
+
+  XzCodec() = default;
+  XzCodec(const XzCodec&) = delete;
+  XzCodec& operator=(const XzCodec&) = delete;
+  ~XzCodec() {
+    if (live) lzma_end(&xz);
+  }
+
+  template <class Source>
+  absl::Status start(const Source& source) {
+    xz = LZMA_STREAM_INIT;
+    if (lzma_stream_decoder(&xz, UINT64_MAX, 0) != LZMA_OK)
+      return source.corrupt_error("cannot start liblzma");
+    live = true;
+    return absl::OkStatus();
+  }
+  template <class Source>
+  absl::Status restart(const Source& source) {
+    if (live) lzma_end(&xz);
+    live = false;
+    return start(source);
+  }
+  template <class Source>
+  Step step(const Source& source, const RawInput& raw, char* out, std::size_t size) {
+    const std::size_t in_size = std::min(raw.available(), kMaxChunk);
+    xz.next_in = reinterpret_cast<const std::uint8_t*>(raw.data());
+    xz.avail_in = in_size;
+    xz.next_out = reinterpret_cast<std::uint8_t*>(out);
+    xz.avail_out = size;
+    const lzma_ret ret = lzma_code(&xz, LZMA_RUN);
+    Step result{in_size - xz.avail_in, size - xz.avail_out, ret == LZMA_STREAM_END, {}};
+    switch (ret) {
+      case LZMA_OK:
+      case LZMA_STREAM_END:
+      case LZMA_BUF_ERROR:  // no progress possible: the loop decides if input is missing
+        break;
+      case LZMA_MEM_ERROR:
+        result.error = source.corrupt_error("out of memory");
+        break;
+      case LZMA_FORMAT_ERROR:
+        result.error = source.corrupt_error("not xz data");
+        break;
+      case LZMA_OPTIONS_ERROR:
+        result.error = source.corrupt_error("unsupported xz options");
+        break;
+      case LZMA_DATA_ERROR:
+        result.error = source.corrupt_error("data integrity error");
+        break;
+      default:
+        result.error = source.corrupt_error(absl::StrCat("liblzma error ", int(ret)));
+        break;
+    }
+    return result;
+  }
+};
+
 // The window a zstd frame declares (RFC 8878, 3.1.1.1), from its first bytes: the window
 // descriptor, or for a single-segment frame its content size; 0 when the bytes do not tell.
 std::uint64_t zstd_frame_window(std::string_view h) {
@@ -506,7 +568,29 @@ std::unique_ptr<ByteSource> make_source(std::unique_ptr<RawInput> raw) {
                  ((b[0] & 0xf0) == 0x50 && b[1] == 0x2a && b[2] == 0x4d && b[3] == 0x18))) {
     return std::make_unique<DecoderSource<ZstdCodec>>(std::move(raw));
   }
+  if (n >= 6 && std::memcmp(b,
+                            "\xfd"
+                            "7zXZ\0",
+                            6) == 0) {
+    return std::make_unique<DecoderSource<XzCodec>>(std::move(raw));
+  }
   return std::make_unique<PlainSource>(std::move(raw));
+}
+
+// The compressed or archive format fairykit does not read that the first bytes show, or
+// nullptr: such input is refused by name rather than read as text that is no PGN.
+const char* unread_format(const RawInput& raw) {
+  const auto* b = reinterpret_cast<const unsigned char*>(raw.data());
+  const std::size_t n = raw.available();
+  const auto starts = [&](std::string_view magic) {
+    return n >= magic.size() && std::memcmp(b, magic.data(), magic.size()) == 0;
+  };
+  if (starts("PK\x03\x04") || starts("PK\x05\x06") || starts("PK\x07\x08")) return "zip";
+  if (starts("7z\xbc\xaf\x27\x1c")) return "7z";
+  if (starts("\x04\x22\x4d\x18")) return "lz4";
+  if (starts("Rar!\x1a\x07")) return "rar";
+  if (starts("\x1f\x9d")) return "compress (.Z)";
+  return nullptr;
 }
 
 }  // namespace
@@ -521,6 +605,8 @@ std::string_view compression_name(Compression c) {
       return "bzip2";
     case Compression::kZstd:
       return "zstd";
+    case Compression::kXz:
+      return "xz";
   }
   return "none";
 }
@@ -551,7 +637,12 @@ absl::StatusOr<std::unique_ptr<ByteSource>> open_input(const std::string& path) 
     }
   }
   auto raw = std::make_unique<RawInput>(fd, /*owned=*/!is_stdin, std::move(name), size);
-  if (absl::Status s = raw->ensure(4); !s.ok()) return s;
+  if (absl::Status s = raw->ensure(6); !s.ok()) return s;
+  if (const char* format = unread_format(*raw))
+    return absl::InvalidArgumentError(
+        absl::StrCat(raw->name(), ": ", format,
+                     " data: fairykit reads plain text and gzip, bzip2, zstd or xz "
+                     "compression; extract the games first"));
   return make_source(std::move(raw));
 }
 

@@ -19,9 +19,9 @@
 
 namespace fairykit::parsers {
 
-enum class Compression { kNone, kGzip, kBzip2, kZstd };
+enum class Compression { kNone, kGzip, kBzip2, kZstd, kXz };
 
-std::string_view compression_name(Compression c);  // "none", "gzip", "bzip2", "zstd"
+std::string_view compression_name(Compression c);  // "none", "gzip", "bzip2", "zstd", "xz"
 
 class ByteSource {
  public:

@@ -42,7 +42,7 @@ bool ends_with(std::string_view s, std::string_view suffix) {
 }
 
 std::optional<RecordFormat> format_by_name(std::string_view path) {
-  for (std::string_view z : {".gz", ".bz2", ".zst", ".zstd"})
+  for (std::string_view z : {".gz", ".bz2", ".zst", ".zstd", ".xz"})
     if (ends_with(path, z)) path.remove_suffix(z.size());
   if (ends_with(path, ".pgn")) return RecordFormat::kPgn;
   if (ends_with(path, ".fen") || ends_with(path, ".epd")) return RecordFormat::kPositions;

@@ -21,7 +21,7 @@ std::string_view record_format_name(RecordFormat f);
 std::optional<RecordFormat> find_record_format(std::string_view name);
 
 // The format of an input: by its name first (.pgn, .fen, .epd, .json, .jsonl / .ndjson,
-// also under .gz, .bz2, .zst), else by its first bytes: '{' starts JSON Lines, '[' then '{'
+// also under .gz, .bz2, .zst, .xz), else by its first bytes: '{' starts JSON Lines, '[' then '{'
 // or ']' a JSON array, '[' then a letter a PGN tag section, a FEN-shaped line (a board with
 // seven '/') a position list, anything else PGN. `source` is wrapped so that the bytes
 // looked at are read again.

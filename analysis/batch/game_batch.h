@@ -1,7 +1,7 @@
 // The per-file loop of the tools that work game by game (fairy-validate, fairy-convert and
 // fairy-analyze), so that each tool supplies only its work and its formatting:
 //
-//  * inputs are opened in order ("-" = standard input; gzip, bzip2 and zstd recognised);
+//  * inputs are opened in order ("-" = standard input; gzip, bzip2, zstd and xz recognised);
 //    one that cannot be opened or read to its end is reported and the others still run;
 //  * each input is split into games (parsers::GameSplitter, with its game size limit) and
 //    run through the ordered pipeline (game_pipeline.h): `work` in parallel, `emit` in

@@ -40,7 +40,7 @@ std::string_view strip_suffix(std::string_view s, std::string_view suffix) {
 
 // The format a file name announces (after a compression suffix), if any.
 std::optional<SuiteFormat> format_of_name(std::string_view name) {
-  for (std::string_view z : {".gz", ".bz2", ".zst"}) {
+  for (std::string_view z : {".gz", ".bz2", ".zst", ".xz"}) {
     const std::string_view base = strip_suffix(name, z);
     if (base.size() != name.size()) {
       name = base;

@@ -41,9 +41,9 @@ enum class SuiteFormat { kEpd, kPerft };
 inline constexpr std::size_t kMaxSuiteLine = std::size_t{1} << 20;
 
 // Reads the entries of one suite one at a time, from a file, standard input or a gzip,
-// bzip2 or zstd stream (recognised by content), in bounded memory: one line, one record.
+// bzip2, zstd or xz stream (recognised by content), in bounded memory: one line, one record.
 //
-// The format: a name ending in .epd or .perft (before a .gz, .bz2 or .zst suffix) says
+// The format: a name ending in .epd or .perft (before a .gz, .bz2, .zst or .xz suffix) says
 // which; otherwise (standard input, other names) the first line that is neither blank nor a
 // '#' comment decides: EPD when its first word holds a '/' (a FEN board such as
 // `rnbqkbnr/pppppppp/...`), the .perft format otherwise (its lines begin with a keyword:

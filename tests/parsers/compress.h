@@ -1,9 +1,10 @@
-// Compression in-process with the libraries the readers use (zlib, libbz2, libzstd), for
+// Compression in-process with the libraries the readers use (zlib, libbz2, liblzma, libzstd), for
 // the tests that make compressed inputs.
 #pragma once
 
 #include <bzlib.h>
 #include <gtest/gtest.h>
+#include <lzma.h>
 #include <zlib.h>
 #include <zstd.h>
 
@@ -51,6 +52,17 @@ inline std::string Zstd(std::string_view data) {
   EXPECT_FALSE(ZSTD_isError(n)) << ZSTD_getErrorName(n);
   ZSTD_freeCCtx(cctx);
   out.resize(ZSTD_isError(n) ? 0 : n);
+  return out;
+}
+
+inline std::string Xz(std::string_view data) {
+  std::string out(lzma_stream_buffer_bound(data.size()), '\0');
+  std::size_t n = 0;
+  EXPECT_EQ(lzma_easy_buffer_encode(0, LZMA_CHECK_CRC64, nullptr,
+                                    reinterpret_cast<const std::uint8_t*>(data.data()), data.size(),
+                                    reinterpret_cast<std::uint8_t*>(out.data()), &n, out.size()),
+            LZMA_OK);
+  out.resize(n);
   return out;
 }
 

@@ -95,6 +95,7 @@ std::string ErrorOf(ByteSource& source, std::size_t chunk = 1 << 20) {
 
 using test_data::Bzip2;
 using test_data::Gzip;
+using test_data::Xz;
 using test_data::Zstd;
 
 struct Format {
@@ -108,6 +109,7 @@ const Format kFormats[] = {
     {"gzip", Compression::kGzip, Gzip, ".gz"},
     {"bzip2", Compression::kBzip2, Bzip2, ".bz2"},
     {"zstd", Compression::kZstd, Zstd, ".zst"},
+    {"xz", Compression::kXz, Xz, ".xz"},
 };
 
 class InputFormatTest : public ::testing::TestWithParam<Format> {};
@@ -124,6 +126,36 @@ TEST(InputTest, CompressionNames) {
   EXPECT_EQ(compression_name(Compression::kGzip), "gzip");
   EXPECT_EQ(compression_name(Compression::kBzip2), "bzip2");
   EXPECT_EQ(compression_name(Compression::kZstd), "zstd");
+  EXPECT_EQ(compression_name(Compression::kXz), "xz");
+}
+
+// Archives and compressions fairykit does not read are refused by name, not read as text.
+TEST(InputTest, FormatsNotReadAreRefusedByName) {
+  const std::string dir = ::testing::TempDir();
+  const struct {
+    const char* name;
+    std::string bytes;
+  } kCases[] = {{"zip", std::string("PK\x03\x04\x14\0\0\0", 8) + "games.pgn"},
+                {"7z", std::string("7z\xbc\xaf\x27\x1c\0\x04", 8)},
+                {"lz4", std::string("\x04\x22\x4d\x18\x64\x40\xa7", 7)},
+                {"rar", std::string("Rar!\x1a\x07\x01\0", 8)},
+                {"compress (.Z)", std::string("\x1f\x9d\x90[Event", 8)}};
+  for (const auto& c : kCases) {
+    const std::string path = dir + "/refused-" + std::to_string(&c - kCases);
+    std::ofstream(path, std::ios::binary) << c.bytes;
+    absl::StatusOr<std::unique_ptr<ByteSource>> source = open_input(path);
+    ASSERT_FALSE(source.ok()) << c.name;
+    EXPECT_EQ(source.status().message(),
+              path + ": " + c.name +
+                  " data: fairykit reads plain text and gzip, bzip2, zstd or xz compression; "
+                  "extract the games first");
+    std::remove(path.c_str());
+  }
+  // A text that merely begins like one stays text.
+  const std::string text = dir + "/pk.pgn";
+  std::ofstream(text, std::ios::binary) << "PK is no tag\n";
+  EXPECT_TRUE(open_input(text).ok());
+  std::remove(text.c_str());
 }
 
 TEST(InputTest, PlainFileReadsTheFileBytes) {

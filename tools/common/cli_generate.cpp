@@ -180,11 +180,11 @@ std::string bash(const CommandLine& cl) {
     std::vector<std::string> patterns;
     for (const std::string& x : cl.operand_suffixes) patterns.push_back("*." + x);
     absl::StrAppend(&s, "# The operands: ", absl::StrJoin(patterns, ", "),
-                    " (each also as .gz, .bz2 or .zst) and\n# directories first; any file "
+                    " (each also as .gz, .bz2, .zst or .xz) and\n# directories first; any file "
                     "when none match.\n",
                     fn,
                     "_operands() {\n  if declare -F _filedir >/dev/null; then\n    _filedir '@(",
-                    alternatives, R"()?(.gz|.bz2|.zst)'
+                    alternatives, R"()?(.gz|.bz2|.zst|.xz)'
     ((${#COMPREPLY[@]})) || _filedir
     return
   fi
@@ -196,6 +196,7 @@ std::string bash(const CommandLine& cl) {
     base=${f%.gz}
     base=${base%.bz2}
     base=${base%.zst}
+    base=${base%.xz}
     case $base in
       )",
                     absl::StrJoin(patterns, " | "), R"() operands+=("$f") ;;
@@ -307,7 +308,7 @@ std::string zsh(const CommandLine& cl) {
     s += "  _files\n}\n\n";
   } else {
     absl::StrAppend(&s, "  _files -g '*.(", absl::StrJoin(cl.operand_suffixes, "|"),
-                    ")(|.gz|.bz2|.zst)(-.)'\n}\n\n");
+                    ")(|.gz|.bz2|.zst|.xz)(-.)'\n}\n\n");
   }
   s += "_arguments -S \\\n";
   for (const Completion& c : completions(cl)) {
@@ -374,12 +375,14 @@ std::string fish(const CommandLine& cl) {
     for (const std::string& x : suffixes)
       calls.push_back(absl::StrCat("(__fish_complete_suffix .", x, ")"));
     absl::StrAppend(
-        &s, "# The operands: files with the names of its inputs first (each also under .gz, .bz2\n",
-        "# or .zst), then directories, then any other file (with -k, fish keeps this order and\n",
+        &s,
+        "# The operands: files with the names of its inputs first (each also under .gz, .bz2,\n",
+        "# .zst or .xz), then directories, then any other file (with -k, fish keeps this order "
+        "and\n",
         "# the first of each repeat).\nfunction ", fn, "_operands\n    set -l files ",
         wrap(calls, " ", " \\", "        ", 88),
         "\n    set -l input '^.*\\.(?:", absl::StrJoin(cl.operand_suffixes, "|"),
-        R"()(?:\.(?:gz|bz2|zst))?$'
+        R"()(?:\.(?:gz|bz2|zst|xz))?$'
     string match -r -- $input $files
     string match -r -- '^.*/$' $files
     string match -rv -- $input $files | string match -rv -- '/$'

@@ -31,13 +31,13 @@ Examples:
     .flags =
         {{.name = "variant",
           .takes_value = true,
-          .section = "Inputs (FILE, \"-\" or nothing = standard input; gzip, bzip2, zstd "
+          .section = "Inputs (FILE, \"-\" or nothing = standard input; gzip, bzip2, zstd, xz "
                      "recognised by content):\n"
                      "  PGN, or fairy-convert's JSON (--to json) and JSON Lines (--to jsonl); with "
                      "--positions\n"
                      "  also FEN / EPD lists (one position a line). Told by the file name (.pgn "
                      ".json .jsonl\n"
-                     "  .fen .epd, also under .gz/.bz2/.zst), else by the first bytes.\n",
+                     "  .fen .epd, also under .gz/.bz2/.zst/.xz), else by the first bytes.\n",
           .value_name = "NAME",
           .help = {"variant of games without a Variant tag and of position lists",
                    "(default: chess)"},

@@ -35,13 +35,14 @@ Examples:
         {{.name = "from",
           .takes_value = true,
           .section =
-              "Inputs (FILE, \"-\" or nothing = standard input; gzip, bzip2, zstd recognised by "
+              "Inputs (FILE, \"-\" or nothing = standard input; gzip, bzip2, zstd, xz recognised "
+              "by "
               "content):\n"
               "  PGN; FEN / EPD lists (one position per line); fairy-convert's JSON (--to json) "
               "and\n"
               "  JSON Lines (--to jsonl). The format is told by the file name (.pgn .fen .epd "
               ".json\n"
-              "  .jsonl, also under .gz/.bz2/.zst), else by the first bytes; --from sets it.\n",
+              "  .jsonl, also under .gz/.bz2/.zst/.xz), else by the first bytes; --from sets it.\n",
           .value_name = "FORMAT",
           .help = {"pgn, fen (FEN or EPD lines), json, jsonl, or vchess",
                    "(vchess.club game records: their move lines into SAN)"},

@@ -94,7 +94,7 @@ Examples:
                  .help = {"a suite file; more files may follow as arguments (\"-\" = stdin):",
                           "EPD (\";D1 20 ;D2 400\") or .perft, told apart by the name",
                           "(.epd, .perft), else by the first line (a FEN board: EPD);",
-                          "gzip, bzip2 and zstd are read directly. Limits: lines of",
+                          "gzip, bzip2, zstd and xz are read directly. Limits: lines of",
                           "at most 1 MiB, depths 1-64; an error names the line"},
                  .completes = cli::Completes::kFile,
                  .brief = "a suite file (EPD or .perft)"},

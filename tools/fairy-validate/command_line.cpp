@@ -10,7 +10,7 @@ const cli::CommandLine kCommandLine = {
 
 Check PGN archives: tag pairs, every move legal (variations too), the result consistent
 with the Result tag and with the final position. Files may be plain or compressed
-(gzip, bzip2, zstd: recognised by their content); "-" or no file reads standard input.
+(gzip, bzip2, zstd, xz: recognised by their content); "-" or no file reads standard input.
 
 Diagnostics go to standard error, compiler-style:
   games.pgn:1234:17: error: game 17 (Carlsen - Anand), ply 34: illegal move "Nf6"
