@@ -151,6 +151,7 @@ TEST(SuiteFormat, GuessedFromTheNameThenTheFirstLine) {
             V{"suite.epd:3: FEN side to move field, column 5: expected 'w' or 'b', found '4'"});
   EXPECT_EQ(read(epd, "suite.perft.zst"),
             V{"suite.perft.zst:3: the record has no fen or epd line"});
+  EXPECT_EQ(read(epd, "suite.perft.xz"), V{"suite.perft.xz:3: the record has no fen or epd line"});
 }
 
 // A line that never ends is an error at 1 MiB, whatever follows.

@@ -73,6 +73,7 @@ TEST(DetectFormat, ByName) {
   EXPECT_EQ(detect("g.pgn.zst", "{"), RecordFormat::kPgn);
   EXPECT_EQ(detect("g.epd.bz2", ""), RecordFormat::kPositions);
   EXPECT_EQ(detect("g.json.zstd", ""), RecordFormat::kJson);
+  EXPECT_EQ(detect("g.jsonl.xz", "[Event"), RecordFormat::kJsonl);
   // Only as a suffix.
   EXPECT_EQ(detect("pgn.fen.txt", "1. e4 *\n"), RecordFormat::kPgn);
 }
