@@ -91,5 +91,25 @@ TEST(InputFiles, ATerminalOnStandardInputGetsAOneLineHint) {
   }
 }
 
+// -j 0 is every core, in every tool; the output is what -j 1 gives.
+TEST(JobsFlag, ZeroIsEveryCoreInEveryTool) {
+  const std::string samples = std::string(FAIRYKIT_SOURCE_DIR) + "/samples/";
+  struct Case {
+    std::string tool, args;
+  };
+  for (const Case& c : std::vector<Case>{
+           {"fairy-perft", "--fen startpos --depth 3"},
+           {"fairy-validate", "'" + samples + "classics.pgn' '" + samples + "interweave.pgn'"},
+           {"fairy-convert", "-q '" + samples + "fluidity.pgn'"},
+           {"fairy-analyze", "-q '" + samples + "cwda.pgn'"}}) {
+    const testing::ToolOutput one = testing::run_tool(c.tool, "-j 1 " + c.args);
+    const testing::ToolOutput all = testing::run_tool(c.tool, "-j 0 " + c.args);
+    EXPECT_EQ(one.status, 0) << c.tool << ": " << one.err;
+    EXPECT_EQ(all.status, 0) << c.tool << ": " << all.err;
+    EXPECT_FALSE(one.out.empty()) << c.tool;
+    EXPECT_EQ(all.out, one.out) << c.tool;
+  }
+}
+
 }  // namespace
 }  // namespace fairykit::cli

@@ -30,7 +30,7 @@ TEST(NumbersCli, PerftFlags) {
            Case{"--suite x.epd --max-nodes " + kHuge,
                 "--max-nodes wants a whole number from 1 to 4611686018427387904"},
            Case{"--fen startpos --depth 1 -j " + kHuge,
-                "--jobs wants a whole number from 1 to 1024"},
+                "--jobs wants a whole number from 0 to 1024"},
            Case{"--variant superchess --shuffle random --depth 1 --seed " + kHuge,
                 "--seed wants a whole number from 0 to 9223372036854775807"},
        }) {
@@ -51,7 +51,7 @@ TEST(NumbersCli, ValidateFlags) {
   const Output o = run_tool("fairy-validate", "-j " + kHuge + " -");
   EXPECT_EQ(o.status, 2);
   EXPECT_EQ(o.err, usage("fairy-validate",
-                         "--jobs wants a whole number from 1 to 1024, not '" + kHuge + "'"));
+                         "--jobs wants a whole number from 0 to 1024, not '" + kHuge + "'"));
 }
 
 TEST(NumbersCli, EpdSuiteCounts) {

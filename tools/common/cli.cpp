@@ -12,6 +12,7 @@
 #include <iostream>
 #include <streambuf>
 #include <string_view>
+#include <thread>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
@@ -138,6 +139,14 @@ absl::StatusOr<Args> parse(int argc, char** argv, const CommandLine& cl) {
     if (!f.again) specs.push_back(f);
   specs.push_back({.name = "generate", .takes_value = true, .hidden = true});
   return parse(argc, argv, specs);
+}
+
+bool jobs_flag(const Args& args, std::string_view tool, int& into) {
+  int jobs = into;
+  if (!int_flag(args, tool, "jobs", 0, 1024, jobs)) return false;
+  if (jobs == 0) jobs = int(std::clamp(std::thread::hardware_concurrency(), 1u, 1024u));
+  into = jobs;
+  return true;
 }
 
 std::vector<std::string> input_files(const Args& args, std::string_view tool) {

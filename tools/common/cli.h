@@ -151,6 +151,11 @@ bool int_flag(const Args& args, std::string_view tool, const std::string& flag, 
   return true;
 }
 
+// -j/--jobs N: threads from 1 to 1024, or 0 for every core of the machine (as many as
+// std::thread::hardware_concurrency() counts, 1 when it does not know). Stored in `into`
+// when given; false after printing the usage error (the caller exits 2).
+bool jobs_flag(const Args& args, std::string_view tool, int& into);
+
 // --variant NAME (default chess): the variant, or nullptr after printing the usage error.
 const VariantInfo* variant_flag(const Args& args, std::string_view tool);
 

@@ -176,7 +176,7 @@ Examples:
           .takes_value = true,
           .section = "Other:\n",
           .value_name = "N",
-          .help = {"threads (default 1); the output is identical at any N"}},
+          .help = {"threads (default 1; 0: every core); the output is identical at any N"}},
          {.name = "quiet",
           .short_name = 'q',
           .help = {"no progress bar, no summary on standard error"}},

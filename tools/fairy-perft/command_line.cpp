@@ -227,7 +227,7 @@ Examples:
                  .short_name = 'j',
                  .takes_value = true,
                  .value_name = "N",
-                 .help = {"threads (default 1); results are identical at any N.",
+                 .help = {"threads (default 1; 0: every core); results are identical at any N.",
                           "A build with FAIRYKIT_MPI run by mpirun -np R shares a",
                           "position's count, or a suite's positions, out over the R",
                           "ranks (each with its own threads and table; rank 0 prints",

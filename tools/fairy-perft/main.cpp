@@ -84,7 +84,7 @@ int make_suite_main(const cli::Args& args, const VariantInfo& variant) {
     return 2;
   o.seed = std::uint64_t(seed);
   if (!cli::int_flag(args, "fairy-perft", "depth", 1, 64, o.depth)) return 2;
-  if (!cli::int_flag(args, "fairy-perft", "jobs", 1, 1024, o.threads)) return 2;
+  if (!cli::jobs_flag(args, "fairy-perft", o.threads)) return 2;
   if (auto f = args.get("format")) {
     if (*f == "epd")
       o.format = analysis::SuiteFormat::kEpd;
@@ -204,7 +204,7 @@ std::optional<int> run_flags(const cli::Args& args, analysis::PerftJob& job,
   if (!cli::int_flag(args, "fairy-perft", "depth", 0, 64, job.depth) ||
       !cli::int_flag(args, "fairy-perft", "max-depth", 1, 64, job.max_depth) ||
       !cli::int_flag(args, "fairy-perft", "max-nodes", 1, (1LL << 62), job.max_nodes) ||
-      !cli::int_flag(args, "fairy-perft", "jobs", 1, 1024, job.threads) ||
+      !cli::jobs_flag(args, "fairy-perft", job.threads) ||
       !cli::int_flag(args, "fairy-perft", "hash", 0, 1 << 20, hash))
     return 2;
   if (hash > 0) {

@@ -83,7 +83,7 @@ Examples:
                .short_name = 'j',
                .takes_value = true,
                .value_name = "N",
-               .help = {"threads (default 1); the output is identical at any N"}},
+               .help = {"threads (default 1; 0: every core); the output is identical at any N"}},
               {.name = "max-game-size",
                .takes_value = true,
                .value_name = "MIB",
