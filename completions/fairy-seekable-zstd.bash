@@ -55,7 +55,7 @@ _fairy_seekable_zstd() {
   $split && return
 
   if [[ $cur == -* ]]; then
-    local opts="--frame --level -h --help"
+    local opts="--frame --level -h --help --version"
     mapfile -t COMPREPLY < <(compgen -W "$opts" -- "$cur")
     return
   fi

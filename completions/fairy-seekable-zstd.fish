@@ -9,3 +9,4 @@ complete -c fairy-seekable-zstd -F
 complete -c fairy-seekable-zstd -l frame -x -a '1M 4M 16M 64M' -d 'Bytes of input per frame (default 4M)'
 complete -c fairy-seekable-zstd -l level -x -a '3 9 19' -d 'zstd compression level (default 9)'
 complete -c fairy-seekable-zstd -s h -l help -d 'Show the help and exit'
+complete -c fairy-seekable-zstd -l version -d 'Show the version and exit'

@@ -111,5 +111,22 @@ TEST(JobsFlag, ZeroIsEveryCoreInEveryTool) {
   }
 }
 
+// --version and --help work for every installed program, the script among them.
+TEST(VersionFlag, EveryInstalledProgramSaysItsVersion) {
+  for (const std::string tool :
+       {"fairy-perft", "fairy-validate", "fairy-convert", "fairy-analyze", "fairy-seekable-zstd"}) {
+    const std::string program = tool == "fairy-seekable-zstd"
+                                    ? std::string(FAIRYKIT_SOURCE_DIR) + "/tools/" + tool
+                                    : std::string(FAIRYKIT_BIN_DIR) + "/" + tool;
+    const testing::ToolOutput version = testing::run_shell("'" + program + "' --version");
+    EXPECT_EQ(version.status, 0) << tool;
+    const std::string expected = tool + " (fairykit) " + kVersion;
+    EXPECT_EQ(version.out.substr(0, expected.size()), expected) << version.out;
+    const testing::ToolOutput help = testing::run_shell("'" + program + "' --help");
+    EXPECT_EQ(help.status, 0) << tool;
+    EXPECT_NE(help.out.find("--version"), std::string::npos) << tool;
+  }
+}
+
 }  // namespace
 }  // namespace fairykit::cli
