@@ -1452,4 +1452,27 @@ TEST(FairyConvertSvg, FlagValuesAreCheckedBeforeTheRun) {
   EXPECT_NE(slurp(dir + "d/1-game-1-ply-2.svg"), slurp(dir + "plain/1-game-1-ply-2.svg"));
 }
 
+// --to svg -o DIR makes the directory when it is missing: a name without .svg, or ending in
+// '/'; a name ending in .svg is one diagram, as before.
+TEST(FairyConvertSvg, AMissingDirectoryIsMade) {
+  const std::string dir = fairykit::testing::unique_temp("svgdir") + "/";
+  fs::create_directories(dir);
+  fs::copy_file(std::string(FAIRYKIT_SOURCE_DIR) + "/samples/classics.pgn", dir + "g.pgn");
+  for (const std::string out : {"diagrams", "more/nested/", "slash/"}) {
+    const Output o = run("-q --to svg --every 1000 -o " + out + " g.pgn", dir);
+    EXPECT_EQ(o.status, 0) << out << ": " << o.err;
+    EXPECT_TRUE(fs::is_regular_file(dir + out + "/1-game-1-ply-0.svg")) << out;
+    EXPECT_TRUE(fs::is_regular_file(dir + out + "/1-game-4-ply-0.svg")) << out;
+  }
+  // Four positions for one file: the first is written, and the run says so (exit 2).
+  const Output one = run("-q --to svg -o one.svg g.pgn", dir);
+  EXPECT_EQ(one.status, 2);
+  EXPECT_EQ(slurp(dir + "one.svg").substr(0, 4), "<svg");
+  // A file that is there is a file, whatever its name.
+  std::ofstream(dir + "board") << "old";
+  EXPECT_EQ(run("-q --to svg -o board g.pgn", dir).status, 2);
+  EXPECT_EQ(slurp(dir + "board").substr(0, 4), "<svg");
+  fs::remove_all(dir);
+}
+
 }  // namespace

@@ -87,7 +87,7 @@ TEST(FairyValidateCli, StandardInputAndExitCodes) {
   EXPECT_EQ(o.status, 2);  // unreadable input, and the other file is still checked
   EXPECT_NE(o.err.find("fairy-validate: /nonexistent.pgn: cannot open file"), std::string::npos);
   EXPECT_NE(o.out.find("2245 games read: 2245 valid"), std::string::npos);
-  for (const std::string bad : {"--bogus", "--format xml", "-j 0", "--variant nosuch"}) {
+  for (const std::string bad : {"--bogus", "--format xml", "-j 1025", "--variant nosuch"}) {
     o = run(bad + " '" + twic + "'");
     EXPECT_EQ(o.status, 2) << bad;
     EXPECT_NE(o.err.find("Try 'fairy-validate --help'"), std::string::npos) << bad;

@@ -72,6 +72,8 @@ Examples:
                    "  played from it) and id",
                    "json: one JSON array of game objects; jsonl: one per line",
                    "csv: one row per game (--positions: one per position)",
+                   "svg: board diagrams; -o NAME.svg holds one, -o DIR (made when",
+                   "  missing; a name without .svg or ending in /) one a position",
                    "sqlite: add the games to the SQLite database -o FILE",
                    "  (created when missing; games, tags, moves, diagnostics",
                    "  tables; one transaction: a failed run adds nothing)"},

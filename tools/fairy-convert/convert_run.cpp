@@ -95,8 +95,22 @@ class ConvertRun {
 
 bool ConvertRun::open() {
   const bool sqlite = s_.to == ConvertTarget::kSqlite;
-  if (s_.to == ConvertTarget::kSvg && r_.output && std::filesystem::is_directory(*r_.output))
-    svg_dir_ = *r_.output;
+  // --to svg: -o names a directory, one diagram a file, when it is one, ends with '/', or
+  // is no file yet and not named *.svg; a directory missing is made.
+  if (s_.to == ConvertTarget::kSvg && r_.output && !r_.output->empty()) {
+    const std::string& out = *r_.output;
+    std::error_code ec;
+    const bool dir = std::filesystem::is_directory(out, ec) || out.ends_with('/') ||
+                     (!std::filesystem::exists(std::filesystem::symlink_status(out, ec)) &&
+                      !out.ends_with(".svg"));
+    if (dir) {
+      if (!std::filesystem::is_directory(out, ec) &&
+          !std::filesystem::create_directories(out, ec) && ec)
+        return fail(
+            absl::StrCat("--output '", out, "': cannot make the directory: ", ec.message()));
+      svg_dir_ = out;
+    }
+  }
   if (r_.output && svg_dir_.empty()) outputs_.push_back({"--output", *r_.output});
   if (r_.invalid_out) outputs_.push_back({"--invalid-out", *r_.invalid_out});
   if (r_.duplicates_out) outputs_.push_back({"--duplicates-out", *r_.duplicates_out});
