@@ -42,6 +42,34 @@ absl::StatusOr<TagFilter> parse_tag_filter(std::string_view text) {
         "--where '", parsers::message_text(text),
         "': expected TAG=VALUE, TAG!=VALUE, TAG~TEXT (contains), TAG<VALUE, TAG<=VALUE, "
         "TAG>VALUE or TAG>=VALUE"));
+  // A value that begins with an operator is a comparison mistyped (WhiteElo=>2700), which
+  // would match no game: refused, with the comparison meant when it is clear.
+  if (!f.value.empty() && std::strchr("=<>!~", f.value[0]) != nullptr) {
+    std::string meant;
+    const std::string_view op = rest.substr(0, 2);
+    if (op == "=>" || op == "=<" || op == "=!")
+      meant = absl::StrCat(" (did you mean '", f.tag, std::string(op.substr(1, 1)), "=",
+                           f.value.substr(1), "'?)");
+    return absl::InvalidArgumentError(absl::StrCat("--where '", parsers::message_text(text),
+                                                   "': the value of ", f.tag,
+                                                   " begins with an operator", meant));
+  }
+  // Ordering a tag that holds whole numbers (ratings, rating changes, FIDE ids, ply counts)
+  // against a value that is none would compare text with digits.
+  const bool ordered = f.op == TagFilter::kLt || f.op == TagFilter::kLe || f.op == TagFilter::kGt ||
+                       f.op == TagFilter::kGe;
+  const auto ends_with = [&](std::string_view suffix) { return f.tag.ends_with(suffix); };
+  const bool numeric_tag =
+      ends_with("Elo") || ends_with("RatingDiff") || ends_with("FideId") || f.tag == "PlyCount";
+  if (ordered && numeric_tag) {
+    std::string_view digits = f.value;
+    if (digits.starts_with('-') || digits.starts_with('+')) digits.remove_prefix(1);
+    if (digits.empty() ||
+        !std::all_of(digits.begin(), digits.end(), [](char c) { return c >= '0' && c <= '9'; }))
+      return absl::InvalidArgumentError(absl::StrCat("--where '", parsers::message_text(text),
+                                                     "': ", f.tag, " holds whole numbers, and '",
+                                                     parsers::message_text(f.value), "' is none"));
+  }
   // Variant= and Variant!= match by any name of a variant: a name of none would match no
   // game (or every game) whatever the input holds.
   if (f.tag == "Variant" && (f.op == TagFilter::kEq || f.op == TagFilter::kNe) &&
@@ -54,16 +82,19 @@ absl::StatusOr<TagFilter> parse_tag_filter(std::string_view text) {
 
 namespace {
 
-// Compares two tag values: as numbers when both are whole numbers (Elo), else as text,
-// which orders PGN dates ("2019.03.04") correctly.
+// Compares two tag values: as numbers when both are whole numbers (Elo, a rating change
+// of -5), else as text, which orders PGN dates ("2019.03.04") correctly.
 int compare_values(std::string_view a, std::string_view b) {
   auto number = [](std::string_view s, long long& n) {
+    const bool negative = s.starts_with('-');
+    if (negative || s.starts_with('+')) s.remove_prefix(1);
     if (s.empty() || s.size() > 18) return false;
     n = 0;
     for (char c : s) {
       if (c < '0' || c > '9') return false;
       n = n * 10 + (c - '0');
     }
+    if (negative) n = -n;
     return true;
   };
   long long x, y;

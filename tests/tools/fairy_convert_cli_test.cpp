@@ -1060,6 +1060,38 @@ TEST(FairyConvertSelection, WhereAndPlies) {
             "fairy-convert: --where 'Variant=chesss': unknown variant 'chesss' (known: chess, "
             "chess960, cwda, superchess, interweave, fluidity)\nTry 'fairy-convert --help' for "
             "more information.\n");
+  // A comparison mistyped, or a number compared with text: an error naming the tag, not a
+  // filter that matches nothing.
+  const struct {
+    const char* where;
+    const char* message;
+  } kMistyped[] = {
+      {"WhiteElo=>2700",
+       "the value of WhiteElo begins with an operator (did you mean 'WhiteElo>=2700'?)"},
+      {"WhiteElo=<2700",
+       "the value of WhiteElo begins with an operator (did you mean 'WhiteElo<=2700'?)"},
+      {"WhiteElo>>2700", "the value of WhiteElo begins with an operator"},
+      {"WhiteElo>abc", "WhiteElo holds whole numbers, and 'abc' is none"},
+      {"BlackElo<=", "BlackElo holds whole numbers, and '' is none"},
+  };
+  for (const auto& c : kMistyped) {
+    const Output m = run(std::string("--where '") + c.where + "' sel.pgn", dir);
+    EXPECT_EQ(m.status, 2) << c.where;
+    EXPECT_EQ(m.out, "") << c.where;
+    EXPECT_EQ(m.err, std::string("fairy-convert: --where '") + c.where + "': " + c.message +
+                         "\nTry 'fairy-convert --help' for more information.\n");
+  }
+}
+
+// Signed whole numbers compare as numbers (a rating change of -5 is less than 3).
+TEST(FairyConvertSelection, SignedNumbersCompareAsNumbers) {
+  const std::string dir = temp_dir();
+  write_file(dir, "diff.pgn",
+             "[Event \"Down\"]\n[WhiteRatingDiff \"-12\"]\n\n1. e4 *\n\n"
+             "[Event \"Up\"]\n[WhiteRatingDiff \"+3\"]\n\n1. d4 *\n\n"
+             "[Event \"Little\"]\n[WhiteRatingDiff \"-5\"]\n\n1. c4 *\n");
+  EXPECT_EQ(events(run("-q --where 'WhiteRatingDiff>-6' diff.pgn", dir).out), "Up,Little");
+  EXPECT_EQ(events(run("-q --where 'WhiteRatingDiff<0' diff.pgn", dir).out), "Down,Little");
 }
 
 TEST(FairyConvertSelection, Dedupe) {
