@@ -28,6 +28,9 @@
 #include <optional>
 #include <utility>
 
+#include <zlib.h>
+#include <zstd.h>
+
 #include "absl/strings/str_cat.h"
 
 namespace fairykit::analysis {
@@ -266,6 +269,86 @@ absl::Status check_output_dir(const std::vector<std::string>& inputs, const std:
   return absl::OkStatus();
 }
 
+std::string_view output_compression(std::string_view path) {
+  if (path.ends_with(".gz")) return "gzip";
+  if (path.ends_with(".zst")) return "zstd";
+  return "";
+}
+
+// The bytes of an output compressed as they are written: add() appends what `in` gives so
+// far to `out`, finish() the end of the stream. False on a library error.
+class OutputFile::Compressor {
+ public:
+  virtual ~Compressor() = default;
+  virtual bool add(std::string_view in, std::string& out) = 0;
+  virtual bool finish(std::string& out) = 0;
+};
+
+namespace {
+
+constexpr std::size_t kPackChunk = 64 << 10;
+
+class GzipCompressor final : public OutputFile::Compressor {
+ public:
+  GzipCompressor() {
+    ok_ = deflateInit2(&z_, 6, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY) == Z_OK;
+  }
+  ~GzipCompressor() override { deflateEnd(&z_); }
+  bool add(std::string_view in, std::string& out) override { return run(in, Z_NO_FLUSH, out); }
+  bool finish(std::string& out) override { return run({}, Z_FINISH, out); }
+
+ private:
+  bool run(std::string_view in, int mode, std::string& out) {
+    if (!ok_) return false;
+    z_.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(in.data()));
+    z_.avail_in = static_cast<uInt>(in.size());
+    for (;;) {
+      const std::size_t at = out.size();
+      out.resize(at + kPackChunk);
+      z_.next_out = reinterpret_cast<Bytef*>(out.data() + at);
+      z_.avail_out = static_cast<uInt>(kPackChunk);
+      const int r = deflate(&z_, mode);
+      out.resize(at + kPackChunk - z_.avail_out);
+      if (r == Z_STREAM_END) return true;
+      if (r != Z_OK && r != Z_BUF_ERROR) return ok_ = false;
+      if (mode == Z_NO_FLUSH && z_.avail_in == 0 && z_.avail_out != 0) return true;
+    }
+  }
+  z_stream z_{};
+  bool ok_ = false;
+};
+
+class ZstdCompressor final : public OutputFile::Compressor {
+ public:
+  ZstdCompressor() : cctx_(ZSTD_createCCtx()) {
+    ok_ = cctx_ != nullptr &&
+          !ZSTD_isError(ZSTD_CCtx_setParameter(cctx_, ZSTD_c_compressionLevel, 3)) &&
+          !ZSTD_isError(ZSTD_CCtx_setParameter(cctx_, ZSTD_c_checksumFlag, 1));
+  }
+  ~ZstdCompressor() override { ZSTD_freeCCtx(cctx_); }
+  bool add(std::string_view in, std::string& out) override { return run(in, ZSTD_e_continue, out); }
+  bool finish(std::string& out) override { return run({}, ZSTD_e_end, out); }
+
+ private:
+  bool run(std::string_view in, ZSTD_EndDirective mode, std::string& out) {
+    if (!ok_) return false;
+    ZSTD_inBuffer input{in.data(), in.size(), 0};
+    for (;;) {
+      const std::size_t at = out.size();
+      out.resize(at + kPackChunk);
+      ZSTD_outBuffer output{out.data() + at, kPackChunk, 0};
+      const std::size_t left = ZSTD_compressStream2(cctx_, &output, &input, mode);
+      out.resize(at + output.pos);
+      if (ZSTD_isError(left)) return ok_ = false;
+      if (mode == ZSTD_e_end ? left == 0 : input.pos == input.size) return true;
+    }
+  }
+  ZSTD_CCtx* cctx_;
+  bool ok_ = false;
+};
+
+}  // namespace
+
 absl::StatusOr<std::unique_ptr<OutputFile>> OutputFile::open(const std::string& path, Links links) {
   if (path.empty()) return absl::InvalidArgumentError("an output file needs a name, not ''");
   struct stat st {};
@@ -282,7 +365,9 @@ absl::StatusOr<std::unique_ptr<OutputFile>> OutputFile::open(const std::string& 
       fd = ::open(path.c_str(), O_WRONLY | O_CLOEXEC);
     } while (fd < 0 && errno == EINTR);
     if (fd < 0) return absl::ErrnoToStatus(errno, absl::StrCat(path, ": cannot open for writing"));
-    return std::unique_ptr<OutputFile>(new OutputFile(path, "", fd));
+    auto direct = std::unique_ptr<OutputFile>(new OutputFile(path, "", fd));
+    direct->compress_as(output_compression(path));
+    return direct;
   }
   // The file renamed over: through a symbolic link, the file it points to (the link stays);
   // with Links::kRefuse the name itself, so that a link made after the check above is
@@ -303,6 +388,7 @@ absl::StatusOr<std::unique_ptr<OutputFile>> OutputFile::open(const std::string& 
   ::fchmod(fd, exists ? (st.st_mode & 07777) : new_file_mode());
   auto file = std::unique_ptr<OutputFile>(new OutputFile(path, std::move(temp), fd));
   file->final_ = std::move(target);
+  file->compress_as(output_compression(path));
   return file;
 }
 
@@ -346,6 +432,28 @@ void OutputFile::write(std::string_view bytes) {
     return;
   }
   // A large block goes out as it is, without a copy.
+  put(bytes);
+}
+
+void OutputFile::flush() {
+  put(buffer_);
+  buffer_.clear();
+}
+
+void OutputFile::compress_as(std::string_view method) {
+  if (method == "gzip") compressor_ = std::make_unique<GzipCompressor>();
+  if (method == "zstd") compressor_ = std::make_unique<ZstdCompressor>();
+}
+
+void OutputFile::put(std::string_view bytes) {
+  if (bytes.empty() || !status_.ok()) return;
+  if (!compressor_) return write_fd(bytes);
+  std::string packed;
+  if (!compressor_->add(bytes, packed)) return fail("cannot compress", EIO);
+  write_fd(packed);
+}
+
+void OutputFile::write_fd(std::string_view bytes) {
   std::string_view rest = bytes;
   while (!rest.empty() && status_.ok()) {
     const ssize_t n = ::write(fd_, rest.data(), rest.size());
@@ -358,24 +466,15 @@ void OutputFile::write(std::string_view bytes) {
   }
 }
 
-void OutputFile::flush() {
-  std::string_view rest = buffer_;
-  while (!rest.empty() && status_.ok()) {
-    const ssize_t n = ::write(fd_, rest.data(), rest.size());
-    if (n < 0) {
-      if (errno == EINTR) continue;
-      fail("cannot write", errno);
-    } else {
-      rest.remove_prefix(std::size_t(n));
-    }
-  }
-  buffer_.clear();
-}
-
 absl::Status OutputFile::commit() {
   if (committed_) return status_;
   if (fd_ >= 0) {
     flush();
+    if (compressor_ && status_.ok()) {
+      std::string tail;
+      if (!compressor_->finish(tail)) fail("cannot compress", EIO);
+      write_fd(tail);
+    }
     if (status_.ok() && !temp_.empty() && ::fsync(fd_) != 0) fail("cannot write", errno);
     const int closed = ::close(fd_);
     fd_ = -1;

@@ -15,6 +15,8 @@
 //    terminal) are written directly, with every write checked too. A symbolic link that
 //    the user named is followed (the file it points to is replaced, the link stays), as a
 //    shell's `>` follows it; the check above has refused it when it leads to an input.
+//  * A name ending in ".gz" or ".zst" is written compressed (gzip, zstd with a checksum),
+//    as the readers recognise it; any other name is written as it is.
 //
 // Every error names the file: "out.pgn: cannot write: No space left on device".
 #pragma once
@@ -74,6 +76,10 @@ absl::Status drain_spool(int fd, const std::function<void(std::string_view)>& si
 // a failed rank brings the job down.
 void set_interrupt_message(std::string_view message);
 
+// What an output named `path` is compressed with: "gzip" for *.gz, "zstd" for *.zst, else
+// "" (written as it is).
+std::string_view output_compression(std::string_view path);
+
 class OutputFile {
  public:
   // What open() does with a symbolic link at the target's name: kFollow replaces the file
@@ -81,6 +87,8 @@ class OutputFile {
   // to write through it"), and renames over the name itself, never through a link (a name
   // the tool chose).
   enum class Links { kFollow, kRefuse };
+  // The compression of a *.gz or *.zst output (output_file.cpp).
+  class Compressor;
   // Creates the temporary file beside `path` (its mode: the existing file's, or 0666 less
   // the umask for a new one; its name ".NAME.fairykit-XXXXXX", NAME shortened to keep within
   // the directory's limit on names). Fails when the directory cannot be written.
@@ -115,6 +123,10 @@ class OutputFile {
  private:
   OutputFile(std::string path, std::string temp, int fd);
   void flush();
+  void compress_as(std::string_view method);
+  // Writes `bytes` to the file, through the compressor when there is one.
+  void put(std::string_view bytes);
+  void write_fd(std::string_view bytes);
   void fail(const char* what, int err);
   void discard();
 
@@ -124,6 +136,7 @@ class OutputFile {
   int fd_ = -1;
   int registration_ = -1;  // the slot of temp_ in the interrupt clean-up table
   std::string buffer_;
+  std::unique_ptr<Compressor> compressor_;
   absl::Status status_;
   bool committed_ = false;
 };

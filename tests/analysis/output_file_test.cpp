@@ -7,6 +7,7 @@
 #include <fstream>
 #include <string>
 
+#include "parsers/input.h"
 #include "tests/analysis/temp_dir.h"
 
 namespace fairykit::analysis {
@@ -57,6 +58,44 @@ TEST_F(OutputFileTest, DirectoriesAndMissingDirectoriesAreErrors) {
   auto m = OutputFile::open(missing);
   EXPECT_EQ(m.status().message(), missing + ": cannot create a temporary file in '" +
                                       (dir_ / "no").string() + "': No such file or directory");
+}
+
+// A name ending in .gz or .zst is written compressed, in pieces small and large; the readers
+// give back every byte. Any other name is written as it is.
+TEST_F(OutputFileTest, GzAndZstNamesAreWrittenCompressed) {
+  std::string text;
+  for (int i = 0; i < 50000; ++i) text += "[Event \"Game " + std::to_string(i) + "\"]\n";
+  const std::string big(3 << 20, 'x');  // larger than the buffer: written without a copy
+  for (const auto& [name, method] : {std::pair<std::string, fairykit::parsers::Compression>{
+                                         "a.pgn.gz", fairykit::parsers::Compression::kGzip},
+                                     {"a.pgn.zst", fairykit::parsers::Compression::kZstd},
+                                     {"a.pgn.bz2", fairykit::parsers::Compression::kNone},
+                                     {"a.gzip", fairykit::parsers::Compression::kNone}}) {
+    const std::string path = (dir_ / name).string();
+    auto f = OutputFile::open(path);
+    ASSERT_TRUE(f.ok()) << f.status();
+    (*f)->write(text);
+    (*f)->write(big);
+    (*f)->write("end\n");
+    ASSERT_TRUE((*f)->commit().ok()) << name;
+    auto in = fairykit::parsers::open_input(path);
+    ASSERT_TRUE(in.ok()) << in.status();
+    EXPECT_EQ((*in)->compression(), method) << name;
+    std::string back;
+    char buffer[1 << 16];
+    for (;;) {
+      absl::StatusOr<std::size_t> n = (*in)->read(buffer, sizeof buffer);
+      ASSERT_TRUE(n.ok()) << n.status();
+      if (*n == 0) break;
+      back.append(buffer, *n);
+    }
+    EXPECT_TRUE(back == text + big + "end\n") << name << ": " << back.size() << " bytes";
+    if (method != fairykit::parsers::Compression::kNone)
+      EXPECT_LT(std::filesystem::file_size(path), back.size() / 10) << name;
+  }
+  EXPECT_EQ(output_compression("x.jsonl.gz"), "gzip");
+  EXPECT_EQ(output_compression("x.csv.zst"), "zstd");
+  EXPECT_EQ(output_compression("x.zstd"), "");
 }
 
 TEST_F(OutputFileTest, ADeviceIsWrittenDirectlyAndItsErrorsAreKept) {

@@ -1484,6 +1484,22 @@ TEST(FairyConvertSvg, FlagValuesAreCheckedBeforeTheRun) {
   EXPECT_NE(slurp(dir + "d/1-game-1-ply-2.svg"), slurp(dir + "plain/1-game-1-ply-2.svg"));
 }
 
+// -o NAME.gz and -o NAME.zst are written compressed: the same games, read back.
+TEST(FairyConvertOutput, GzAndZstOutputsAreCompressed) {
+  const std::string dir = fairykit::testing::unique_temp("packed") + "/";
+  fs::create_directories(dir);
+  const std::string in = "'" + std::string(FAIRYKIT_SOURCE_DIR) + "/samples/classics.pgn'";
+  ASSERT_EQ(run("-q " + in + " -o plain.pgn", dir).status, 0);
+  for (const std::string out : {"packed.pgn.gz", "packed.pgn.zst"}) {
+    ASSERT_EQ(run("-q -j 2 " + in + " -o " + out, dir).status, 0) << out;
+    EXPECT_NE(slurp(dir + out).substr(0, 2), slurp(dir + "plain.pgn").substr(0, 2)) << out;
+    const Output back = run("-q " + out, dir);
+    EXPECT_EQ(back.status, 0) << out << ": " << back.err;
+    EXPECT_EQ(back.out, slurp(dir + "plain.pgn")) << out;
+  }
+  fs::remove_all(dir);
+}
+
 // --to svg -o DIR makes the directory when it is missing: a name without .svg, or ending in
 // '/'; a name ending in .svg is one diagram, as before.
 TEST(FairyConvertSvg, AMissingDirectoryIsMade) {
