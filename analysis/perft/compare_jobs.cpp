@@ -89,7 +89,7 @@ JobResult compare_suites(const PerftJob& job, CompareOptions options, JobOutput&
     }
     if (engine_failed) break;
   }
-  write_compare_summary_text(io.out, summary);
+  if (!job.quiet) write_compare_summary_text(io.out, summary);
   if (engine_failed) {
     io.out.flush();
     io.err << io.tool << ": the engine failed; the comparison stopped there\n";

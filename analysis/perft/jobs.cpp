@@ -319,7 +319,7 @@ JobResult check_suites(const PerftJob& job, JobOutput& io) {
     if (job.table) write_hash_json(w, *job.table, table_stats);
     w.end_object();
     io.out << json << '\n';
-  } else {
+  } else if (!job.quiet) {
     write_summary_text(io.out, run.summary);
   }
   if (!job.quiet) report_speed(io, double(run.summary.nodes), run.summary.seconds, job.threads);

@@ -176,11 +176,15 @@ TEST_F(SuiteJobs, ReportsEveryPositionAndTheSummary) {
   const std::string name = (dir_ / "t.epd").string();
   EXPECT_EQ(r.out, "FAIL " + name + ":4 4k3/8/8/8/8/8/8/4K2R w K -  4k3/8/8/8/8/8/8/4K2R w K -\n" +
                        "       depth 2: expected 67, got 66\n" + "FAIL " + name +
-                       ":5 8/8/8/8/8/8/8/8 w - -: no white king; no black king\n" +
-                       "5 positions: 3 passed, 2 failed, 0 skipped; 9 counts checked, 100531 "
-                       "nodes\n");
-  EXPECT_EQ(r.err, "");
+                       ":5 8/8/8/8/8/8/8/8 w - -: no white king; no black king\n");
+  EXPECT_EQ(r.err, "");  // -q: the failures only, no summary and no timing
   job.quiet = false;
+  const std::string failures = r.out;
+  r = check(job);
+  EXPECT_EQ(r.out.find("ok   " + name + ":1 start  D1=20 D2=400"), 0u) << r.out;
+  EXPECT_NE(r.out.find(failures.substr(0, failures.find('\n'))), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.substr(r.out.rfind('\n', r.out.size() - 2) + 1),
+            "5 positions: 3 passed, 2 failed, 0 skipped; 9 counts checked, 100531 nodes\n");
   job.max_depth = 1;
   r = check(job);
   EXPECT_EQ(r.out.substr(0, r.out.find('\n')), "ok   " + name + ":1 start  D1=20");
@@ -190,11 +194,11 @@ TEST_F(SuiteJobs, ReportsEveryPositionAndTheSummary) {
 }
 
 TEST_F(SuiteJobs, UnreadableSuiteIsAnErrorAndTheNextRuns) {
-  PerftJob job{.suites = {(dir_ / "missing.epd").string(), suite()}, .max_depth = 1, .quiet = true};
+  PerftJob job{.suites = {(dir_ / "missing.epd").string(), suite()}, .max_depth = 1};
   const Ran r = check(job);
   EXPECT_EQ(r.result, JobResult::kError);
-  EXPECT_EQ(r.err, "fairy-perft: " + (dir_ / "missing.epd").string() +
-                       ": cannot open file: No such file or directory\n");
+  EXPECT_EQ(untimed(r.err), "fairy-perft: " + (dir_ / "missing.epd").string() +
+                                ": cannot open file: No such file or directory\ntime\n");
   EXPECT_NE(r.out.find("5 positions: 4 passed, 1 failed"), std::string::npos) << r.out;
 }
 

@@ -410,7 +410,7 @@ def compare(mine, theirs):
 
 
 def check(convert, analyze, path):
-    rc, jsonl, err = run([convert, "-q", "--to", "jsonl", "--with-fen", "--add-fen-tags", path])
+    rc, jsonl, err = run([convert, "--to", "jsonl", "--with-fen", "--add-fen-tags", path])
     m = re.search(r"(\d+) games? read: (\d+) written, (\d+) filtered out, (\d+) rejected", err)
     if rc not in (0, 1) or not m:
         print("%s: fairy-convert failed (%d): %s" % (path, rc, err), file=sys.stderr)

@@ -111,6 +111,52 @@ TEST(JobsFlag, ZeroIsEveryCoreInEveryTool) {
   }
 }
 
+// -q means the same in every tool: no summary, no timing, no warnings and no progress line;
+// the output asked for is unchanged and errors are still said.
+TEST(QuietFlag, NoSummaryInEveryTool) {
+  const std::string samples = std::string(FAIRYKIT_SOURCE_DIR) + "/samples/";
+  const std::string broken = "'" + samples + "broken.pgn'",
+                    classics = "'" + samples + "classics.pgn'";
+  struct Case {
+    std::string tool, args, summary;  // `summary`: a line of the summary without -q
+  };
+  for (const Case& c : std::vector<Case>{
+           {"fairy-perft", "--suite '" + samples + "tricky.perft' --max-depth 2", " positions: "},
+           {"fairy-validate", broken + " " + classics, "total: 8 games read: 5 valid, 3 invalid"},
+           {"fairy-convert", "--to jsonl " + broken + " " + classics,
+            "total: 8 games read: 5 written, 0 filtered out, 3 rejected"},
+           {"fairy-analyze", "--format csv " + broken + " " + classics,
+            "total: 8 games read: 5 analysed, 3 rejected"}}) {
+    SCOPED_TRACE(c.tool);
+    const testing::ToolOutput loud = testing::run_tool(c.tool, c.args);
+    const testing::ToolOutput quiet = testing::run_tool(c.tool, "-q " + c.args);
+    EXPECT_EQ(quiet.status, loud.status);
+    EXPECT_NE((loud.out + loud.err).find(c.summary), std::string::npos) << loud.out << loud.err;
+    EXPECT_EQ((quiet.out + quiet.err).find(" read: "), std::string::npos) << quiet.out << quiet.err;
+    EXPECT_EQ((quiet.out + quiet.err).find(" positions: "), std::string::npos) << quiet.out;
+    EXPECT_EQ(quiet.err.find("time "), std::string::npos) << quiet.err;
+    EXPECT_EQ(quiet.err.find("warning"), std::string::npos) << quiet.err;
+    if (c.tool == "fairy-perft" || c.tool == "fairy-validate") {
+      EXPECT_EQ(quiet.out, "");  // all that was printed is summary (or passing entries)
+    } else {
+      EXPECT_EQ(quiet.out, loud.out);  // the output asked for
+    }
+    if (c.tool == "fairy-validate" || c.tool == "fairy-convert") {
+      // The errors of the rejected games, one line each, as without -q.
+      EXPECT_EQ(quiet.err,
+                "" + samples +
+                    "broken.pgn:9:72: error: game 1 (A - B), ply 13: illegal move \"Ke2\"\n" +
+                    samples +
+                    "broken.pgn:20:21: error: game 2 (A - B): the game ends in checkmate (Black "
+                    "wins) but the result is \"1-0\"\n" +
+                    samples +
+                    "broken.pgn:29:1: error: game 3 (A - B): unsupported variant \"Crazyhouse\"\n");
+    } else {
+      EXPECT_EQ(quiet.err, "");
+    }
+  }
+}
+
 // --version and --help work for every installed program, the script among them.
 TEST(VersionFlag, EveryInstalledProgramSaysItsVersion) {
   for (const std::string tool :

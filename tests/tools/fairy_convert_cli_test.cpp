@@ -353,7 +353,7 @@ TEST(FairyConvertPgn, WrappedCommentsReadBackAsWritten) {
     const Output once = run(flags + "c.jsonl", dir);
     ASSERT_EQ(once.status, 0) << once.err;
     const std::string a = write_file(dir, "a.pgn", once.out);
-    const Output v = fairykit::testing::run_tool("fairy-validate", "-q --no-roster " + q(a));
+    const Output v = fairykit::testing::run_tool("fairy-validate", "--no-roster " + q(a));
     EXPECT_NE(v.out.find("300 games read: 300 valid, 0 invalid"), std::string::npos)
         << v.out << v.err;
     const Output twice = run(flags + q(a));
@@ -413,7 +413,7 @@ TEST(FairyConvertPgn, NoMarkerAndAResultTagThatIsNoResult) {
   write_file(dir, "m.pgn",
              "[Result \"0-0\"]\n\n1. e4 e5\n\n[Result \"1-0\"]\n\n1. f3 e5 2. g4 Qh4#\n\n"
              "[Result \"0-1\"]\n\n1. d4\n");
-  const Output o = run("-q m.pgn", dir);
+  const Output o = run("m.pgn", dir);
   EXPECT_EQ(events(o.out), "?,?");
   EXPECT_NE(o.out.find("[Result \"*\"]\n\n1. e4 e5 *\n"), std::string::npos) << o.out;
   EXPECT_NE(o.out.find("[Result \"0-1\"]\n\n1. d4 0-1\n"), std::string::npos) << o.out;
@@ -519,7 +519,7 @@ TEST(FairyConvertPgn, IdempotentAndRoundTripsOnSamplesAndTwic) {
   inputs.push_back(kTwic);
   for (const std::string& input : inputs) {
     SCOPED_TRACE(input);
-    const Output once = run("-q " + q(input));
+    const Output once = run(q(input));
     EXPECT_EQ(once.status, input.ends_with("broken.pgn") ? 1 : 0) << once.err;
     ASSERT_FALSE(once.out.empty());
     const std::string a = write_file(dir, "a.pgn", once.out);
@@ -534,10 +534,11 @@ TEST(FairyConvertPgn, IdempotentAndRoundTripsOnSamplesAndTwic) {
         EXPECT_LE(line.size(), 79u) << line;
       }
     // fairy-validate accepts every game written.
-    const std::string games = once.err.substr(once.err.find(": ") + 2);
+    const std::string summary = fairykit::testing::last_line(once.err);
+    const std::string games = summary.substr(summary.find(": ") + 2);
     const std::string written = games.substr(games.find("read: ") + 6);
     const std::string n = written.substr(0, written.find(' '));
-    const Output v = fairykit::testing::run_tool("fairy-validate", "-q " + q(a));
+    const Output v = fairykit::testing::run_tool("fairy-validate", q(a));
     EXPECT_EQ(v.status, 0) << v.out;
     EXPECT_NE(v.out.find(": " + n + (n == "1" ? " game" : " games") + " read: " + n +
                          " valid, 0 invalid"),
@@ -591,11 +592,11 @@ TEST(FairyConvertCounts, ReadIsWrittenPlusFilteredPlusRejected) {
       << o.err;
   EXPECT_EQ(o.out, "");
   // Nothing rejected: exit 0.
-  o = run("-q " + q(kSamples + "/classics.pgn"));
+  o = run(q(kSamples + "/classics.pgn"));
   EXPECT_EQ(o.status, 0);
   EXPECT_NE(o.err.find("4 games read: 4 written, 0 filtered out, 0 rejected"), std::string::npos);
   // Two files: a summary each and a total.
-  o = run("-q " + q(kSamples + "/classics.pgn") + " " + q(broken));
+  o = run(q(kSamples + "/classics.pgn") + " " + q(broken));
   EXPECT_EQ(o.status, 1);
   EXPECT_NE(o.err.find("total: 8 games read: 5 written, 0 filtered out, 3 rejected; 1 warning\n"),
             std::string::npos)
@@ -1037,7 +1038,7 @@ TEST(FairyConvertSelection, WhereAndPlies) {
       {"--reaches 'rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2'", "Five"},
   };
   for (const Case& c : cases) {
-    const Output o = run(std::string("-q ") + c.args + " sel.pgn", dir);
+    const Output o = run(std::string(c.args) + " sel.pgn", dir);
     EXPECT_EQ(o.status, 0) << c.args << "\n" << o.err;
     EXPECT_EQ(events(o.out), c.events) << c.args;
     const int written =
@@ -1108,7 +1109,7 @@ TEST(FairyConvertSelection, Dedupe) {
   const std::size_t b = text.find("[Event \"Four\"]"), e = text.find("[Event \"Five\"]");
   EXPECT_EQ(slurp(dir + "dups.pgn"), text.substr(b, e - b));
   // Deduplication across files: the second copy of a file is all duplicates.
-  const Output twice = run("-q --dedupe sel.pgn sel.pgn", dir);
+  const Output twice = run("--dedupe sel.pgn sel.pgn", dir);
   EXPECT_EQ(events(twice.out), "One,Two,Chess Olympiad,Five");
   EXPECT_NE(twice.err.find("total: 10 games read: 4 written, 6 filtered out (6 duplicates)"),
             std::string::npos)
@@ -1155,7 +1156,7 @@ TEST(FairyConvertFixResult, DrawClaimedAfterCheckmate) {
             std::string::npos)
       << o.out;
   // A game whose other errors are not about the result stays rejected.
-  o = run("-q --fix-result " + q(kSamples + "/broken.pgn"));
+  o = run("--fix-result " + q(kSamples + "/broken.pgn"));
   EXPECT_EQ(o.status, 1);
   EXPECT_NE(o.err.find("4 games read: 2 written, 0 filtered out, 2 rejected; 1 result fixed"),
             std::string::npos)
@@ -1409,9 +1410,10 @@ TEST(FairyConvertSideFiles, OneRecordALineThatReadsBack) {
   o = run("dups.jsonl", dir);
   EXPECT_EQ(o.status, 0) << o.err;
   EXPECT_EQ(o.out, run("-q small.pgn", dir).out);
-  o = run("-q bad.jsonl", dir);
+  o = run("bad.jsonl", dir);
   EXPECT_EQ(o.status, 1);
-  EXPECT_EQ(o.err, "bad.jsonl: 2 games read: 0 written, 0 filtered out, 2 rejected; 0 warnings\n");
+  EXPECT_EQ(fairykit::testing::last_line(o.err),
+            "bad.jsonl: 2 games read: 0 written, 0 filtered out, 2 rejected; 0 warnings\n");
 
   // A JSON array whose elements span lines: in a side file each is one line, its line
   // breaks between tokens written as spaces (in strings nothing changes).
@@ -1437,8 +1439,9 @@ TEST(FairyConvertSideFiles, OneRecordALineThatReadsBack) {
   EXPECT_EQ(slurp(dir + "dups.fen"), start + "\n");
   EXPECT_EQ(slurp(dir + "bad.fen"), "bad fen\nworse fen\n");
   EXPECT_EQ(run("-q --to fen dups.fen", dir).out, start + "\n");
-  o = run("-q --from fen bad.fen", dir);
-  EXPECT_EQ(o.err, "bad.fen: 2 games read: 0 written, 0 filtered out, 2 rejected; 0 warnings\n");
+  o = run("--from fen bad.fen", dir);
+  EXPECT_EQ(fairykit::testing::last_line(o.err),
+            "bad.fen: 2 games read: 0 written, 0 filtered out, 2 rejected; 0 warnings\n");
 }
 
 // The values of the diagram flags are checked before any game is read; --moves-of on a

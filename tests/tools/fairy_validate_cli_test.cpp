@@ -50,7 +50,7 @@ TEST(FairyValidateGolden, EveryCorpusFileAtOneAndTwoThreads) {
 }
 
 TEST(FairyValidateCli, StandardCorpusReadsEveryGame) {
-  const Output o = run("-q standard/twic0920.pgn standard/chess_masters_WCC.pgn.bz2", kCorpus);
+  const Output o = run("standard/twic0920.pgn standard/chess_masters_WCC.pgn.bz2", kCorpus);
   EXPECT_EQ(o.status, 0) << o.err;
   // Two TWIC games go on after a dead position (K v K+N, then Kxg2; same-coloured bishops,
   // then Bxd3): one warning each.
@@ -70,20 +70,18 @@ TEST(FairyValidateCli, ValidAndInvalidOutputsLoseNothing) {
   const std::string valid = slurp(dir + "v.pgn"), invalid = slurp(dir + "i.pgn");
   EXPECT_EQ(valid.size() + invalid.size(), slurp(input).size());
   // Each output validates to what it holds.
-  EXPECT_NE(run("-q " + dir + "v.pgn").out.find("1 game read: 1 valid, 0 invalid"),
-            std::string::npos);
-  EXPECT_NE(run("-q " + dir + "i.pgn").out.find("3 games read: 0 valid, 3 invalid"),
-            std::string::npos);
+  EXPECT_NE(run(dir + "v.pgn").out.find("1 game read: 1 valid, 0 invalid"), std::string::npos);
+  EXPECT_NE(run(dir + "i.pgn").out.find("3 games read: 0 valid, 3 invalid"), std::string::npos);
 }
 
 TEST(FairyValidateCli, StandardInputAndExitCodes) {
   const std::string twic = kCorpus + "/standard/twic0920.pgn";
-  Output o = run("-q -", ".", twic);
+  Output o = run("-", ".", twic);
   EXPECT_EQ(o.status, 0);
   EXPECT_EQ(o.out, "<stdin>: 2245 games read: 2245 valid, 0 invalid; 0 errors, 2 warnings\n");
-  o = run("-q", ".", twic);  // no file: standard input
+  o = run("", ".", twic);  // no file: standard input
   EXPECT_EQ(o.out, "<stdin>: 2245 games read: 2245 valid, 0 invalid; 0 errors, 2 warnings\n");
-  o = run("-q /nonexistent.pgn '" + twic + "'");
+  o = run("/nonexistent.pgn '" + twic + "'");
   EXPECT_EQ(o.status, 2);  // unreadable input, and the other file is still checked
   EXPECT_NE(o.err.find("fairy-validate: /nonexistent.pgn: cannot open file"), std::string::npos);
   EXPECT_NE(o.out.find("2245 games read: 2245 valid"), std::string::npos);
@@ -229,7 +227,7 @@ TEST(FairyValidateLimits, MemoryFollowsTheLargestGameNotTheirNumber) {
   }
   ASSERT_EQ(gzclose(gz), Z_OK);
   for (const char* jobs : {"-j 1", "-j 2"}) {
-    const Output o = run_limited(96, std::string("-q ") + jobs + " '" + path + "'");
+    const Output o = run_limited(96, std::string(jobs) + " '" + path + "'");
     EXPECT_EQ(o.status, 0) << jobs << ": " << o.err;
     EXPECT_EQ(o.out, path + ": 300 games read: 300 valid, 0 invalid; 0 errors, 0 warnings\n")
         << jobs;
@@ -272,7 +270,7 @@ TEST(FairyValidateLimits, OversizedGameIsOneInvalidGame) {
             std::string::npos)
       << o.out;
   // The default limit (64 MiB) reads the damaged game as one invalid game of its own.
-  o = run("-q " + dir + "two.pgn");
+  o = run(dir + "two.pgn");
   EXPECT_EQ(o.out, dir + "two.pgn: 2 games read: 1 valid, 1 invalid; 1 error, 0 warnings\n");
 }
 

@@ -185,7 +185,7 @@ TEST_F(OutputSafety, AWriteErrorStopsTheRun) {
     std::ofstream big(dir_ + "/big.pgn");
     for (int i = 0; i < 1500; ++i) big << sample_;
   }
-  const ToolOutput o = sh("\"$V\" -q big.pgn --valid-out /dev/full");
+  const ToolOutput o = sh("\"$V\" big.pgn --valid-out /dev/full");
   EXPECT_EQ(o.status, 2);
   EXPECT_EQ(o.err,
             "fairy-validate: /dev/full: cannot write: No space left on device (the file is "
@@ -337,11 +337,13 @@ TEST_F(OutputSafety, SvgDirectoryDoesNotOverwriteAnInput) {
   // Nor a side file of the run named like a diagram (c.pgn's game 4 is drawn, the others
   // go to --invalid-out).
   fs::remove(dir_ + "/d/2-game-1-ply-0.svg");
-  o = sh("\"$C\" -q --to svg --every 1000 -o d --invalid-out d/1-game-4-ply-0.svg c.pgn");
+  o = sh("\"$C\" --to svg --every 1000 -o d --invalid-out d/1-game-4-ply-0.svg c.pgn");
   EXPECT_EQ(o.status, 2);
-  EXPECT_EQ(o.err,
-            "fairy-convert: --invalid-out 'd/1-game-4-ply-0.svg' and --output "
-            "'d/1-game-4-ply-0.svg' are the same file\n"
+  const std::string same =
+      "fairy-convert: --invalid-out 'd/1-game-4-ply-0.svg' and --output "
+      "'d/1-game-4-ply-0.svg' are the same file\n";
+  EXPECT_NE(o.err.find(same), std::string::npos) << o.err;
+  EXPECT_EQ(fairykit::testing::last_line(o.err),
             "c.pgn: 4 games read: 1 written, 0 filtered out, 3 rejected; 1 warning\n");
   EXPECT_EQ(file("d/1-game-4-ply-0.svg").rfind("[Event ", 0), 0u);
 }
@@ -390,8 +392,7 @@ TEST_F(OutputSafety, StandardOutputErrorsNameTheirCause) {
   for (const char* script :
        {"\"$C\" --key startpos", "\"$C\" --help", "\"$C\" --list-variants", "\"$C\" --version",
         "\"$V\" --help", "\"$V\" --list-variants", "\"$P\" --help", "\"$P\" --list-variants",
-        "\"$A\" --help", "\"$A\" --list-variants",
-        "\"$P\" --make-suite 2 --seed 1 --depth 2"}) {
+        "\"$A\" --help", "\"$A\" --list-variants", "\"$P\" --make-suite 2 --seed 1 --depth 2"}) {
     const ToolOutput o = sh(std::string(script) + " > /dev/full");
     EXPECT_EQ(o.status, 2) << script;
     const std::string tool = o.err.substr(0, o.err.find(':'));

@@ -31,6 +31,12 @@ inline std::vector<std::string> sample_pgns() {
   return files;
 }
 
+// The last line of `text` with its newline: a report's summary line.
+inline std::string last_line(const std::string& text) {
+  const std::size_t start = text.size() < 2 ? std::string::npos : text.rfind('\n', text.size() - 2);
+  return start == std::string::npos ? text : text.substr(start + 1);
+}
+
 inline std::string slurp(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   std::stringstream ss;

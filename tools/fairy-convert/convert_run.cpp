@@ -167,12 +167,10 @@ void ConvertRun::take(const analysis::BatchFile& file, const parsers::RawGame& g
   switch (tally_.take(c)) {
     case analysis::ConvertTally::Goes::kRejected:
       batch_->write_record(invalid_out_, game);
-      if (!r_.quiet) {
-        diag_.clear();
-        analysis::write_diagnostics(diag_, file.name, c.report, false);
-        progress_.clear();
-        std::fwrite(diag_.data(), 1, diag_.size(), stderr);
-      }
+      diag_.clear();
+      analysis::write_diagnostics(diag_, file.name, c.report, /*errors_only=*/r_.quiet);
+      progress_.clear();
+      std::fwrite(diag_.data(), 1, diag_.size(), stderr);
       return;
     case analysis::ConvertTally::Goes::kDuplicate:
       batch_->write_record(duplicates_out_, game);
@@ -258,7 +256,7 @@ void ConvertRun::end_input(const analysis::BatchFile& file, const absl::Status& 
     mpi_.sum_to_root(v);
     totals = analysis::ConvertCounts{v[0], v[1], v[2], v[3], v[4], v[5], v[6]};
   }
-  std::cerr << analysis::convert_summary(file.name, totals);
+  if (!r_.quiet) std::cerr << analysis::convert_summary(file.name, totals);
   all_.add(totals);
 }
 
@@ -291,7 +289,7 @@ int ConvertRun::finish() {
                  "give -o DIRECTORY for one file per position\n";
     svg_failed_ = true;
   }
-  if (r_.files.size() > 1) std::cerr << analysis::convert_summary("total", all_);
+  if (r_.files.size() > 1 && !r_.quiet) std::cerr << analysis::convert_summary("total", all_);
   const std::vector<absl::Status> write_errors = batch_->commit();
   for (const absl::Status& st : write_errors)
     std::cerr << "fairy-convert: " << st.message() << " (the file is left as it was)\n";

@@ -111,11 +111,12 @@ class ReportOut {
   }
 
   void file_summary(const std::string& file, const ValidationTotals& totals) {
-    if (format_ == Format::kText) std::cout << analysis::summary_text(file, totals);
+    if (format_ == Format::kText && !quiet_) std::cout << analysis::summary_text(file, totals);
   }
 
   void finish(const ValidationTotals& all, std::size_t files) {
-    if (format_ == Format::kText && files > 1) std::cout << analysis::summary_text("total", all);
+    if (format_ == Format::kText && !quiet_ && files > 1)
+      std::cout << analysis::summary_text("total", all);
     if (format_ == Format::kJson) {
       w_.end_array().key("summary").begin_object();
       analysis::write_summary_fields(w_, all);
