@@ -105,6 +105,59 @@ int compare_values(std::string_view a, std::string_view b) {
 
 }  // namespace
 
+std::uint64_t where_tags_present(const GameRecord& r, const Selection& s) {
+  std::uint64_t present = 0;
+  for (std::size_t i = 0; i < s.where.size(); ++i) {
+    if (i >= 64 || s.where[i].tag == "Variant" || r.has_tag(s.where[i].tag))
+      present |= std::uint64_t{1} << std::min<std::size_t>(i, 63);
+  }
+  return present;
+}
+
+std::string_view likely_tag(std::string_view tag) {
+  static constexpr std::string_view kKnown[] = {
+      "Event",       "Site",         "Date",         "Round",           "White",
+      "Black",       "Result",       "WhiteElo",     "BlackElo",        "WhiteTitle",
+      "BlackTitle",  "WhiteFideId",  "BlackFideId",  "WhiteRatingDiff", "BlackRatingDiff",
+      "WhiteTeam",   "BlackTeam",    "WhiteType",    "BlackType",       "ECO",
+      "Opening",     "Variation",    "SubVariation", "TimeControl",     "Termination",
+      "PlyCount",    "Annotator",    "Mode",         "EventDate",       "EventType",
+      "EventRounds", "EventCountry", "Section",      "Stage",           "Board",
+      "UTCDate",     "UTCTime",      "FEN",          "SetUp",           "Variant"};
+  // Letters compared without case; then at most one edit in five letters.
+  auto lower = [](std::string_view v) {
+    std::string out(v);
+    for (char& ch : out) ch = char(std::tolower(static_cast<unsigned char>(ch)));
+    return out;
+  };
+  auto edits = [](const std::string& a, const std::string& b) {
+    std::vector<std::size_t> row(b.size() + 1);
+    for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
+    for (std::size_t i = 1; i <= a.size(); ++i) {
+      std::size_t diagonal = row[0];
+      row[0] = i;
+      for (std::size_t j = 1; j <= b.size(); ++j) {
+        const std::size_t up = row[j];
+        row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] != b[j - 1])});
+        diagonal = up;
+      }
+    }
+    return row[b.size()];
+  };
+  const std::string typed = lower(tag);
+  std::string_view best;
+  std::size_t best_edits = 0;
+  for (std::string_view known : kKnown) {
+    if (known == tag) return "";
+    const std::size_t d = edits(typed, lower(known));
+    if (best.empty() || d < best_edits) {
+      best = known;
+      best_edits = d;
+    }
+  }
+  return best_edits <= std::max<std::size_t>(1, tag.size() / 5) ? best : std::string_view();
+}
+
 bool selected(const GameRecord& r, const Selection& s) {
   if (r.plies < s.min_plies) return false;
   if (s.max_plies >= 0 && r.plies > s.max_plies) return false;

@@ -42,6 +42,13 @@ struct Selection {
 std::string ends_in_names();
 absl::StatusOr<std::string> parse_ends_in(std::string_view name);
 bool selected(const GameRecord& record, const Selection& selection);
+// Bit i is set when the game has the tag that where[i] tests (Variant: every game has it;
+// conditions after the 64th: always set). Over a whole run, a condition whose tag no game has
+// is most likely misspelt: tag names are compared as PGN spells them (WhiteElo, not Whiteelo).
+std::uint64_t where_tags_present(const GameRecord& record, const Selection& selection);
+// A tag of the PGN standard or of common use that `tag` looks like a misspelling of
+// ("WhiteElo" for "Whiteelo" or "WhiteEol"), or "" when none is near.
+std::string_view likely_tag(std::string_view tag);
 
 // The key of a position (--reaches FEN) in every variant whose FEN reader reads it: a game is
 // matched by the key in its own variant. When none reads it, the error of `default_variant`'s

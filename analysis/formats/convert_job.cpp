@@ -209,6 +209,7 @@ void convert_game(const parsers::RawGame& game, const ConvertOptions& s, std::st
   c.svgs.clear();
   c.notes.clear();
   c.db = {};
+  c.where_tags = 0;
   thread_local GameRecord record;
   if (game.format == parsers::RecordFormat::kPositions) {
     if (!read_position(game, s, record, c)) return;
@@ -217,6 +218,7 @@ void convert_game(const parsers::RawGame& game, const ConvertOptions& s, std::st
         read_game(game, s.validate, record, s.record,
                   s.vchess && game.format == parsers::RecordFormat::kPgn && game.notes.empty());
   }
+  if (!s.selection.where.empty()) c.where_tags = where_tags_present(record, s.selection);
   std::string result;
   if (!settle_result(s, record, c, result)) {
     c.fate = ConvertFate::kRejected;
@@ -270,6 +272,7 @@ std::string convert_summary(const std::string& name, const ConvertCounts& c) {
 
 ConvertTally::Goes ConvertTally::take(const ConvertedGame& c) {
   ++counts_.read;
+  where_tags_seen_ |= c.where_tags;
   counts_.warnings += std::uint64_t(c.report.warnings);
   if (c.fate == ConvertFate::kRejected) {
     ++counts_.rejected;

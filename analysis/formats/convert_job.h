@@ -65,6 +65,7 @@ struct ConvertedGame {
   std::vector<std::pair<std::string, std::string>> svgs;  // --to svg: file name, document
   DbGame db;                                              // --to sqlite: the rows to insert
   std::vector<std::string> notes;  // --to svg: warnings about a diagram (it is still written)
+  std::uint64_t where_tags = 0;    // where_tags_present() of the game's record
 };
 
 // Converts `game` (of the input named `file`) into `c`. A game is rejected when it is
@@ -95,9 +96,13 @@ class ConvertTally {
   Goes take(const ConvertedGame& c);
   // The counts of the games taken since the last call, which starts the next input's.
   ConvertCounts end_input();
+  // where_tags_present() of every game taken (of every input): a bit that is still clear is a
+  // --where condition whose tag no game had.
+  std::uint64_t where_tags_seen() const { return where_tags_seen_; }
 
  private:
   bool dedupe_;
+  std::uint64_t where_tags_seen_ = 0;
   absl::flat_hash_set<GameDigest> seen_;
   ConvertCounts counts_;
 };

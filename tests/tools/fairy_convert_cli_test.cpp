@@ -997,6 +997,34 @@ std::string events(const std::string& pgn) {
   return s;
 }
 
+// Tag names match as PGN spells them; a --where on a tag that no game of the run has gets a
+// warning (with the tag it most likely means), as it selects nothing.
+TEST(FairyConvertSelection, MisspeltTagIsWarnedOf) {
+  const std::string dir = temp_dir();
+  write_file(dir, "sel.pgn", kSelection);
+  const std::string hint =
+      "fairy-convert: warning: --where: no game read has a tag named \"Whiteelo\" (tag names "
+      "are compared as PGN spells them); did you mean \"WhiteElo\"?\n";
+  for (const char* quiet : {"", "-q "}) {
+    const Output o = run(std::string(quiet) + "--where 'Whiteelo>=2700' sel.pgn sel.pgn", dir);
+    EXPECT_EQ(o.status, 0) << o.err;
+    EXPECT_EQ(o.out, "");
+    EXPECT_NE(o.err.find(hint), std::string::npos) << o.err;
+    EXPECT_EQ(o.err.find(hint), o.err.rfind(hint)) << "said once: " << o.err;
+  }
+  Output o = run("--where 'Colour=white' --where 'Event!=x' sel.pgn", dir);
+  EXPECT_EQ(o.status, 0) << o.err;
+  EXPECT_NE(o.err.find("no game read has a tag named \"Colour\" (tag names are compared as PGN "
+                       "spells them)\n"),
+            std::string::npos)
+      << o.err;
+  EXPECT_EQ(o.err.find("\"Event\""), std::string::npos) << o.err;
+  // Spelt right, or present in some game only: no warning.
+  o = run("--where 'WhiteElo>=2700' sel.pgn", dir);
+  EXPECT_EQ(o.err, "sel.pgn: 5 games read: 2 written, 3 filtered out, 0 rejected; 0 warnings\n");
+  EXPECT_EQ(events(o.out), "One,Chess Olympiad");
+}
+
 TEST(FairyConvertSelection, WhereAndPlies) {
   const std::string dir = temp_dir();
   write_file(dir, "sel.pgn", kSelection);

@@ -1,10 +1,14 @@
 #include "tools/fairy-convert/convert_run.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
 #include <memory>
+#include <set>
+#include <string>
 #include <utility>
+#include <vector>
 
 #include "absl/strings/str_cat.h"
 #include "analysis/checking/validate.h"
@@ -66,6 +70,7 @@ class ConvertRun {
                      const std::string& svg);
   void end_input(const analysis::BatchFile& file, const absl::Status& status);
   bool commit_db(bool failed);
+  void warn_of_absent_tags();
   int finish();
 
   const analysis::ConvertOptions& s_;
@@ -260,6 +265,30 @@ void ConvertRun::end_input(const analysis::BatchFile& file, const absl::Status& 
   all_.add(totals);
 }
 
+// A --where condition on a tag that no game of the run has selects nothing, or everything
+// with !=: most likely the tag is misspelt, which the user should hear of (also with -q,
+// as it is about the command line, not about the games).
+void ConvertRun::warn_of_absent_tags() {
+  const std::vector<analysis::TagFilter>& where = s_.selection.where;
+  if (where.empty()) return;
+  std::vector<std::uint64_t> seen(where.size());
+  for (std::size_t i = 0; i < where.size(); ++i)
+    seen[i] = (tally_.where_tags_seen() >> std::min<std::size_t>(i, 63)) & 1;
+  mpi_.sum_to_root(seen);
+  if (!mpi_.is_root() || all_.read == 0) return;
+  std::set<std::string> told;
+  for (std::size_t i = 0; i < where.size(); ++i) {
+    if (seen[i] || !told.insert(where[i].tag).second) continue;
+    progress_.clear();
+    std::cerr << "fairy-convert: warning: --where: no game read has a tag named \""
+              << parsers::message_text(where[i].tag)
+              << "\" (tag names are compared as PGN spells them)";
+    if (const std::string_view like = analysis::likely_tag(where[i].tag); !like.empty())
+      std::cerr << "; did you mean \"" << like << "\"?";
+    std::cerr << '\n';
+  }
+}
+
 // All or nothing: the games are committed only when every input was read to its end and
 // every side file written (not `failed`); else the database is left as it was. False when the
 // database itself failed (a write during the run, or the commit).
@@ -283,6 +312,7 @@ bool ConvertRun::commit_db(bool failed) {
 int ConvertRun::finish() {
   if (s_.to == ConvertTarget::kJson) write_out(written_total_ || all_.written ? "\n]\n" : "]\n");
   main_out_->flush();
+  warn_of_absent_tags();
   if (svg_dir_.empty() && svg_count_ > 1) {
     std::cerr << "fairy-convert: --to svg drew " << svg_count_
               << " positions, and a single output holds one: only the first was written; "
