@@ -13,6 +13,7 @@
 
 #include "absl/container/flat_hash_map.h"
 #include "absl/strings/str_cat.h"
+#include "analysis/checking/termination.h"
 #include "parsers/message_text.h"
 #include "rules/game/any_game.h"
 #include "rules/game/game_start.h"
@@ -140,6 +141,7 @@ class GameChecker final : public parsers::PgnVisitor {
     if (options_.roster_warnings)
       for (int i = 0; i < 7; ++i)
         if (name == kRoster[i]) roster_ |= 1u << i;
+    if (options_.termination && name == "Termination") termination_tag_.assign(value);
     // The tags read here are 3 to 9 letters long and start with one of "WBRVFAS".
     if (name.size() < 3 || name.size() > 9 || !std::strchr("WBRVFAS", name[0])) return;
     if (name == "White")
@@ -178,7 +180,10 @@ class GameChecker final : public parsers::PgnVisitor {
     }
     // The variant and the position from the tags (rules/game/game_start.h).
     const GameStart start = game_start_from_tags(tags_, options_.default_variant);
-    if (start.variant) report_.variant = std::string(variant_info(*start.variant).name);
+    if (start.variant) {
+      report_.variant = std::string(variant_info(*start.variant).name);
+      variant_ = *start.variant;
+    }
     for (const StartNote& n : start.notes)
       add(n.error ? Severity::kError : Severity::kWarning, where_of(n.tag), 0, n.message);
     if (!start.ok()) return;
@@ -386,6 +391,14 @@ class GameChecker final : public parsers::PgnVisitor {
 
   GameReport finish() {
     if (!broken_) check_result();
+    if (options_.termination && replay_ && !stopped_ && depth_ == 0 && report_.valid()) {
+      const std::string& result =
+          report_.result_marker.empty() ? report_.result_tag : report_.result_marker;
+      const Termination t =
+          termination(final_state(), variant_, termination_tag_, result_code(result));
+      report_.termination.assign(t.what);
+      report_.termination_from.assign(describe(t.from));
+    }
     if (record_ && replay_ && !stopped_ && depth_ == 0) {
       record_->plies = report_.plies;
       record_->final_state = final_state();
@@ -583,7 +596,9 @@ class GameChecker final : public parsers::PgnVisitor {
   bool lean_ = false;         // main-line moves take lean_move() (set with replay_)
   std::vector<bool> active_;  // per open variation: whether the replayer entered it
 
-  std::optional<GameState> final_state_;  // final_state(), once asked
+  std::optional<GameState> final_state_;   // final_state(), once asked
+  VariantId variant_ = VariantId::kChess;  // of the game, once its tags are read
+  std::string termination_tag_;            // with ValidateOptions::termination
 };
 
 }  // namespace

@@ -41,7 +41,10 @@ struct GameReport {
   std::string variant;        // the variant the game was checked as ("" when unsupported)
   std::string result_tag;     // as written ("" when missing)
   std::string result_marker;  // the termination marker ("" when missing)
-  int plies = 0;              // main-line half-moves read and found legal
+  // How the game ended and where that was read (analysis/checking/termination.h), with
+  // ValidateOptions::termination, of a valid game ("" otherwise).
+  std::string termination, termination_from;
+  int plies = 0;  // main-line half-moves read and found legal
   int errors = 0, warnings = 0;
   std::vector<Diagnostic> diagnostics;  // in order of appearance
   bool valid() const { return errors == 0; }
@@ -55,6 +58,7 @@ struct ValidateOptions {
   // Warnings about the moves (SAN quirks: check marks, superfluous disambiguation...; moves
   // after a dead position). Off (statistics): only errors, the check marks not verified.
   bool move_warnings = true;
+  bool termination = false;  // fill GameReport::termination
 };
 
 // A game is replayed on the calling thread's game of its variant (thread_game(),

@@ -39,7 +39,8 @@ void write_game_json(JsonWriter& w, const std::string& file, const GameReport& r
   w.begin_object().key("type").value("game").key("file").value(file);
   w.key("game").value(r.index).key("line").value(r.first_line);
   w.key("white").value(r.white).key("black").value(r.black).key("variant").value(r.variant);
-  w.key("result").value(r.result_tag).key("termination").value(r.result_marker);
+  w.key("result").value(r.result_tag).key("marker").value(r.result_marker);
+  w.key("termination").value(r.termination).key("termination_from").value(r.termination_from);
   w.key("plies").value(r.plies).key("valid").value(r.valid());
   w.key("errors").value(r.errors).key("warnings").value(r.warnings);
   w.key("diagnostics").begin_array();

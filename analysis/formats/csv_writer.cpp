@@ -2,6 +2,7 @@
 
 #include <vector>
 
+#include "analysis/checking/termination.h"
 #include "analysis/checking/validate.h"
 #include "analysis/formats/writer_common.h"
 #include "analysis/io/csv.h"
@@ -18,7 +19,7 @@ using detail::standard_start;
 std::string csv_header(bool positions) {
   if (positions) return "file,game,ply,fen,move_san,move_uci\n";
   return "file,game,variant,Event,Site,Date,Round,White,Black,Result,WhiteElo,BlackElo,ECO,"
-         "plies,termination,start_fen,san,uci\n";
+         "plies,termination,termination_from,start_fen,san,uci\n";
 }
 
 void write_csv(const GameRecord& r, const std::string& result, bool positions,
@@ -51,7 +52,10 @@ void write_csv(const GameRecord& r, const std::string& result, bool positions,
     out += ',';
     csv_field(out, t == "Result" ? std::string_view(result) : r.tag(t), o.csv_raw);
   }
-  put(out, ",", r.plies, ",", describe(r.final_state.end), ",");
+  const Termination ended = termination(r, result_code(result));
+  put(out, ",", r.plies, ",");
+  csv_field(out, ended.what, o.csv_raw);
+  put(out, ",", describe(ended.from), ",");
   if (!standard_start(r)) csv_field(out, fen_text(r, o, r.start_fen), o.csv_raw);
   std::string san, uci;
   for (const RecordItem& it : r.items) {

@@ -1,5 +1,6 @@
 #include "analysis/formats/json_game_writer.h"
 
+#include "analysis/checking/termination.h"
 #include "analysis/formats/writer_common.h"
 #include "rules/game/registry.h"
 
@@ -172,7 +173,8 @@ void write_game_json(JsonWriter& w, const GameRecord& r, const GameReport& repor
   }
   if (writes_start(r, o, tags)) w.key("start_fen").value(fen_text(r, o, r.start_fen));
   w.key("result").value(result);
-  w.key("termination").value(describe(r.final_state.end));
+  const Termination ended = termination(r, result_code(result));
+  w.key("termination").value(ended.what).key("termination_from").value(describe(ended.from));
   w.key("plies").value(r.plies);
   std::size_t i = 0;
   const int first = 1;

@@ -13,13 +13,6 @@ namespace fairykit::analysis {
 
 namespace {
 
-std::string lower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out)
-    if (c >= 'A' && c <= 'Z') c = char(c - 'A' + 'a');
-  return out;
-}
-
 int rating(std::string_view text) {
   int n = 0;
   if (text.empty() || text.size() > 5) return 0;
@@ -125,41 +118,6 @@ StatsTable results_table(std::string name, std::string title, std::string key) {
 
 }  // namespace
 
-std::string_view describe(TerminationFrom from) {
-  switch (from) {
-    case TerminationFrom::kBoard:
-      return "board";
-    case TerminationFrom::kTag:
-      return "tag";
-    case TerminationFrom::kResult:
-      return "result";
-  }
-  return "";
-}
-
-Termination termination(const GameRecord& r, char result) {
-  const GameState& st = r.final_state;
-  if (st.over()) return {describe(st.end), TerminationFrom::kBoard};
-  if (const std::string_view written = r.tag("Termination"); !written.empty()) {
-    // The PGN standard's values (8.1.1: its own spelling is lower case; lichess capitalises
-    // them), and a common other.
-    static constexpr std::string_view kKnown[] = {
-        "abandoned",        "adjudication", "death",        "emergency",
-        "rules infraction", "time forfeit", "unterminated", "illegal move"};
-    const std::string tag = lower(written);
-    for (const std::string_view known : kKnown)
-      if (tag == known) return {known, TerminationFrom::kTag};
-    if (tag != "normal") return {written, TerminationFrom::kTag, true};
-  }
-  // "normal" or no tag: the result tells the rest.
-  if (result == '*') return {"unfinished", TerminationFrom::kResult};
-  if (result == 'w' || result == 'b') return {"resignation", TerminationFrom::kResult};
-  if (st.threefold) return {"threefold repetition", TerminationFrom::kResult};
-  if (st.fifty_moves)
-    return {describe(variant_info(r.variant).move_rule), TerminationFrom::kResult};
-  return {"agreement", TerminationFrom::kResult};
-}
-
 void game_facts(const GameRecord& r, const GameReport& report, std::string_view result,
                 const StatsOptions& o, GameFacts& f) {
   // Reset field by field: the vectors and strings keep their memory from game to game.
@@ -205,7 +163,7 @@ void game_facts(const GameRecord& r, const GameReport& report, std::string_view 
   f.black.assign(r.tag("Black"));
   f.white_elo = rating(r.tag("WhiteElo"));
   f.black_elo = rating(r.tag("BlackElo"));
-  f.result = result == "1-0" ? 'w' : result == "0-1" ? 'b' : result == "1/2-1/2" ? 'd' : '*';
+  f.result = result_code(result);
   const Termination ended = termination(r, f.result);
   f.termination_from = ended.from;
   if (ended.as_written)
@@ -413,7 +371,7 @@ std::vector<StatsTable> CollectionStats::tables() const {
   {
     StatsTable t =
         make_table("terminations", "How the games ended",
-                   {"variant", "termination", "from", "games"}, {false, false, false, true});
+                   {"variant", "termination", "termination_from", "games"}, {false, false, false, true});
     for (const auto& [id, v] : variants_) {
       std::map<std::pair<std::string_view, std::string_view>, std::uint64_t> by_text;
       for (const auto& e : v.terminations) by_text[{e.what, describe(e.from)}] += e.games;

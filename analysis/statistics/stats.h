@@ -16,6 +16,7 @@
 
 #include "absl/container/flat_hash_map.h"
 #include "analysis/checking/game_record.h"
+#include "analysis/checking/termination.h"
 #include "analysis/checking/validate.h"
 #include "analysis/statistics/missed_wins.h"
 #include "analysis/statistics/opening_tree.h"
@@ -33,29 +34,6 @@ struct StatsOptions {
   int find_wins = 0;           // --find-wins N: the forced-wins tables (0: none)
   const OpeningBook* openings = nullptr;  // names of chess openings (nullptr: none)
 };
-
-// How a game ended, and where that was read:
-//  * kBoard: the final position ends the game (checkmate, stalemate, capture of a King, no
-//    legal move, insufficient material, third repetition, fivefold repetition, ...);
-//  * kTag: else the Termination tag, when it says more than "normal": the values of the PGN
-//    standard ("abandoned", "adjudication", "death", "emergency", "rules infraction", "time
-//    forfeit", "unterminated") and "illegal move", in any case ("Time forfeit", as lichess
-//    writes it, is "time forfeit"); any other value as it is written (`as_written`);
-//  * kResult: else a deduction from the result: "unfinished" (*), "resignation" (a decisive
-//    result: the loser resigned, or lost in a way the record does not say, on time without
-//    a Termination tag), for a draw the rule it could be claimed by ("threefold repetition",
-//    "fifty-move rule", "twenty-five-move rule") or else "agreement".
-enum class TerminationFrom : std::uint8_t { kBoard, kTag, kResult };
-std::string_view describe(TerminationFrom from);  // "board", "tag", "result"
-
-struct Termination {
-  // A string literal (it outlives every record), or with `as_written` the tag's value in
-  // the record.
-  std::string_view what;
-  TerminationFrom from = TerminationFrom::kResult;
-  bool as_written = false;
-};
-Termination termination(const GameRecord& record, char result);
 
 // What one game contributes.
 struct GameFacts {

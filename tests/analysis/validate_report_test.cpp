@@ -36,7 +36,7 @@ TEST(ValidateReport, JsonKeepsSixtyFourBitColumns) {
   EXPECT_EQ(
       game_json("big.pgn", ReportWithFarColumn()),
       "{\"type\":\"game\",\"file\":\"big.pgn\",\"game\":3,\"line\":5000000000,\"white\":\"A\","
-      "\"black\":\"B\",\"variant\":\"\",\"result\":\"\",\"termination\":\"\",\"plies\":0,"
+      "\"black\":\"B\",\"variant\":\"\",\"result\":\"\",\"marker\":\"\",\"termination\":\"\",\"termination_from\":\"\",\"plies\":0,"
       "\"valid\":false,\"errors\":1,\"warnings\":0,\"diagnostics\":[{\"severity\":\"error\","
       "\"line\":5000000001,\"column\":3221225472,\"ply\":0,\"message\":\"unterminated "
       "comment\"}]}");

@@ -368,7 +368,7 @@ def count(jsonl, rejected):
 # The key columns of each table compared (the others are its values).
 KEYS = {
     "summary": [], "results_by_variant": ["variant"], "length_summary": ["variant"],
-    "lengths": ["variant", "plies"], "terminations": ["variant", "termination", "from"],
+    "lengths": ["variant", "plies"], "terminations": ["variant", "termination", "termination_from"],
     "captures": ["variant", "capturing piece", "captured piece"],
     "capture_methods": ["variant", "method"], "chains": ["variant", "steps"],
     "promotions": ["variant", "piece"], "castling": ["variant", "colour", "side"],

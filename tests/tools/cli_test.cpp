@@ -3,6 +3,12 @@
 
 #include <gtest/gtest.h>
 
+#include <map>
+#include <nlohmann/json.hpp>
+#include <set>
+#include <sstream>
+#include <tuple>
+
 #include <cstdlib>
 #include <optional>
 #include <string>
@@ -155,6 +161,56 @@ TEST(QuietFlag, NoSummaryInEveryTool) {
       EXPECT_EQ(quiet.err, "");
     }
   }
+}
+
+// `termination` (and `termination_from`) mean the same in every tool's JSON: per game,
+// fairy-validate's report and fairy-convert's game object agree, and fairy-analyze's table of
+// terminations counts exactly those values. The inputs end in every way: on the board, by a
+// Termination tag of the standard or of another spelling, by a deduction from the result.
+TEST(TerminationField, TheSameInEveryToolsJson) {
+  using Json = nlohmann::json;
+  const std::string data = std::string(FAIRYKIT_DATA_DIR) + "/corpus/";
+  std::string inputs = "'" + std::string(FAIRYKIT_SOURCE_DIR) + "/samples/'*.pgn";
+  for (const char* f : {"standard/twic0920.pgn", "tcec/TCEC_Match_5-games-5-6.pgn",
+                        "tcec/TCEC_Season_16_-_Frc_Cpu_League_2-games-25-55.pgn",
+                        "misc/stockfish-learning.pgn", "edge-cases/multiple.pgn"})
+    inputs += " '" + data + f + "'";
+  using Ended = std::pair<std::string, std::string>;                // termination, termination_from
+  std::map<std::pair<std::string, std::int64_t>, Ended> validated;  // (file, game)
+  const testing::ToolOutput v = testing::run_tool("fairy-validate", "--format jsonl " + inputs);
+  ASSERT_NE(v.status, 2) << v.err;
+  std::istringstream vlines(v.out);
+  for (std::string line; std::getline(vlines, line);) {
+    const Json g = Json::parse(line);
+    if (g["type"] != "game" || !g["valid"].get<bool>()) continue;
+    validated[{g["file"], g["game"]}] = {g["termination"], g["termination_from"]};
+  }
+  const testing::ToolOutput c = testing::run_tool("fairy-convert", "-q --to jsonl " + inputs);
+  std::map<std::tuple<std::string, std::string, std::string>, std::uint64_t> counted;
+  std::set<std::string> sources;
+  std::size_t games = 0;
+  std::istringstream clines(c.out);
+  for (std::string line; std::getline(clines, line); ++games) {
+    const Json g = Json::parse(line);
+    const Ended ended{g["termination"], g["termination_from"]};
+    const auto it = validated.find({g["file"], g["game"]});
+    ASSERT_NE(it, validated.end()) << line;
+    EXPECT_EQ(it->second, ended) << g["file"] << " game " << g["game"];
+    ++counted[{g["variant"], ended.first, ended.second}];
+    sources.insert(ended.second);
+  }
+  EXPECT_EQ(games, validated.size());
+  EXPECT_EQ(sources, (std::set<std::string>{"board", "tag", "result"}));
+  const testing::ToolOutput a =
+      testing::run_tool("fairy-analyze", "-q --no-openings --format json " + inputs);
+  std::map<std::tuple<std::string, std::string, std::string>, std::uint64_t> tabled;
+  const Json report = Json::parse(a.out);
+  for (const Json& t : report["tables"]) {
+    if (t["name"] != "terminations") continue;
+    for (const Json& row : t["rows"])
+      tabled[{row["variant"], row["termination"], row["termination_from"]}] = row["games"];
+  }
+  EXPECT_EQ(tabled, counted);
 }
 
 // --version and --help work for every installed program, the script among them.

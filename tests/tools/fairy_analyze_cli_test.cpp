@@ -765,9 +765,9 @@ Game lengths (plies of the main line)
   fluidity 0-19      1
 
 How the games ended
-  variant  termination from   games
-  chess    checkmate   board      1
-  fluidity unfinished  result     1
+  variant  termination termination_from games
+  chess    checkmate   board                1
+  fluidity unfinished  result               1
 
 Captures by capturing and captured piece
   variant capturing piece captured piece captures

@@ -722,7 +722,7 @@ TEST(FairyConvertJson, GameObject) {
   const std::string object =
       R"({"file":"promo.pgn","game":1,"line":1,"variant":"chess","tags":{"Event":"Promotion",)"
       R"("Site":"?","Date":"????.??.??","Round":"?","White":"?","Black":"?","Result":"*"},)"
-      R"("start_fen":"3qk3/4P3/8/8/8/8/8/4K2R w K - 0 1","result":"*","termination":"",)"
+      R"("start_fen":"3qk3/4P3/8/8/8/8/8/4K2R w K - 0 1","result":"*","termination":"unfinished","termination_from":"result",)"
       R"("plies":3,"ply":1,"san":["exd8=Q+","Kxd8","O-O"],"uci":["e7d8q","e8d8","e1g1"],)";
   const std::string diagnostics =
       R"("diagnostics":[{"severity":"warning","line":6,"column":4,"ply":1,)"
@@ -891,15 +891,15 @@ TEST(FairyConvertPositions, Csv) {
              "[ECO \"C20\"]\n[Result \"*\"]\n\n1. e4 e5 *\n");
   EXPECT_EQ(o.out,
             "file,game,variant,Event,Site,Date,Round,White,Black,Result,WhiteElo,BlackElo,ECO,"
-            "plies,termination,start_fen,san,uci\n"
-            "promo.pgn,1,chess,Promotion,,,,,,*,,,,3,,3qk3/4P3/8/8/8/8/8/4K2R w K - 0 "
+            "plies,termination,termination_from,start_fen,san,uci\n"
+            "promo.pgn,1,chess,Promotion,,,,,,*,,,,3,unfinished,result,3qk3/4P3/8/8/8/8/8/4K2R w K - 0 "
             "1,exd8=Q+ Kxd8 O-O,e7d8q e8d8 e1g1\n"
-            "small.pgn,1,chess,Casual,,,,Anderssen,Kieseritzky,1-0,,,,7,checkmate,,e4 e5 Bc4 "
+            "small.pgn,1,chess,Casual,,,,Anderssen,Kieseritzky,1-0,,,,7,checkmate,board,,e4 e5 Bc4 "
             "Nc6 Qh5 Nf6 Qxf7#,e2e4 e7e5 f1c4 b8c6 d1h5 g8f6 h5f7\n");
   o = run("-q --to csv comma.pgn", dir);
   const std::string body = o.out.substr(o.out.find('\n') + 1);
   EXPECT_EQ(body,
-            "comma.pgn,1,chess,\"Open, round 1\",,,,\"Say \"\"hi\"\"\",,*,2100,,C20,2,,,e4 e5,"
+            "comma.pgn,1,chess,\"Open, round 1\",,,,\"Say \"\"hi\"\"\",,*,2100,,C20,2,unfinished,result,,e4 e5,"
             "e2e4 e7e5\n")
       << o.err;
   o = run("-q --to csv --positions promo.pgn", dir);
@@ -928,11 +928,11 @@ TEST(FairyConvertPositions, CsvFormulaCells) {
   EXPECT_EQ(o.status, 0) << o.err;
   EXPECT_EQ(o.out.substr(o.out.find('\n') + 1),
             "'=f.pgn,1,chess,\"'=HYPERLINK(\"\"http://x\"\",\"\"y\"\")\",'+1+2,-1.5,-2,'@SUM(A1),"
-            "'\tx,*,'-,+3,'-1e3,1,,,e4,e2e4\n");
+            "'\tx,*,'-,+3,'-1e3,1,unfinished,result,,e4,e2e4\n");
   o = run("-q --to csv --csv-raw =f.pgn", dir);
   EXPECT_EQ(o.out.substr(o.out.find('\n') + 1),
             "=f.pgn,1,chess,\"=HYPERLINK(\"\"http://x\"\",\"\"y\"\")\",+1+2,-1.5,-2,@SUM(A1),"
-            "\tx,*,-,+3,-1e3,1,,,e4,e2e4\n");
+            "\tx,*,-,+3,-1e3,1,unfinished,result,,e4,e2e4\n");
   o = run("-q --to csv --positions --final =f.pgn", dir);
   EXPECT_EQ(o.out.substr(o.out.find('\n') + 1),
             "'=f.pgn,1,1,rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1,,\n");

@@ -63,6 +63,7 @@ std::variant<Job, int> job_from_flags(const cli::Args& args) {
     else if (*f != "text")
       return usage_error("--format wants text, json or jsonl, not '" + *f + "'");
   }
+  job.validate.termination = job.format != Format::kText;  // a field of the JSON only
   if (!cli::batch_flags(args, "fairy-validate", job.batch)) return 2;
   if (g_mpi->size() > 1) {  // each rank reads a share of every input (game_batch.h)
     job.batch.collective = g_mpi;
