@@ -1,7 +1,7 @@
 // SVG board diagrams (analysis/formats/svg_board.h): the text of the SVG, and its pixels as
 // rsvg-convert (Debian's librsvg2-bin) draws them.
 //
-// The README's images: FAIRYKIT_SVG_IMAGES=docs/images build/bin/analysis_tests
+// The images of the docs: FAIRYKIT_SVG_IMAGES=docs/images build/bin/analysis_tests
 // --gtest_filter=SvgImages.* writes them (PNG) into that folder; without the variable the
 // test is skipped.
 #include "analysis/formats/svg_board.h"
@@ -476,7 +476,7 @@ TEST_F(SvgPixels, MarksMovesAndFlip) {
   EXPECT_TRUE(near(img->at(left("a1", true) + 22, top("a1", true) + 22), kDarkRgb));
 }
 
-// The README's pictures (see the header of this file).
+// The pictures of docs/variants.md and docs/fairy-convert.md (see the header of this file).
 TEST(SvgImages, WriteReadmeImages) {
   const char* env = std::getenv("FAIRYKIT_SVG_IMAGES");
   if (env == nullptr || *env == 0) GTEST_SKIP() << "FAIRYKIT_SVG_IMAGES not set";

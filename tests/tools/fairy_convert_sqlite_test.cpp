@@ -1,5 +1,5 @@
 // fairy-convert --to sqlite from the outside: a hand-made PGN file into a database, then the
-// database read with the SQLite C API: the README's five queries give the answers counted
+// database read with the SQLite C API: the five queries of docs/fairy-convert.md give the answers counted
 // by hand; a second archive appends; what is not a fairykit database (or another schema
 // version) is refused and left as it was; a failed run leaves the database as it was.
 #include <gtest/gtest.h>
@@ -103,7 +103,7 @@ constexpr const char* kGames = R"([Event "Club"]
 1. e4 e5 2. Ke3 1-0
 )";
 
-// The README's five queries (the player's name is the only change).
+// The five queries of docs/fairy-convert.md (the player's name is the only change).
 const std::string kScoreByColour = R"(
 SELECT 'white' AS colour, count(*) AS games,
        total(CASE result WHEN '1-0' THEN 1 WHEN '1/2-1/2' THEN 0.5 END) AS score

@@ -20,7 +20,7 @@ or make such a suite from seeded random playouts.
 )",
       .tail = R"(
 Timings go to standard error, so the text on standard output is the same at any
-thread count; --format json also carries them ("seconds", "nps": README).
+thread count; --format json also carries them ("seconds", "nps": docs/fairy-perft.md).
 
 Exit status:
   0  every count computed (and, for suites, every count as expected);
@@ -232,7 +232,7 @@ Examples:
                           "A build with FAIRYKIT_MPI run by mpirun -np R shares a",
                           "position's count, or a suite's positions, out over the R",
                           "ranks (each with its own threads and table; rank 0 prints",
-                          "what one process prints; README: MPI)"}},
+                          "what one process prints; docs/fairy-perft.md: MPI)"}},
                 {.name = "hash",
                  .takes_value = true,
                  .value_name = "MB",
@@ -240,7 +240,7 @@ Examples:
                           "counts, shared by the threads and kept across the depths",
                           "of --max-depth and the positions of a suite; 0 (default)",
                           "counts without one. Entries are checked against the full",
-                          "64-bit position key and the depth (README: Hashed perft)"},
+                          "64-bit position key and the depth (docs: Hashed perft)"},
                  .brief = "a transposition table of MB megabytes"},
                 {.name = "list-variants", .help = {"list the variants and exit"}},
                 {.name = "help", .short_name = 'h', .help = {"show this help and exit"}},
