@@ -80,9 +80,14 @@ struct BatchFile {
 // Where a run is, after each pipeline batch.
 struct BatchProgress {
   const BatchFile& file;
-  double fraction;            // of the input's bytes read (0 when its size is unknown)
+  std::uint64_t bytes_read;   // of the input (of its share under MPI), as stored: compressed
+  std::uint64_t size;         // the bytes of the input (of its share); 0 when unknown (a pipe)
   std::size_t file_games;     // games of this input done
   std::uint64_t total_games;  // games of every input done
+  // The part of the input read; 0 when its size is unknown.
+  double fraction() const {
+    return size == 0 ? 0.0 : bytes_read >= size ? 1.0 : double(bytes_read) / double(size);
+  }
 };
 
 class GameBatch {
@@ -266,8 +271,7 @@ void GameBatch::run_impl(
       std::function<void(std::size_t)> step;
       if (progress) {
         step = [&](std::size_t done) {
-          const double fraction = size ? double(splitter.raw_bytes_read()) / double(size) : 0.0;
-          progress(BatchProgress{file, std::min(fraction, 1.0), done, games_before + done});
+          progress(BatchProgress{file, splitter.raw_bytes_read(), size, done, games_before + done});
         };
       }
       status = run_game_pipeline_into<Result>(

@@ -93,7 +93,9 @@ TEST_F(GameBatchTest, ProgressAfterEachPipelineBatch) {
                      [&](const BatchProgress& p) {
                        log += fs::path(p.file.name).filename().string() + " " +
                               std::to_string(p.file_games) + " " + std::to_string(p.total_games) +
-                              (p.fraction == 1.0 ? " all read" : "") + "\n";
+                              (p.fraction() == 1.0 ? " all read" : "") + "\n";
+                       EXPECT_EQ(p.size, fs::file_size(p.file.path));
+                       EXPECT_LE(p.bytes_read, p.size);
                      });
   EXPECT_EQ(log,
             "b.pgn 2 2 all read\n"

@@ -12,7 +12,9 @@ Statistics of game collections of every fairykit variant (chess, chess960, cwda,
 superchess, interweave, fluidity). Each game is read, checked as fairy-validate checks it
 and replayed; what its moves did is counted. Invalid games are counted as rejected with
 their first error (a table of the reasons; -v prints each one's diagnostics); every game
-read is either analysed or rejected.
+read is either analysed or rejected. When standard error is a terminal, a progress line
+is shown there while the games are read (the part of the file read, games, games per
+second, the time left; from standard input or a pipe the bytes and games read).
 
 )",
     .tail = R"(

@@ -191,7 +191,7 @@ Counts run(analysis::GameBatch& batch, const analysis::AnalyzeOptions& o, cli::M
         c = {};
       },
       [&](const analysis::BatchProgress& p) {
-        progress.show_games(p.file.name, p.fraction, p.file_games, p.total_games);
+        progress.show_games(p.file.name, p.bytes_read, p.size, p.file_games, p.total_games);
       });
   return all;
 }

@@ -15,7 +15,10 @@ interweave, fluidity) from one form into another. Each game is read, checked as
 fairy-validate checks it and replayed: the moves are written again from the position, so
 that notation, check marks and FENs come out right. Invalid games are rejected (reported
 on standard error, and with --invalid-out kept verbatim); nothing is lost:
-games read = written + filtered out + rejected, in the summary on standard error.
+games read = written + filtered out + rejected, in the summary on standard error. When
+standard error is a terminal, a progress line is shown there while the games are read
+(the part of the file read, games, games per second, the time left; from standard input
+or a pipe the bytes and games read).
 
 )",
     .tail = R"(

@@ -50,7 +50,7 @@ class ConvertRun {
           end_input(file, status);
         },
         [&](const analysis::BatchProgress& p) {
-          progress_.show_games(p.file.name, p.fraction, p.file_games, p.total_games);
+          progress_.show_games(p.file.name, p.bytes_read, p.size, p.file_games, p.total_games);
         });
     return finish();
   }

@@ -15,7 +15,9 @@ with the Result tag and with the final position. Files may be plain or compresse
 Diagnostics go to standard error, compiler-style:
   games.pgn:1234:17: error: game 17 (Carlsen - Anand), ply 34: illegal move "Nf6"
 A summary per file (games read, valid, invalid, warnings) goes to standard output. When
-standard error is a terminal, a progress bar and the speed are shown there too.
+standard error is a terminal, a progress line is shown there too (the part of the file
+read, games, games per second, the time left; from standard input or a pipe the bytes
+and games read), and at the end the time taken and the speed.
 
 )",
     .tail = R"(

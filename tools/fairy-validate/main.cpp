@@ -185,7 +185,7 @@ int run(const Job& job) {
         totals = ValidationTotals{};
       },
       [&](const analysis::BatchProgress& p) {
-        progress.show_games(p.file.name, p.fraction, p.file_games, p.total_games);
+        progress.show_games(p.file.name, p.bytes_read, p.size, p.file_games, p.total_games);
       });
   out.finish(all, job.files.size());
   if (progress.enabled()) {  // a terminal: say how fast it went
