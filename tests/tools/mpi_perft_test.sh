@@ -58,18 +58,18 @@ for suite in "$oracles"/*.epd "$oracles"/*.perft; do
   v=
   [[ $suite == *chess960* ]] && v="--variant chess960"
   for extra in "--max-depth 3 $v" "--max-depth 2 --format json --hash 4 -j 2 $v"; do
-    want=$("$perft" --suite "$suite" $extra 2>&1 | strip)
+    want=$("$perft" --suite "$suite" $extra 2>/dev/null | strip)
     wstatus=$?
     for np in 1 2 4; do
-      got=$("$mpiexec" --quiet --oversubscribe -np "$np" "$perft" --suite "$suite" $extra 2>&1 | strip)
+      got=$("$mpiexec" --quiet --oversubscribe -np "$np" "$perft" --suite "$suite" $extra 2>/dev/null | strip)
       [[ "$got" == "$want" ]] ||
         fail "-np $np differs: --suite $suite $extra"$'\n'"$(diff <(echo "$want") <(echo "$got") | head -5)"
     done
     [[ "$want" == *" 0 failed"* || "$want" == *'"failed":0'* ]] || fail "$suite $extra: a count failed"
   done
 done
-got=$("$mpiexec" --quiet --oversubscribe -np 2 "$perft" --suite "$oracles/chess-standard.epd" --suite "$oracles/cwda.perft" --max-depth 2 2>&1 | strip)
-want=$("$perft" --suite "$oracles/chess-standard.epd" --suite "$oracles/cwda.perft" --max-depth 2 2>&1 | strip)
+got=$("$mpiexec" --quiet --oversubscribe -np 2 "$perft" --suite "$oracles/chess-standard.epd" --suite "$oracles/cwda.perft" --max-depth 2 2>/dev/null | strip)
+want=$("$perft" --suite "$oracles/chess-standard.epd" --suite "$oracles/cwda.perft" --max-depth 2 2>/dev/null | strip)
 [[ "$got" == "$want" ]] || fail "two suites at 2 ranks differ"
 err=$("$mpiexec" --quiet --oversubscribe -np 2 "$perft" --suite /nonexistent.epd --max-depth 1 2>&1 >/dev/null)
 status=$?
