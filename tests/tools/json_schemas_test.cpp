@@ -1,5 +1,6 @@
-// The JSON outputs of fairy-validate, fairy-perft and fairy-analyze against their schemas in
-// docs/schemas/ (fairy-convert's game objects: fairy_convert_schema_test.cpp). Each test runs
+// The JSON outputs of the tools against their schemas in docs/schemas/ (fairy-convert's game
+// objects of --to jsonl: fairy_convert_schema_test.cpp, which also writes the notes, start
+// positions and repeated tags that the samples lack). Each test runs
 // a tool on the samples and the corpus (standard chess and the variants, valid and invalid
 // games, suites with passing, failing, skipped and unreadable positions), checks every
 // object written against the schema, and requires every property the schema names to occur
@@ -322,6 +323,21 @@ TEST(JsonSchema, RejectsBrokenPositionRecords) {
   broken = interweave;
   broken["status"] = "mate";
   expect_rejected(v, broken, "an unknown status");
+}
+
+// --to json: every element of the array is a game object (its lines: fairy_convert_schema_test).
+TEST(JsonSchema, ConvertJsonArray) {
+  SchemaValidator v = load_schema("games.schema.json");
+  const ToolOutput o = run_tool("fairy-convert", "-q --to json --with-fen" + quoted(game_inputs()));
+  EXPECT_EQ(o.status, 1) << o.err;  // (samples/broken.pgn)
+  const Json games = Json::parse(o.out, nullptr, false);
+  ASSERT_TRUE(games.is_array()) << o.out.substr(0, 200);
+  EXPECT_GE(games.size(), 40u);
+  for (std::size_t i = 0; i < games.size(); ++i)
+    for (const std::string& e : v.check(games[i])) ADD_FAILURE() << "element " << i << ": " << e;
+  // No game: an empty array.
+  const ToolOutput empty = run_tool("fairy-convert", "-q --to json /dev/null");
+  EXPECT_EQ(Json::parse(empty.out, nullptr, false), Json::array()) << empty.out;
 }
 
 TEST(JsonSchema, RejectsBrokenGames) {
