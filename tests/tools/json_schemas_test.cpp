@@ -132,8 +132,11 @@ TEST(JsonSchema, RejectsBrokenValidateReports) {
   broken.erase("valid");
   expect_rejected(v, broken, "no \"valid\"");
   broken = game;
-  broken["termination"] = "checkmate";
-  expect_rejected(v, broken, "a termination that is no termination marker");
+  broken["marker"] = "checkmate";
+  expect_rejected(v, broken, "a marker that is no termination marker");
+  broken = game;
+  broken["termination_from"] = "pgn";
+  expect_rejected(v, broken, "an unknown source of the termination");
   broken = game;
   broken["diagnostics"][0]["severity"] = "fatal";
   expect_rejected(v, broken, "an unknown severity");
@@ -263,7 +266,7 @@ TEST(JsonSchema, RejectsBrokenAnalyzeTables) {
   broken["tables"][table("castling")]["columns"][3] = "castles";
   expect_rejected(v, broken, "a renamed column");
   broken = tables;
-  broken["tables"][table("terminations")]["rows"][0]["from"] = "pgn";
+  broken["tables"][table("terminations")]["rows"][0]["termination_from"] = "pgn";
   expect_rejected(v, broken, "an unknown source of a termination");
   broken = tables;
   broken["tables"][table("results_by_Event")]["rows"][0]["games"] = nullptr;
