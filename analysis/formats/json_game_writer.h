@@ -11,7 +11,7 @@
 
 namespace fairykit::analysis {
 
-// One game as a JSON object (the schema: docs/fairykit-games.schema.json; docs/formats.md).
+// One game as a JSON object (the schema: docs/schemas/games.schema.json; docs/formats.md).
 void write_game_json(JsonWriter& w, const GameRecord& record, const GameReport& report,
                      const std::string& result, const WriteOptions& options, std::string_view file);
 

@@ -1,5 +1,5 @@
 // Reading fairy-convert's JSON back: one game object (the schema of
-// docs/fairykit-games.schema.json) into PGN text, which the tools then read and check like
+// docs/schemas/games.schema.json) into PGN text, which the tools then read and check like
 // any other game, so that JSON input gets the same checks and diagnostics as PGN; and the
 // JSON parser under it, which keeps where each value is so that every error names its byte.
 #pragma once

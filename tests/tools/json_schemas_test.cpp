@@ -1,0 +1,373 @@
+// The JSON outputs of the tools against their schemas in docs/schemas/ (fairy-convert's game
+// objects of --to jsonl: fairy_convert_schema_test.cpp, which also writes the notes, start
+// positions and repeated tags that the samples lack). Each test runs
+// a tool on the samples and the corpus (standard chess and the variants, valid and invalid
+// games, suites with passing, failing, skipped and unreadable positions), checks every
+// object written against the schema, and requires every property the schema names to occur
+// in some output, so that a schema cannot keep a key the tool no longer writes. The
+// Rejects* tests show that the check fails on a wrong output: a real object, made wrong in
+// one way, must be rejected.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "tests/tools/json_schema_check.h"
+#include "tests/tools/run_tool.h"
+
+namespace {
+
+namespace fs = std::filesystem;
+using fairykit::testing::check_document;
+using fairykit::testing::check_lines;
+using fairykit::testing::expect_every_property_seen;
+using fairykit::testing::load_schema;
+using fairykit::testing::run_tool;
+using fairykit::testing::SchemaValidator;
+using fairykit::testing::ToolOutput;
+using Json = nlohmann::json;
+
+std::string quoted(const std::vector<std::string>& files) {
+  std::string out;
+  for (const std::string& f : files) out += " '" + f + "'";
+  return out;
+}
+
+std::vector<std::string> files_in(const std::string& dir, const std::string& extension) {
+  std::vector<std::string> files;
+  for (const auto& e : fs::directory_iterator(dir))
+    if (e.path().extension() == extension) files.push_back(e.path().string());
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+// Rated games (the rating tables), a checkmate and a game without a termination marker,
+// which the samples lack.
+std::string extra_pgn() {
+  const std::string path = fairykit::testing::unique_temp("extra.pgn");
+  std::ofstream(path) << R"([Event "Rated"]
+[White "A"]
+[Black "B"]
+[WhiteElo "2500"]
+[BlackElo "2400"]
+[Result "1-0"]
+
+1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0
+
+[Event "Rated"]
+[White "B"]
+[Black "A"]
+[WhiteElo "2400"]
+[BlackElo "2500"]
+[Result "1/2-1/2"]
+
+1. d4 d5
+
+)";
+  return path;
+}
+
+// The PGN inputs: every sample (every variant; samples/broken.pgn's invalid games), the
+// edge cases and the miscellany of the corpus, and extra_pgn().
+std::vector<std::string> game_inputs() {
+  const std::string corpus = std::string(FAIRYKIT_DATA_DIR) + "/corpus/";
+  std::vector<std::string> files = fairykit::testing::sample_pgns();
+  for (const char* dir : {"edge-cases", "misc"})
+    for (const std::string& f : files_in(corpus + dir, ".pgn")) files.push_back(f);
+  files.push_back(extra_pgn());
+  return files;
+}
+
+// The first line of `text` that parses, as JSON.
+Json first_object(const std::string& text) {
+  std::istringstream lines(text);
+  std::string line;
+  std::getline(lines, line);
+  return Json::parse(line);
+}
+
+// `v` rejects `value`, which `what` made wrong.
+void expect_rejected(SchemaValidator& v, const Json& value, const std::string& what) {
+  EXPECT_FALSE(v.check(value).empty()) << what << " passes: " << value.dump().substr(0, 300);
+}
+
+TEST(JsonSchema, ValidateJsonAndJsonl) {
+  SchemaValidator v = load_schema("validate.schema.json");
+  const std::string inputs = quoted(game_inputs());
+  int lines = 0;
+  for (const char* flags : {"", "--show-position", "--no-roster --variant chess960"}) {
+    const ToolOutput jsonl =
+        run_tool("fairy-validate", std::string("-q --format jsonl ") + flags + inputs);
+    EXPECT_EQ(jsonl.status, 1) << jsonl.err;  // (samples/broken.pgn)
+    lines += check_lines(v, jsonl.out, std::string("--format jsonl ") + flags);
+    EXPECT_EQ(Json::parse(fairykit::testing::last_line(jsonl.out)).value("type", ""), "summary");
+    const ToolOutput json =
+        run_tool("fairy-validate", std::string("-q --format json ") + flags + inputs);
+    check_document(v, json.out, std::string("--format json ") + flags);
+  }
+  EXPECT_GE(lines, 3 * 40);
+  // An input with no game: an empty report.
+  const ToolOutput empty = run_tool("fairy-validate", "--format json /dev/null");
+  check_document(v, empty.out, "--format json /dev/null");
+  expect_every_property_seen(v);
+}
+
+TEST(JsonSchema, RejectsBrokenValidateReports) {
+  SchemaValidator v = load_schema("validate.schema.json");
+  const ToolOutput o = run_tool("fairy-validate", "-q --format jsonl --show-position '" +
+                                                      fairykit::testing::kSamples + "/broken.pgn'");
+  const Json game = first_object(o.out);
+  const Json summary = Json::parse(fairykit::testing::last_line(o.out));
+  ASSERT_TRUE(v.check(game).empty());
+  ASSERT_TRUE(v.check(summary).empty());
+  Json broken = game;
+  broken["plies"] = "12";
+  expect_rejected(v, broken, "plies as a string");
+  broken = game;
+  broken.erase("valid");
+  expect_rejected(v, broken, "no \"valid\"");
+  broken = game;
+  broken["marker"] = "checkmate";
+  expect_rejected(v, broken, "a marker that is no termination marker");
+  broken = game;
+  broken["termination_from"] = "pgn";
+  expect_rejected(v, broken, "an unknown source of the termination");
+  broken = game;
+  broken["diagnostics"][0]["severity"] = "fatal";
+  expect_rejected(v, broken, "an unknown severity");
+  broken = game;
+  broken["diagnostics"][0]["position"] = "x";
+  expect_rejected(v, broken, "an unknown key in a diagnostic");
+  broken = summary;
+  broken["games"] = -1;
+  expect_rejected(v, broken, "a negative count");
+  broken = summary;
+  broken["type"] = "total";
+  expect_rejected(v, broken, "an unknown type");
+}
+
+TEST(JsonSchema, PerftJson) {
+  SchemaValidator v = load_schema("perft.schema.json");
+  const std::string samples = fairykit::testing::kSamples + "/";
+  int documents = 0;
+  auto check = [&](const std::string& args, int status) {
+    const ToolOutput o = run_tool("fairy-perft", "-q --format json " + args);
+    EXPECT_EQ(o.status, status) << args << ": " << o.err;
+    check_document(v, o.out, args);
+    ++documents;
+  };
+  // One position: --depth, --max-depth, --divide, --hash; every variant.
+  check("--fen startpos --depth 3", 0);
+  check("--fen startpos --max-depth 2 --divide --hash 1", 0);
+  check("--fen startpos --depth 0", 0);
+  check("--variant chess960 --shuffle 7 --max-depth 2 --divide", 0);
+  check("--variant cwda --fen startpos --armies CN --max-depth 2 --hash 1", 0);
+  check("--variant superchess --shuffle 0 --depth 2 --divide", 0);
+  check("--variant interweave --fen startpos --max-depth 2 --divide", 0);
+  check("--variant fluidity --fen startpos --max-depth 2 --hash 1", 0);
+  // Suites: the samples (every variant), with and without a table.
+  for (const char* suite : {"chess.epd", "tricky.perft", "variants.perft"})
+    check(std::string("--max-depth 2 --suite ") + samples + suite, 0);
+  check("--variant chess960 --max-depth 2 --hash 1 --suite " + samples + "chess960.epd", 0);
+  // A wrong count, a skipped position and an unreadable one.
+  const std::string bad = fairykit::testing::unique_temp("bad.epd");
+  std::ofstream(bad) << "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - ;D1 20 ;D2 401 "
+                        ";D3 8902 ;id \"wrong\"\n"
+                        "4k3/8/8/8/8/8/8/4K2R w K - ;D3 10000 ;id \"deep\"\n"
+                        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPX/RNBQKBNR w KQkq - ;D1 20\n";
+  check("--max-depth 2 --hash 1 --suite '" + bad + "'", 1);
+  check("--max-nodes 100 --suite '" + bad + "'", 1);
+  EXPECT_EQ(documents, 14);
+  expect_every_property_seen(v);
+}
+
+TEST(JsonSchema, RejectsBrokenPerftReports) {
+  SchemaValidator v = load_schema("perft.schema.json");
+  const Json position = Json::parse(
+      run_tool("fairy-perft", "-q --format json --fen startpos --max-depth 2 --divide --hash 1")
+          .out);
+  const Json suite =
+      Json::parse(run_tool("fairy-perft", "-q --format json --max-depth 1 --suite '" +
+                                              fairykit::testing::kSamples + "/chess.epd'")
+                      .out);
+  ASSERT_TRUE(v.check(position).empty());
+  ASSERT_TRUE(v.check(suite).empty());
+  Json broken = position;
+  broken["results"][0]["nodes"] = "20";
+  expect_rejected(v, broken, "a count as a string");
+  broken = position;
+  broken["results"][1]["divide"][0].erase("move");
+  expect_rejected(v, broken, "a divide entry without its move");
+  broken = position;
+  broken["hash"].erase("leaf_hits");
+  expect_rejected(v, broken, "table statistics without leaf_hits");
+  broken = position;
+  broken["variant"] = "crazyhouse";
+  expect_rejected(v, broken, "an unknown variant");
+  broken = suite;
+  broken["positions"][0]["status"] = "ok";
+  expect_rejected(v, broken, "an unknown status");
+  broken = suite;
+  broken["summary"].erase("nodes");
+  expect_rejected(v, broken, "a summary without nodes");
+  broken = suite;
+  broken["summary"]["seconds"] = nullptr;
+  expect_rejected(v, broken, "seconds null");
+}
+
+// The options that make every table: --group-by, --tree (with --tree-min: a note), --top 2
+// (notes), --find-wins (with the puzzles: wins with no move played), rated games.
+std::string all_tables_flags() {
+  return "-q --format json --group-by Event --tree 2 --tree-min 2 --top 2 --find-wins 3 " +
+         quoted(game_inputs()) + " '" + std::string(FAIRYKIT_DATA_DIR) +
+         "/puzzles/mates-twic0920.epd'";
+}
+
+TEST(JsonSchema, AnalyzeTablesJson) {
+  SchemaValidator v = load_schema("analyze-tables.schema.json");
+  const ToolOutput all = run_tool("fairy-analyze", all_tables_flags());
+  EXPECT_EQ(all.status, 1) << all.err;  // (samples/broken.pgn)
+  check_document(v, all.out, "every table");
+  // Searches that stop at the node limit.
+  const ToolOutput limit = run_tool(
+      "fairy-analyze", "-q --format json --find-wins 5 --win-nodes 50 --variant interweave '" +
+                           fairykit::testing::kSamples + "/interweave.pgn'");
+  EXPECT_EQ(limit.status, 0) << limit.err;
+  EXPECT_NE(limit.out.find("node limit\"}"), std::string::npos);
+  check_document(v, limit.out, "--win-nodes 50");
+  // Nothing read: the tables are there, empty.
+  const ToolOutput empty = run_tool("fairy-analyze", "-q --format json /dev/null");
+  check_document(v, empty.out, "no game");
+  expect_every_property_seen(v);
+}
+
+TEST(JsonSchema, RejectsBrokenAnalyzeTables) {
+  SchemaValidator v = load_schema("analyze-tables.schema.json");
+  const Json tables = Json::parse(run_tool("fairy-analyze", all_tables_flags()).out);
+  ASSERT_TRUE(v.check(tables).empty());
+  auto table = [&](const std::string& name) -> std::size_t {
+    for (std::size_t i = 0; i < tables["tables"].size(); ++i)
+      if (tables["tables"][i]["name"] == name) return i;
+    ADD_FAILURE() << "no table " << name;
+    return 0;
+  };
+  Json broken = tables;
+  broken["tables"][table("summary")]["rows"][0]["games read"] = "54";
+  expect_rejected(v, broken, "a count as a string");
+  broken = tables;
+  broken["tables"][table("results_by_variant")]["rows"][0].erase("0-1");
+  expect_rejected(v, broken, "a row without one of its columns");
+  broken = tables;
+  broken["tables"][table("castling")]["columns"][3] = "castles";
+  expect_rejected(v, broken, "a renamed column");
+  broken = tables;
+  broken["tables"][table("terminations")]["rows"][0]["termination_from"] = "pgn";
+  expect_rejected(v, broken, "an unknown source of a termination");
+  broken = tables;
+  broken["tables"][table("results_by_Event")]["rows"][0]["games"] = nullptr;
+  expect_rejected(v, broken, "a --group-by count null");
+  broken = tables;
+  broken["tables"][table("players")]["rows"][0]["rank"] = 1;
+  expect_rejected(v, broken, "an unknown column in a row");
+  broken = tables;
+  broken["tables"][table("lengths")]["name"] = "length";
+  expect_rejected(v, broken, "an unknown table");
+}
+
+TEST(JsonSchema, AnalyzePositionsJsonl) {
+  SchemaValidator v = load_schema("analyze-positions.schema.json");
+  std::vector<std::string> inputs = fairykit::testing::sample_pgns();
+  for (const std::string& f : files_in(fairykit::testing::kSamples, ".epd")) inputs.push_back(f);
+  const ToolOutput o = run_tool("fairy-analyze", "-q --positions" + quoted(inputs));
+  EXPECT_EQ(o.status, 1) << o.err;  // (samples/broken.pgn)
+  const int records = check_lines(v, o.out, "--positions");
+  EXPECT_GE(records, 1500);
+  // --perft; a position list of chess960.
+  const ToolOutput perft =
+      run_tool("fairy-analyze", "-q --positions --perft 1 --variant chess960 '" +
+                                    fairykit::testing::kSamples + "/chess960.epd'");
+  EXPECT_EQ(perft.status, 0) << perft.err;
+  EXPECT_GE(check_lines(v, perft.out, "--positions --perft 1"), 1);
+  expect_every_property_seen(v);
+}
+
+TEST(JsonSchema, RejectsBrokenPositionRecords) {
+  SchemaValidator v = load_schema("analyze-positions.schema.json");
+  const Json chess =
+      first_object(run_tool("fairy-analyze", "-q --positions --perft 1 '" +
+                                                 fairykit::testing::kSamples + "/classics.pgn'")
+                       .out);
+  const Json interweave =
+      first_object(run_tool("fairy-analyze",
+                            "-q --positions '" + fairykit::testing::kSamples + "/interweave.pgn'")
+                       .out);
+  ASSERT_TRUE(v.check(chess).empty());
+  ASSERT_TRUE(v.check(interweave).empty());
+  Json broken = chess;
+  broken["check"] = "false";
+  expect_rejected(v, broken, "check as a string");
+  broken = chess;
+  broken.erase("fen");
+  expect_rejected(v, broken, "no fen");
+  broken = chess;
+  broken["material"]["white"]["pawns"] = 8;
+  expect_rejected(v, broken, "an unknown piece");
+  broken = chess;
+  broken["material"]["black"]["queen"] = 0;
+  expect_rejected(v, broken, "a piece type listed with none on the board");
+  broken = interweave;
+  broken["longest_chain"] = 1.5;
+  expect_rejected(v, broken, "a chain of 1.5 steps");
+  broken = interweave;
+  broken["status"] = "mate";
+  expect_rejected(v, broken, "an unknown status");
+}
+
+// --to json: every element of the array is a game object (its lines: fairy_convert_schema_test).
+TEST(JsonSchema, ConvertJsonArray) {
+  SchemaValidator v = load_schema("games.schema.json");
+  const ToolOutput o = run_tool("fairy-convert", "-q --to json --with-fen" + quoted(game_inputs()));
+  EXPECT_EQ(o.status, 1) << o.err;  // (samples/broken.pgn)
+  const Json games = Json::parse(o.out, nullptr, false);
+  ASSERT_TRUE(games.is_array()) << o.out.substr(0, 200);
+  EXPECT_GE(games.size(), 40u);
+  for (std::size_t i = 0; i < games.size(); ++i)
+    for (const std::string& e : v.check(games[i])) ADD_FAILURE() << "element " << i << ": " << e;
+  // No game: an empty array.
+  const ToolOutput empty = run_tool("fairy-convert", "-q --to json /dev/null");
+  EXPECT_EQ(Json::parse(empty.out, nullptr, false), Json::array()) << empty.out;
+}
+
+TEST(JsonSchema, RejectsBrokenGames) {
+  SchemaValidator v = load_schema("games.schema.json");
+  const Json game =
+      first_object(run_tool("fairy-convert", "-q --to jsonl --with-fen '" +
+                                                 fairykit::testing::kSamples + "/classics.pgn'")
+                       .out);
+  ASSERT_TRUE(v.check(game).empty());
+  Json broken = game;
+  broken["plies"] = "91";
+  expect_rejected(v, broken, "plies as a string");
+  broken = game;
+  broken.erase("uci");
+  expect_rejected(v, broken, "no uci");
+  broken = game;
+  broken["tags"]["Result"] = "2-0";
+  expect_rejected(v, broken, "a Result tag that is no result");
+  broken = game;
+  broken["notes"] = Json::array({{{"ply", 1}, {"nag", 256}}});
+  expect_rejected(v, broken, "a NAG over 255");
+  broken = game;
+  broken["notes"] = Json::array({{{"ply", 1}, {"nag", 1}, {"comment", "x"}}});
+  expect_rejected(v, broken, "a note that is a NAG and a comment");
+  broken = game;
+  broken["moves"] = game["san"];
+  expect_rejected(v, broken, "an unknown key");
+}
+
+}  // namespace
