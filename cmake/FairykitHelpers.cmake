@@ -130,6 +130,59 @@ function(fairykit_library name)
     target_link_libraries(fairykit_${name} PRIVATE ${ARG_PRIVATE_DEPS})
   endif()
   set_property(GLOBAL APPEND PROPERTY FAIRYKIT_LIBRARIES fairykit_${name})
+  # What fairykit_pic_library() compiles again.
+  set(sources "")
+  foreach(source IN LISTS ARG_SOURCES)
+    get_filename_component(source "${source}" ABSOLUTE BASE_DIR "${CMAKE_CURRENT_SOURCE_DIR}")
+    list(APPEND sources "${source}")
+  endforeach()
+  set_target_properties(fairykit_${name} PROPERTIES FAIRYKIT_SOURCES "${sources}"
+                        FAIRYKIT_DEPS "${ARG_DEPS}" FAIRYKIT_PRIVATE_DEPS "${ARG_PRIVATE_DEPS}")
+endfunction()
+
+# fairykit_pic_deps(OUT DEPS...): DEPS with fairykit's libraries replaced by their
+# position-independent copies (fairykit_pic_library) and Abseil's by its shared libraries
+# (fairykit_shared_abseil, cmake/StaticAbseil.cmake).
+function(fairykit_pic_deps out)
+  set(mapped "")
+  foreach(dep IN LISTS ARGN)
+    set(library "")
+    if(dep MATCHES "^fairykit::(.+)$")
+      set(library ${CMAKE_MATCH_1})
+    endif()
+    if(library AND TARGET fairykit_${library})
+      get_target_property(sources fairykit_${library} FAIRYKIT_SOURCES)
+      if(sources)
+        fairykit_pic_library(${library} dep)
+      endif()
+    elseif(dep MATCHES "^absl::" AND TARGET ${dep})
+      fairykit_shared_abseil(${dep} dep)
+    endif()
+    list(APPEND mapped "${dep}")
+  endforeach()
+  set(${out} "${mapped}" PARENT_SCOPE)
+endfunction()
+
+# fairykit_pic_library(NAME OUT): OUT is set to fairykit_NAME_pic, fairykit_NAME compiled
+# again as position-independent code, for a shared object (the Python module). The tools'
+# libraries stay as they are: compiled for programs (Debian's clang defaults to -fPIE), which
+# a shared object cannot hold, and position-independent code would cost the tools speed.
+function(fairykit_pic_library name out)
+  set(pic fairykit_${name}_pic)
+  if(NOT TARGET ${pic})
+    get_target_property(sources fairykit_${name} FAIRYKIT_SOURCES)
+    get_target_property(deps fairykit_${name} FAIRYKIT_DEPS)
+    get_target_property(private_deps fairykit_${name} FAIRYKIT_PRIVATE_DEPS)
+    add_library(${pic} STATIC EXCLUDE_FROM_ALL ${sources})
+    set_target_properties(${pic} PROPERTIES POSITION_INDEPENDENT_CODE ON)
+    fairykit_pic_deps(deps ${deps})
+    fairykit_pic_deps(private_deps ${private_deps})
+    target_link_libraries(${pic} PUBLIC fairykit::options ${deps})
+    if(private_deps)
+      target_link_libraries(${pic} PRIVATE ${private_deps})
+    endif()
+  endif()
+  set(${out} ${pic} PARENT_SCOPE)
 endfunction()
 
 # fairykit_tool(NAME SOURCES... DEPS...): an executable in build/bin.

@@ -36,6 +36,10 @@ function(fairykit_static_abseil)
       # libabsl_strings.so.20220623.0.0 -> libabsl_strings.a
       string(REGEX REPLACE "\\.so(\\.[0-9]+)*$" ".a" archive "${location}")
       if(location AND NOT archive STREQUAL location AND EXISTS "${archive}")
+        get_target_property(soname ${target} IMPORTED_SONAME_${config})
+        # Kept for fairykit_shared_abseil().
+        set_target_properties(${target} PROPERTIES FAIRYKIT_SHARED_LOCATION_${config} "${location}"
+                                                   FAIRYKIT_SHARED_SONAME_${config} "${soname}")
         set_target_properties(${target} PROPERTIES IMPORTED_LOCATION_${config} "${archive}"
                                                    IMPORTED_SONAME_${config} "")
         set_property(TARGET ${target} PROPERTY IMPORTED_NO_SONAME_${config} TRUE)
@@ -47,3 +51,54 @@ function(fairykit_static_abseil)
 endfunction()
 
 fairykit_static_abseil()
+
+# fairykit_shared_abseil(TARGET OUT): OUT is set to a twin of the Abseil target TARGET that
+# links Abseil's shared libraries, whether or not TARGET was switched to its archive above,
+# with its dependencies' twins. For the Python module: a shared object cannot hold Debian's
+# archives, some of whose objects use the thread-local storage model of programs
+# (R_X86_64_TPOFF32 in libabsl_base.a, libabsl_raw_hash_set.a, ...).
+function(fairykit_shared_abseil target out)
+  string(REPLACE "absl::" "fairykit_shared_absl_" twin "${target}")
+  if(NOT TARGET ${twin})
+    get_target_property(type ${target} TYPE)
+    if(type STREQUAL "SHARED_LIBRARY")
+      add_library(${twin} SHARED IMPORTED)
+      get_target_property(configs ${target} IMPORTED_CONFIGURATIONS)
+      set_target_properties(${twin} PROPERTIES IMPORTED_CONFIGURATIONS "${configs}")
+      foreach(config IN LISTS configs)
+        get_target_property(location ${target} FAIRYKIT_SHARED_LOCATION_${config})
+        get_target_property(soname ${target} FAIRYKIT_SHARED_SONAME_${config})
+        if(NOT location)
+          get_target_property(location ${target} IMPORTED_LOCATION_${config})
+          get_target_property(soname ${target} IMPORTED_SONAME_${config})
+        endif()
+        set_target_properties(${twin} PROPERTIES IMPORTED_LOCATION_${config} "${location}")
+        if(soname)
+          set_target_properties(${twin} PROPERTIES IMPORTED_SONAME_${config} "${soname}")
+        endif()
+      endforeach()
+    else()
+      add_library(${twin} INTERFACE IMPORTED)
+    endif()
+    foreach(property INTERFACE_INCLUDE_DIRECTORIES INTERFACE_SYSTEM_INCLUDE_DIRECTORIES
+                     INTERFACE_COMPILE_DEFINITIONS INTERFACE_COMPILE_OPTIONS
+                     INTERFACE_COMPILE_FEATURES INTERFACE_LINK_OPTIONS)
+      get_target_property(value ${target} ${property})
+      if(value)
+        set_property(TARGET ${twin} PROPERTY ${property} "${value}")
+      endif()
+    endforeach()
+    get_target_property(links ${target} INTERFACE_LINK_LIBRARIES)
+    set(mapped "")
+    foreach(link IN LISTS links)
+      if(link MATCHES "^absl::" AND TARGET ${link})
+        fairykit_shared_abseil(${link} link)
+      endif()
+      list(APPEND mapped "${link}")
+    endforeach()
+    if(links)
+      set_property(TARGET ${twin} PROPERTY INTERFACE_LINK_LIBRARIES "${mapped}")
+    endif()
+  endif()
+  set(${out} ${twin} PARENT_SCOPE)
+endfunction()
