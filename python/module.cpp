@@ -2,9 +2,11 @@
 
 #include <pybind11/pybind11.h>
 
+#include "python/games.h"
 #include "python/position.h"
 
 PYBIND11_MODULE(_fairykit, m) {
   m.doc() = "fairykit: the rules of chess and five variants, for Python";
   fairykit::python::bind_position(m);
+  fairykit::python::bind_games(m);
 }
