@@ -75,6 +75,22 @@ logged "$tmp/build.log" "$cmake" --build "$tmp/consumer"
 no_warnings "$tmp/build.log" "find_package"
 check_counts "$tmp/consumer/perft3" "find_package(fairykit)"
 
+# The Python module, when the build has it: imported from where it was installed (the
+# interpreter of the build, its path given as the prefix's packages folder), the same counts.
+if compgen -G "$build/python/fairykit/_fairykit*.so" >/dev/null; then
+  python=$(sed -n 's/^Python3_EXECUTABLE:[A-Z]*=//p' "$build/CMakeCache.txt")
+  module=$(find "$prefix" -name '_fairykit*.so')
+  [[ -n $module && -f $(dirname "$module")/__init__.py ]] || fail "the Python package not installed"
+  out=$(cd "$tmp" && PYTHONPATH=$(dirname "$(dirname "$module")") "$python" -c '
+import fairykit
+for v in fairykit.variants():
+    print(v, fairykit.Position(v).perft(3))') || fail "the installed Python module: $out"
+  [[ $out == "$expected" ]] || fail "the installed Python module counts $out"
+  [[ $(dirname "$module") == "$tmp/prefix/lib/python3."*/*-packages/fairykit ]] ||
+    fail "the Python package is not in lib/python3.X/*-packages: $module"
+  echo "Python module: perft 3 of all variants as the oracles count"
+fi
+
 # pkg-config --cflags --libs fairykit, the same program in one compiler command.
 if ! command -v pkg-config >/dev/null; then
   echo "pkg-config not found: fairykit.pc not checked"
