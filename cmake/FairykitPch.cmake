@@ -41,6 +41,11 @@ fairykit_precompile(fairykit_rules ${FAIRYKIT_PCH_BASE} rules/core/movegen.h)
 foreach(library perft checking formats statistics)
   fairykit_precompile(fairykit_${library} ${FAIRYKIT_PCH_GAME})
 endforeach()
+# The Python module's copies of them (python/CMakeLists.txt), when it is built.
+fairykit_precompile(fairykit_rules_pic ${FAIRYKIT_PCH_BASE} rules/core/movegen.h)
+foreach(library perft checking formats)
+  fairykit_precompile(fairykit_${library}_pic ${FAIRYKIT_PCH_GAME})
+endforeach()
 set_source_files_properties(
   ${PROJECT_SOURCE_DIR}/rules/core/bitboard.cpp ${PROJECT_SOURCE_DIR}/rules/notation/fen.cpp
   TARGET_DIRECTORY fairykit_rules PROPERTIES SKIP_PRECOMPILE_HEADERS ON)
