@@ -71,6 +71,14 @@ class RawInput {
     eof_ = true;
   }
 
+  // Bytes delivered by a function (stream_input), read through the buffer as a file is.
+  RawInput(StreamRead read, std::string name)
+      : name_(std::move(name)),
+        stream_(std::move(read)),
+        buffer_(new char[kRawBufferSize]),
+        base_(buffer_.get()),
+        capacity_(kRawBufferSize) {}
+
   RawInput(const RawInput&) = delete;
   RawInput& operator=(const RawInput&) = delete;
 
@@ -124,6 +132,13 @@ class RawInput {
 
  private:
   absl::StatusOr<std::size_t> read_fd(char* out, std::size_t size) {
+    if (stream_) {
+      absl::StatusOr<std::size_t> n = stream_(out, size);
+      if (!n.ok()) return n.status();
+      if (*n == 0) eof_ = true;
+      total_ += *n;
+      return n;
+    }
     for (;;) {
       const ssize_t n = ::read(fd_, out, size);
       if (n > 0) {
@@ -144,6 +159,7 @@ class RawInput {
   std::string name_;
   std::uint64_t size_ = 0;
   std::string memory_;              // memory input only
+  StreamRead stream_;               // stream input only
   std::unique_ptr<char[]> buffer_;  // file input only
   char* base_ = nullptr;            // memory_.data() or buffer_.get()
   std::size_t capacity_ = 0;
@@ -907,6 +923,17 @@ absl::StatusOr<std::unique_ptr<ByteSource>> open_zstd_from(
 
 std::unique_ptr<ByteSource> memory_input(std::string data, std::string name) {
   return make_source(std::make_unique<RawInput>(std::move(data), std::move(name)));
+}
+
+absl::StatusOr<std::unique_ptr<ByteSource>> stream_input(StreamRead read, std::string name) {
+  auto raw = std::make_unique<RawInput>(std::move(read), std::move(name));
+  if (absl::Status s = raw->ensure(6); !s.ok()) return s;
+  if (const char* format = unread_format(*raw))
+    return absl::InvalidArgumentError(
+        absl::StrCat(raw->name(), ": ", format,
+                     " data: fairykit reads plain text and gzip, bzip2, zstd or xz "
+                     "compression; extract the games first"));
+  return make_source(std::move(raw));
 }
 
 }  // namespace fairykit::parsers

@@ -8,6 +8,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -88,5 +89,12 @@ absl::StatusOr<std::unique_ptr<ByteSource>> open_zstd_from(
 // A source over bytes already in memory (tests, and data handed over by other readers);
 // compressed data is recognised and decompressed the same way.
 std::unique_ptr<ByteSource> memory_input(std::string data, std::string name);
+
+// Bytes from a function that fills `buffer` with up to `size` bytes and returns how many (0:
+// the end), or an error that the reader passes on: a source that is neither a file nor in
+// memory (a Python file object). Compression and unread formats are recognised as open_input
+// does; raw_size() is 0 (unknown).
+using StreamRead = std::function<absl::StatusOr<std::size_t>(char* buffer, std::size_t size)>;
+absl::StatusOr<std::unique_ptr<ByteSource>> stream_input(StreamRead read, std::string name);
 
 }  // namespace fairykit::parsers

@@ -17,6 +17,7 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/string_view.h"
+#include "analysis/formats/svg_board.h"
 #include "analysis/perft/perft.h"
 #include "analysis/perft/perft_table.h"
 #include "parsers/message_text.h"
@@ -44,6 +45,40 @@ const VariantInfo& variant_named(const std::string& name) {
 std::string only_for(const char* option, bool (*has)(const VariantInfo&)) {
   return absl::StrCat(option, " applies to variant ", variants_where(has), " only");
 }
+
+// A move of a position, written in it: what legal_moves(), push() and pop() give.
+struct Move {
+  std::string uci;  // UCI / the variant's long algebraic ("e2e4", "e7e8q", "a1a5c5")
+  std::string san;  // SAN or the variant's own notation, with its check or win mark
+
+  // The squares UCI names first and last (a1 = 0 ... h8 = 63), -1 when it names none; and
+  // the letter it ends with (a promotion), or 0.
+  int square(bool last) const {
+    int found = -1;
+    for (std::size_t i = 0; i + 1 < uci.size(); ++i) {
+      if (uci[i] >= 'a' && uci[i] <= 'h' && uci[i + 1] >= '1' && uci[i + 1] <= '8') {
+        found = (uci[i] - 'a') + 8 * (uci[i + 1] - '1');
+        if (!last) return found;
+        ++i;
+      }
+    }
+    return found;
+  }
+  char promotion() const {
+    const char c = uci.empty() ? 0 : uci.back();
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ? c : 0;
+  }
+};
+
+// A move given to Position as text or as a Move.
+std::string move_text(const py::handle& move) {
+  if (py::isinstance<Move>(move)) return move.cast<const Move&>().uci;
+  if (py::isinstance<py::str>(move)) return move.cast<std::string>();
+  throw py::type_error("a move is a str (SAN, UCI) or a fairykit.Move, not " +
+                       std::string(py::str(py::type::of(move).attr("__name__"))));
+}
+
+Move move_of(const AnyGame::Played& p) { return Move{p.uci, p.san}; }
 
 class Position {
  public:
@@ -85,48 +120,64 @@ class Position {
   Position(const Position& other)
       : variant_(other.variant_), options_(other.options_), start_(other.start_) {
     game_ = *AnyGame::create(*variant_, start_, options_);
-    for (const AnyGame::Played& p : other.history_) push(p.uci);
+    for (const AnyGame::Played& p : other.history_) play(p.uci);
   }
 
   std::string variant() const { return std::string(variant_->name); }
 
-  std::vector<std::string> legal_moves(const std::string& notation) const {
-    if (notation == "uci") return game_->legal_moves_uci();
-    if (notation == "san") return game_->legal_moves_san();
-    fail("notation wants uci or san, not '" + notation + "'");
+  // The legal moves as Move objects (notation None), or as "uci" or "san" text.
+  py::list legal_moves(const std::optional<std::string>& notation) const {
+    py::list out;
+    if (!notation) {
+      std::vector<std::string> uci = game_->legal_moves_uci();
+      std::vector<std::string> san = game_->legal_moves_san();
+      for (std::size_t i = 0; i < uci.size(); ++i)
+        out.append(Move{std::move(uci[i]), std::move(san[i])});
+      return out;
+    }
+    if (*notation != "uci" && *notation != "san")
+      fail("notation wants uci or san, not '" + *notation + "'");
+    for (std::string& m : *notation == "uci" ? game_->legal_moves_uci() : game_->legal_moves_san())
+      out.append(std::move(m));
+    return out;
   }
 
-  // Plays `move` (SAN, long algebraic, UCI or the variant's own forms); returns it as UCI.
-  std::string push(const std::string& move) {
-    absl::StatusOr<AnyGame::Played> played = game_->play(move);
-    if (!played.ok()) fail(played.status().message());
-    history_.push_back(*std::move(played));
-    return history_.back().uci;
+  // Plays `move` (SAN, long algebraic, UCI or the variant's own forms, or a Move).
+  Move push(const py::handle& move) {
+    play(move_text(move));
+    return move_of(history_.back());
   }
 
-  std::string pop() {
+  Move pop() {
     if (history_.empty() || !game_->undo())
       throw py::index_error("pop from a position without moves");
-    std::string uci = std::move(history_.back().uci);
+    Move m = move_of(history_.back());
     history_.pop_back();
-    return uci;
+    return m;
+  }
+
+  // The board as an SVG document (analysis/formats/svg_board.h).
+  std::string svg(analysis::SvgOptions options) const {
+    absl::StatusOr<std::string> svg = analysis::render_svg(*game_, options);
+    if (!svg.ok()) fail(svg.status().message());
+    return *std::move(svg);
   }
 
   // `move` written as SAN and UCI in this position (not played), or the last move played.
-  AnyGame::Played written(const std::optional<std::string>& move) {
-    if (!move) {
+  AnyGame::Played written(const py::object& move) {
+    if (move.is_none()) {
       if (history_.empty()) throw py::index_error("no move has been played");
       return history_.back();
     }
-    absl::StatusOr<AnyGame::Played> played = game_->play(*move);
+    absl::StatusOr<AnyGame::Played> played = game_->play(move_text(move));
     if (!played.ok()) fail(played.status().message());
     game_->undo();
     return *std::move(played);
   }
 
-  std::vector<std::string> move_stack() const {
-    std::vector<std::string> moves;
-    for (const AnyGame::Played& p : history_) moves.push_back(p.uci);
+  std::vector<Move> move_stack() const {
+    std::vector<Move> moves;
+    for (const AnyGame::Played& p : history_) moves.push_back(move_of(p));
     return moves;
   }
 
@@ -204,6 +255,12 @@ class Position {
   }
 
  private:
+  void play(const std::string& text) {
+    absl::StatusOr<AnyGame::Played> played = game_->play(text);
+    if (!played.ok()) fail(played.status().message());
+    history_.push_back(*std::move(played));
+  }
+
   const VariantInfo* variant_;
   VariantOptions options_;
   std::string start_;  // what the game was set up from: "startpos" or a FEN
@@ -223,6 +280,60 @@ void bind_position(py::module_& m) {
       },
       "The names of the variants, as Position() and the tools take them.");
 
+  py::class_<Move>(m, "Move", R"(A move of a position, written in it.
+
+uci: UCI, or the variant's long algebraic ("e2e4", "e7e8q", Interweave's "a1a5c5"); san: SAN
+or the variant's own notation, with its check or win mark. A Move equals another with the same
+UCI, and a str that is its UCI or its SAN; str() is the UCI.)")
+      .def(py::init([](std::string uci, std::string san) {
+             return Move{std::move(uci), std::move(san)};
+           }),
+           py::arg("uci"), py::arg("san") = "")
+      .def_readonly("uci", &Move::uci)
+      .def_readonly("san", &Move::san)
+      .def_property_readonly(
+          "from_square",
+          [](const Move& m) -> py::object {
+            const int sq = m.square(false);
+            return sq < 0 ? py::object(py::none()) : py::object(py::int_(sq));
+          },
+          "The first square the UCI names (a1 = 0 ... h8 = 63), or None.")
+      .def_property_readonly(
+          "to_square",
+          [](const Move& m) -> py::object {
+            const int sq = m.square(true);
+            return sq < 0 ? py::object(py::none()) : py::object(py::int_(sq));
+          },
+          "The last square the UCI names (a1 = 0 ... h8 = 63), or None.")
+      .def_property_readonly(
+          "promotion",
+          [](const Move& m) -> py::object {
+            const char c = m.promotion();
+            return c == 0 ? py::object(py::none()) : py::object(py::str(std::string(1, c)));
+          },
+          "The letter the UCI ends with (the piece promoted to), or None.")
+      .def("__str__", [](const Move& m) { return m.uci; })
+      .def("__repr__",
+           [](const Move& m) {
+             return m.san.empty() ? absl::StrCat("Move('", m.uci, "')")
+                                  : absl::StrCat("Move('", m.uci, "', san='", m.san, "')");
+           })
+      .def("__hash__", [](const Move& m) { return py::hash(py::str(m.uci)); })
+      .def("__eq__",
+           [](const Move& m, const py::object& other) -> py::object {
+             if (py::isinstance<Move>(other))
+               return py::bool_(other.cast<const Move&>().uci == m.uci);
+             if (py::isinstance<py::str>(other)) {
+               const std::string text = other.cast<std::string>();
+               return py::bool_(text == m.uci || (!m.san.empty() && text == m.san));
+             }
+             return py::reinterpret_borrow<py::object>(Py_NotImplemented);
+           })
+      .def(py::pickle([](const Move& m) { return py::make_tuple(m.uci, m.san); },
+                      [](const py::tuple& t) {
+                        return Move{t[0].cast<std::string>(), t[1].cast<std::string>()};
+                      }));
+
   py::class_<Position>(m, "Position", R"(A position of one of the six games, and the moves
 played to reach it.
 
@@ -240,25 +351,24 @@ Errors are ValueError with the message of fairy-perft.)")
            py::arg("armies") = "", py::arg("amazon_promotes") = false,
            py::arg("shuffle") = py::none())
       .def_property_readonly("variant", &Position::variant, "The variant's name.")
-      .def("legal_moves", &Position::legal_moves, py::arg("notation") = "uci",
-           "The legal moves (whole turns) in generation order, as UCI or SAN text.")
+      .def("legal_moves", &Position::legal_moves, py::arg("notation") = py::none(),
+           "The legal moves (whole turns) in generation order: Move objects, or with "
+           "notation='uci' or 'san' their text.")
       .def("push", &Position::push, py::arg("move"),
-           "Plays a move given as SAN, long algebraic, UCI or the variant's own notation; "
-           "returns it as UCI. ValueError (the game unchanged) when it is not legal.")
-      .def("pop", &Position::pop, "Takes back the last move; returns it as UCI.")
+           "Plays a move given as SAN, long algebraic, UCI, the variant's own notation or a "
+           "Move; returns it as a Move. ValueError (the game unchanged) when it is not legal.")
+      .def("pop", &Position::pop, "Takes back the last move; returns it as a Move.")
       .def(
-          "san",
-          [](Position& p, const std::optional<std::string>& move) { return p.written(move).san; },
+          "san", [](Position& p, const py::object& move) { return p.written(move).san; },
           py::arg("move") = py::none(),
           "A move of this position as SAN (with its check or win mark); the last move played "
           "when none is given.")
       .def(
-          "uci",
-          [](Position& p, const std::optional<std::string>& move) { return p.written(move).uci; },
+          "uci", [](Position& p, const py::object& move) { return p.written(move).uci; },
           py::arg("move") = py::none(),
           "A move of this position as UCI; the last move played when none is given.")
       .def_property_readonly("move_stack", &Position::move_stack,
-                             "The moves played since the set-up, as UCI.")
+                             "The moves played since the set-up, as Move objects.")
       .def_property_readonly("ply", &Position::ply, "The number of moves played since the set-up.")
       .def("fen", &Position::fen, py::arg("dialect") = "native",
            "The FEN: native, or in another dialect (vchess, xogo, pychess, xboard).")
@@ -293,7 +403,35 @@ Errors are ValueError with the message of fairy-perft.)")
       .def("__copy__", [](const Position& p) { return Position(p); })
       .def("__deepcopy__", [](const Position& p, py::dict) { return Position(p); })
       .def(py::self == py::self, "Same variant and options and the same FEN.")
-      .def("__repr__", &Position::repr);
+      .def("__repr__", &Position::repr)
+      .def(
+          "svg",
+          [](const Position& p, bool flip, bool coordinates, std::vector<std::string> marks,
+             std::vector<std::string> arrows, std::string moves_of, int size) {
+            analysis::SvgOptions o;
+            o.flip = flip;
+            o.coordinates = coordinates;
+            o.marks = std::move(marks);
+            o.arrows = std::move(arrows);
+            o.moves_of = std::move(moves_of);
+            o.square_size = size;
+            return p.svg(o);
+          },
+          py::kw_only(), py::arg("flip") = false, py::arg("coordinates") = true,
+          py::arg("marks") = std::vector<std::string>{},
+          py::arg("arrows") = std::vector<std::string>{}, py::arg("moves_of") = "",
+          py::arg("size") = 45,
+          "The board as an SVG document, as fairy-convert --to svg draws it: flip (Black at "
+          "the bottom), coordinates, marks (squares tinted), arrows (moves in long algebraic), "
+          "moves_of (a square: the moves of its piece), size (pixels per square).")
+      .def(
+          "_repr_svg_",
+          [](const Position& p) {
+            analysis::SvgOptions o;
+            o.coordinates = true;
+            return p.svg(o);
+          },
+          "The board for Jupyter and IPython.");
 }
 
 }  // namespace fairykit::python

@@ -2,7 +2,6 @@
 
 #include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
-#include "analysis/checking/position_line.h"
 #include "analysis/formats/csv_writer.h"
 #include "analysis/formats/json_game_writer.h"
 #include "analysis/formats/pgn_writer.h"
@@ -62,27 +61,10 @@ void reject(ConvertedGame& c, const parsers::RawGame& game, std::int64_t column,
 // A line of a FEN / EPD list as a game without moves.
 bool read_position(const parsers::RawGame& game, const ConvertOptions& s, GameRecord& record,
                    ConvertedGame& c) {
-  record.clear();
-  absl::StatusOr<PositionLine> line = read_position_line(game.text, s.validate.default_variant);
-  if (!line.ok()) {
-    reject(c, game, 1, absl::StrCat("invalid position: ", std::string(line.status().message())));
-    return false;
-  }
-  const AnyGame* g = line->game;
-  if (!line->id.empty()) record.tags.emplace_back("Event", std::move(line->id));
-  record.variant = g->variant().id;
-  record.set_up = true;
-  record.start_fen = g->fen(s.record.ep_field);
-  record.start_key = g->key();
-  record.start_side = g->side_to_move();
-  record.final_state = g->state();
-  record.result_marker = "*";
-  if (record.variant != VariantId::kChess)
-    record.tags.emplace_back("Variant", std::string(g->variant().name));
-  c.report.index = game.index;
-  c.report.first_line = game.first_line;
-  add_position_warnings(*line, game.first_line, c.report);
-  return true;
+  c.report = read_position_game(game, s.validate.default_variant, s.record.ep_field, record);
+  if (c.report.valid()) return true;
+  c.fate = ConvertFate::kRejected;
+  return false;
 }
 
 // The result written into `result`; false when the game is rejected: it is invalid, and

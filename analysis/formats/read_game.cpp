@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "analysis/checking/position_line.h"
 #include "analysis/formats/json_read.h"
 #include "analysis/formats/vchess_record.h"
 
@@ -65,6 +66,40 @@ GameReport read_game(const parsers::RawGame& game, const ValidateOptions& option
     d.line = game.first_line + std::int64_t(line);
     d.column = std::int64_t(at - json_lines[line]) + (line == 0 ? game.first_column : 1);
   }
+  return report;
+}
+
+GameReport read_position_game(const parsers::RawGame& game, VariantId default_variant,
+                              EpField ep_field, GameRecord& record) {
+  record.clear();
+  GameReport report;
+  report.index = game.index;
+  report.first_line = game.first_line;
+  absl::StatusOr<PositionLine> line = read_position_line(game.text, default_variant);
+  if (!line.ok()) {
+    Diagnostic d;
+    d.severity = parsers::Severity::kError;
+    d.line = game.first_line;
+    d.column = 1;
+    d.message = absl::StrCat("invalid position: ", std::string(line.status().message()));
+    report.diagnostics.push_back(std::move(d));
+    ++report.errors;
+    return report;
+  }
+  const AnyGame* g = line->game;
+  if (!line->id.empty()) record.tags.emplace_back("Event", std::move(line->id));
+  record.variant = g->variant().id;
+  record.set_up = true;
+  record.start_fen = g->fen(ep_field);
+  record.start_key = g->key();
+  record.start_side = g->side_to_move();
+  record.final_state = g->state();
+  record.result_marker = "*";
+  report.variant = std::string(g->variant().name);
+  report.result_marker = "*";
+  if (record.variant != VariantId::kChess)
+    record.tags.emplace_back("Variant", std::string(g->variant().name));
+  add_position_warnings(*line, game.first_line, report);
   return report;
 }
 

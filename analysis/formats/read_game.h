@@ -18,4 +18,12 @@ namespace fairykit::analysis {
 GameReport read_game(const parsers::RawGame& game, const ValidateOptions& options,
                      GameRecord& record, const RecordOptions& record_options, bool vchess = false);
 
+// A line of a FEN / EPD list (parsers::RecordFormat::kPositions) as a game without moves:
+// its variant (an EPD variant operation, else `default_variant`), start position and final
+// state, the EPD id as its Event tag, a Variant tag for a game other than chess, the result
+// "*". A line that cannot be set up gives one error, "invalid position: " and the FEN
+// reader's message, at the line's column 1; what the reader accepted leniently, warnings.
+GameReport read_position_game(const parsers::RawGame& game, VariantId default_variant,
+                              EpField ep_field, GameRecord& record);
+
 }  // namespace fairykit::analysis

@@ -4,16 +4,16 @@ Different Armies, Superchess, Interweave and Fluidity Chess, over fairykit's C++
     >>> import fairykit
     >>> p = fairykit.Position("chess")
     >>> p.push("e4")
-    'e2e4'
+    Move('e2e4', san='e4')
     >>> p.perft(2)
     400
 
 Errors are ValueError with the message the command-line tools print.
 """
 
-from ._fairykit import GameReader, Position, variants
+from ._fairykit import GameReader, Move, Position, variants
 
-__all__ = ["Game", "Position", "read_games", "variants"]
+__all__ = ["Game", "Move", "Position", "read_games", "variants"]
 
 
 class Game:
@@ -21,44 +21,66 @@ class Game:
 
     file, index (1-based number in the file), line (where it starts), variant (the name the
     game was checked as; "" when unsupported), tags (a dict; tag_pairs keeps repeated tags in
-    order), start_fen (native; None when the start could not be set up), items (the movetext
-    in order: (kind, ply, depth, san, uci, nag) tuples, kind "move", "nag", "comment", "(" or
-    ")"), result (the marker as written, else the Result tag), termination and
-    termination_from (as fairy-convert writes them), plies (main-line moves read and found
-    legal), valid, diagnostics (dicts: severity, line, column, ply, message) and messages
-    (the lines fairy-validate prints for it).
+    order), start_fen (native; None when the start could not be set up), moves and san (the
+    main line as UCI and SAN), comments, items (the movetext in order: (kind, ply, depth,
+    san, uci, nag) tuples, kind "move", "nag", "comment", "(" or ")"), result (the marker as
+    written, else the Result tag), termination and termination_from (as fairy-convert writes
+    them), plies (main-line moves read and found legal), valid, diagnostics (dicts: severity,
+    line, column, ply, message) and messages (the lines fairy-validate prints for it).
+    The lists are made when first asked for.
     """
 
-    __slots__ = ("file", "index", "line", "variant", "tag_pairs", "tags", "start_fen", "items",
-                 "result", "termination", "termination_from", "plies", "valid", "diagnostics",
-                 "messages")
+    __slots__ = ("_data", "_cache")
 
-    def __init__(self, fields):
-        for name, value in fields.items():
-            if name != "tags":
-                setattr(self, name, value)
-        self.tag_pairs = fields["tags"]
-        self.tags = {}
-        for name, value in self.tag_pairs:
-            self.tags.setdefault(name, value)
+    def __init__(self, data):
+        self._data = data
+        self._cache = {}
 
-    def _main_line(self):
-        return [item for item in self.items if item[0] == "move" and item[2] == 0]
+    def _made(self, name, make):
+        value = self._cache.get(name)
+        if value is None:
+            value = self._cache[name] = make()
+        return value
+
+    file = property(lambda self: self._data.file)
+    index = property(lambda self: self._data.index)
+    line = property(lambda self: self._data.line)
+    variant = property(lambda self: self._data.variant)
+    start_fen = property(lambda self: self._data.start_fen)
+    result = property(lambda self: self._data.result)
+    termination = property(lambda self: self._data.termination)
+    termination_from = property(lambda self: self._data.termination_from)
+    plies = property(lambda self: self._data.plies)
+    valid = property(lambda self: self._data.valid)
+    tag_pairs = property(lambda self: self._made("tag_pairs", self._data.tag_pairs))
+    items = property(lambda self: self._made("items", self._data.items))
+    diagnostics = property(lambda self: self._made("diagnostics", self._data.diagnostics))
+    messages = property(lambda self: self._made("messages", self._data.messages))
+
+    @property
+    def tags(self):
+        """The tags as a dict (the first value of a repeated tag)."""
+        def make():
+            tags = {}
+            for name, value in self.tag_pairs:
+                tags.setdefault(name, value)
+            return tags
+        return self._made("tags", make)
 
     @property
     def moves(self):
         """The main-line moves as UCI."""
-        return [item[4] for item in self._main_line()]
+        return self._made("moves", self._data.moves)
 
     @property
     def san(self):
         """The main-line moves as SAN (the variant's notation)."""
-        return [item[3] for item in self._main_line()]
+        return self._made("san", self._data.san)
 
     @property
     def comments(self):
         """The comments of the main line and the variations, in order."""
-        return [item[3] for item in self.items if item[0] == "comment"]
+        return self._made("comments", self._data.comments)
 
     def board_at(self, ply):
         """The Position after `ply` main-line moves (0: the start)."""
@@ -71,6 +93,17 @@ class Game:
         for move in moves[:ply]:
             position.push(move)
         return position
+
+    def fens(self):
+        """The native FEN of every main-line position, the start first (len(moves) + 1 of
+        them; only the start when the game broke off). Made while the game was read with
+        read_games(fens=True), else replayed now."""
+        fens = self._data.fens()
+        if fens is not None:
+            return fens
+        if self.start_fen is None:
+            return []
+        return [position.fen() for position in self.positions()]
 
     def positions(self):
         """Yields the Position at every ply of the main line, the start first (one Position,
@@ -88,17 +121,22 @@ class Game:
                 f"({self.variant}, {self.plies} plies, {state})>")
 
 
-def read_games(path, variant=None, skip_invalid=False):
-    """Yields the games of a file (PGN, JSON, JSON Lines; plain, gzip, bzip2, zstd or xz) as
-    Game objects, one at a time, checked as fairy-validate checks them. Invalid games are
-    yielded with their diagnostics unless skip_invalid. variant: the variant of games without
-    a Variant tag (chess by default)."""
-    reader = GameReader(str(path), variant)
+def read_games(source, variant=None, skip_invalid=False, format=None, fens=False):
+    """Yields the games of `source` as Game objects, one at a time, checked as fairy-validate
+    checks them. source: a path (str or os.PathLike) or a file object (binary or text; read()
+    is called as the games are read). It holds PGN, JSON or JSON Lines of fairy-convert, or a
+    FEN / EPD list (one game without moves per line); plain, gzip, bzip2, zstd or xz.
+    format: pgn, fen, json, jsonl or vchess, as the tools' --from; None: told by the name and
+    the first bytes. Invalid games are yielded with their diagnostics unless skip_invalid.
+    variant: the variant of games without a Variant tag (chess by default). fens: write the
+    FEN of every main-line position while the game is replayed (Game.fens() then costs
+    nothing)."""
+    reader = GameReader(source, variant, format, fens)
     while True:
-        fields = reader.next()
-        if fields is None:
+        data = reader.next()
+        if data is None:
             return
-        game = Game(fields)
+        game = Game(data)
         if skip_invalid and not game.valid:
             continue
         yield game
