@@ -3,7 +3,7 @@
 # then configure and build fairykit in Release into build/.
 set -euo pipefail
 
-FAIRYKIT_PACKAGES=(cmake ninja-build g++ clang llvm libomp-dev libboost-dev libabsl-dev libgtest-dev zlib1g-dev libbz2-dev liblzma-dev libzstd-dev libsqlite3-dev sqlite3 nlohmann-json3-dev librsvg2-bin fonts-dejavu-core python3 python3-dev pybind11-dev python3-pytest python3-numpy)
+FAIRYKIT_PACKAGES=(cmake ninja-build g++ clang llvm libomp-dev libboost-dev libabsl-dev libgtest-dev zlib1g-dev libbz2-dev liblzma-dev libzstd-dev libsqlite3-dev sqlite3 nlohmann-json3-dev librsvg2-bin fonts-dejavu-core python3 python3-dev pybind11-dev python3-pytest python3-numpy python3-pandas)
 
 fairykit_install_missing() {
   local missing=()
