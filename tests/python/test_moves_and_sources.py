@@ -5,6 +5,7 @@ import bz2
 import gc
 import gzip
 import io
+import pathlib
 import resource
 import tracemalloc
 
@@ -150,7 +151,11 @@ def test_position_lists_are_games_without_moves(tool):
     assert bad[0].diagnostics[0]["message"].startswith("invalid position: ")
 
 
-@pytest.mark.parametrize("path", SAMPLES)
+CORPUS = sorted(str(p.relative_to(pathlib.Path(__file__).resolve().parents[2]))
+                for p in pathlib.Path(__file__).resolve().parents[2].glob("tests/data/corpus/*/*.pgn"))
+
+
+@pytest.mark.parametrize("path", SAMPLES + CORPUS)
 def test_fens_are_those_of_fairy_convert(tool, path):
     run = tool("fairy-convert", "-q", "--to", "fen", path)
     expected = run.stdout.splitlines()
