@@ -2,6 +2,7 @@
 
 #include <pybind11/pybind11.h>
 
+#include "python/columns.h"
 #include "python/games.h"
 #include "python/position.h"
 
@@ -9,4 +10,5 @@ PYBIND11_MODULE(_fairykit, m) {
   m.doc() = "fairykit: the rules of chess and five variants, for Python";
   fairykit::python::bind_position(m);
   fairykit::python::bind_games(m);
+  fairykit::python::bind_columns(m);
 }

@@ -40,15 +40,6 @@ void append_number(std::string& out, T n) {
   out.append(buf, r.ptr);
 }
 
-// The name of a piece as the records write it (JSON keys; CSV columns with '_' for blanks).
-std::string record_piece_name(VariantId variant, PieceType pt, bool csv) {
-  std::string name(piece_name(variant, pt));
-  if (csv)
-    for (char& c : name)
-      if (c == ' ' || c == '-') c = '_';
-  return name;
-}
-
 // Per variant, the `"name":` keys of the material object, indexed by piece type.
 struct MaterialKeys {
   std::array<std::string, PIECE_TYPE_NB> key;
@@ -67,6 +58,14 @@ const MaterialKeys& material_keys(VariantId variant) {
 const char* flag(bool b) { return b ? "true" : "false"; }
 
 }  // namespace
+
+std::string record_piece_name(VariantId variant, PieceType pt, bool csv) {
+  std::string name(piece_name(variant, pt));
+  if (csv)
+    for (char& c : name)
+      if (c == ' ' || c == '-') c = '_';
+  return name;
+}
 
 bool has_chains(VariantId variant) { return variant_info(variant).capture_chains; }
 

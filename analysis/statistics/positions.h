@@ -45,6 +45,10 @@ struct PositionFacts {
 // game is left as it was).
 void position_facts(AnyGame& game, int perft_depth, PositionFacts& facts);
 
+// The name of a piece type of `variant` as the records write it: JSON keys ("charging rook");
+// with `csv`, CSV columns, '_' for blanks and hyphens ("charging_rook").
+std::string record_piece_name(VariantId variant, PieceType pt, bool csv);
+
 // Whether the variant has compulsory capture with chains (PositionFacts::chains).
 bool has_chains(VariantId variant);
 

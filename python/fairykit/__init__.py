@@ -11,9 +11,13 @@ Different Armies, Superchess, Interweave and Fluidity Chess, over fairykit's C++
 Errors are ValueError with the message the command-line tools print.
 """
 
+import json as _json
+
+from . import _fairykit
 from ._fairykit import GameReader, Move, Position, variants
 
-__all__ = ["Game", "Move", "Position", "read_games", "variants"]
+__all__ = ["Columns", "Game", "Move", "Position", "games_table", "positions", "read_games",
+           "statistics", "validate", "variants"]
 
 
 class Game:
@@ -140,3 +144,86 @@ def read_games(source, variant=None, skip_invalid=False, format=None, fens=False
         if skip_invalid and not game.valid:
             continue
         yield game
+
+
+class Columns(dict):
+    """What fairykit.positions returns: a dict of numpy arrays of one length, one row per
+    position (pandas.DataFrame(columns) makes a table of it), and beside the dict:
+
+    board: uint8 array of shape (rows, 64), square a1 = 0 ... h8 = 63, each the ASCII code of
+        the FEN letter of the piece there (White's upper case), 0 when empty;
+    games: the games read, valid or not; invalid: the diagnostics of each invalid game, as
+        fairy-validate prints them (its rows are left out, nothing else is);
+    status_names, result_names, variant_names: what the codes of those columns stand for.
+    """
+
+    __slots__ = ("board", "games", "invalid", "status_names", "result_names", "variant_names")
+
+    def to_pandas(self):
+        """A pandas DataFrame of the columns, the coded columns (status, result, variant) as
+        pandas categoricals of their names."""
+        import pandas
+        frame = pandas.DataFrame(self)
+        for name in ("status", "result", "variant"):
+            frame[name] = pandas.Categorical.from_codes(frame[name],
+                                                        getattr(self, name + "_names"))
+        return frame
+
+
+def positions(paths, variant=None, jobs=1):
+    """The main-line positions of every valid game of `paths` (a path or a list of them: PGN,
+    JSON, JSON Lines or FEN / EPD lists, compressed or not), read and replayed over `jobs`
+    threads (0: every core) as the tools read them, in input order whatever `jobs` is, as a
+    Columns dict of numpy arrays, one row per position:
+
+    game (0-based number of the game in the run, valid or not: games_table's), ply, turn (0
+    White to move, 1 Black), legal_moves, captures (the legal moves that capture), in_check,
+    status (code of status_names: "" while the game goes on, "checkmate", ...), one column per
+    piece of each side ("white_pawn", "black_amazon", ... as fairy-analyze --positions names
+    them: 0 where a game's variant has no such piece), balance (White's material minus
+    Black's), move (the UCI of the move played from the position; "" after the last),
+    result (code of result_names: the game's result) and variant (code of variant_names).
+    The board is Columns.board. Errors: ValueError with the tools' message."""
+    raw = _fairykit._positions(paths, variant, jobs)
+    columns = Columns(raw["columns"])
+    columns.board = raw["board"]
+    columns.games = raw["games"]
+    columns.invalid = raw["invalid"]
+    names = _fairykit._code_names()
+    columns.status_names = names["status"]
+    columns.result_names = names["result"]
+    columns.variant_names = names["variant"]
+    return columns
+
+
+def games_table(paths, variant=None, jobs=1):
+    """One row per game read from `paths` (as positions reads them), valid or not, as a dict
+    of columns of one length: game (the number positions uses), file, index (in its file),
+    line, variant, valid, plies, errors, warnings, result, termination, termination_from, and
+    one column per tag met in the run ("" where a game lacks it; a repeated tag's first
+    value). pandas.DataFrame(table) makes a table of it."""
+    raw = _fairykit._games_table(paths, variant, jobs)
+    table = dict(raw["table"])
+    for name, values in raw["tags"].items():
+        table.setdefault(name, values)
+    return table
+
+
+def validate(paths, variant=None, jobs=1):
+    """The report of fairy-validate --format json on `paths`: {"games": [one dict per game:
+    file, game, line, white, black, variant, result, termination, plies, valid, errors,
+    warnings, diagnostics], "summary": {games, valid, invalid, errors, warnings}}."""
+    return _json.loads(_fairykit._validate_json(paths, variant, jobs))
+
+
+def statistics(paths, variant=None, jobs=1, group_by="", top=20, tree=0, tree_min=1,
+               find_wins=0, openings=True):
+    """The tables of fairy-analyze on `paths`, with its options (--group-by, --top, --tree,
+    --tree-min, --find-wins, --no-openings as openings=False), as {table name: {column: list
+    of values}}, the figures of fairy-analyze --format json; pandas.DataFrame(tables[name])
+    makes a table of one."""
+    document = _json.loads(_fairykit._statistics_json(paths, variant, jobs, group_by, top, tree,
+                                                      tree_min, find_wins, openings))
+    return {table["name"]: {column: [row[column] for row in table["rows"]]
+                            for column in table["columns"]}
+            for table in document["tables"]}
