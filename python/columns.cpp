@@ -244,126 +244,277 @@ std::uint8_t result_code(std::string_view result) {
   return 3;
 }
 
-// The columns of a whole run, filled in input order.
-struct Columns {
-  std::vector<std::int64_t> game;
-  std::vector<std::int32_t> ply, legal, captures, balance;
-  std::vector<std::uint8_t> turn, check, status, result, variant, board;
-  std::string moves;
-  std::vector<std::uint64_t> move_end;
-  std::vector<std::string> material_names;  // "white_pawn", in the order first met
-  std::vector<std::vector<std::uint8_t>> material;
-  // Per variant, the column of each count of a row of GameRows::material (-1: not made yet).
-  std::array<std::vector<int>, std::size_t(kLastVariantId) + 1> material_column;
-  std::uint64_t games = 0;
-  std::vector<std::string> invalid;  // the diagnostics of each invalid game, as fairy-validate
-
-  // Room for `rows` rows, so that the columns are not copied as they grow (a run's columns
-  // are hundreds of megabytes; pages reserved and not used are never touched).
-  void reserve(std::size_t rows) {
-    game.reserve(rows);
-    ply.reserve(rows);
-    legal.reserve(rows);
-    captures.reserve(rows);
-    balance.reserve(rows);
-    turn.reserve(rows);
-    check.reserve(rows);
-    status.reserve(rows);
-    result.reserve(rows);
-    variant.reserve(rows);
-    board.reserve(rows * 64);
-    move_end.reserve(rows);
-    moves.reserve(rows * 5);
-    material_rows = rows;
+// A column that numpy takes over: grows without zeroing what it will write anyway, and copies
+// itself over several threads when it grows.
+template <class T>
+class Buffer {
+ public:
+  Buffer() = default;
+  Buffer(const Buffer&) = delete;
+  Buffer& operator=(const Buffer&) = delete;
+  Buffer(Buffer&& o) noexcept : data_(o.data_), size_(o.size_), capacity_(o.capacity_) {
+    o.data_ = nullptr;
+    o.size_ = o.capacity_ = 0;
   }
-  std::size_t material_rows = 0;
+  ~Buffer() { delete[] data_; }
 
-  void add(const std::string& file, const GameRows& g) {
-    const std::int64_t index = std::int64_t(games++);
+  // Room for `n` elements in all. Pages reserved and not written are never touched, so a
+  // generous guess costs address space only.
+  void reserve(std::size_t n, int threads) {
+    if (n <= capacity_) return;
+    const std::size_t capacity = std::max(n, capacity_ + capacity_ / 2);
+    T* data = new T[capacity];  // not zeroed: every element below size() is written
+    const long long parts = threads;
+#pragma omp parallel for num_threads(threads) schedule(static)
+    for (long long part = 0; part < parts; ++part) {
+      const std::size_t from = size_ * std::size_t(part) / std::size_t(parts);
+      const std::size_t to = size_ * std::size_t(part + 1) / std::size_t(parts);
+      std::copy(data_ + from, data_ + to, data + from);
+    }
+    delete[] data_;
+    data_ = data;
+    capacity_ = capacity;
+  }
+  T* data() { return data_; }
+  std::size_t size() const { return size_; }
+  void set_size(std::size_t n) { size_ = n; }
+
+  // A numpy array of shape `shape` that owns the elements (the buffer is left empty).
+  py::array numpy(std::vector<py::ssize_t> shape, std::optional<py::dtype> dtype = {}) {
+    T* data = data_ != nullptr ? data_ : new T[1];
+    data_ = nullptr;
+    size_ = capacity_ = 0;
+    py::capsule owner(data, [](void* p) { delete[] static_cast<T*>(p); });
+    if (dtype) return py::array(*dtype, shape, data, owner);
+    return py::array_t<T>(shape, data, owner);
+  }
+
+ private:
+  T* data_ = nullptr;
+  std::size_t size_ = 0, capacity_ = 0;
+};
+
+// The columns of a whole run in input order. The games' rows wait in `pending` until a few
+// hundred of them are there, then are copied into place by all the threads at once (the
+// batch hands the games over on one thread, in order: copying them there would leave the
+// other threads waiting).
+class Columns {
+ public:
+  explicit Columns(int threads) : threads_(threads) {}
+
+  // Room for about `rows` rows from the start (a guess; the columns grow when it is short).
+  void reserve(std::size_t rows) { reserve_all(rows, rows * 6); }
+
+  // Takes the game's rows (swapping fresh buffers into `g` for the next game of its slot).
+  void add(const std::string& file, GameRows& g) {
+    const std::int64_t index = std::int64_t(games_++);
     if (!g.report.valid()) {
       std::string lines;
       analysis::write_diagnostics(lines, file, g.report, /*errors_only=*/false);
-      invalid.push_back(std::move(lines));
+      invalid_.push_back(std::move(lines));
       return;
     }
-    const std::size_t before = ply.size(), n = g.rows();
-    game.insert(game.end(), n, index);
-    ply.insert(ply.end(), g.ply.begin(), g.ply.end());
-    legal.insert(legal.end(), g.legal.begin(), g.legal.end());
-    captures.insert(captures.end(), g.captures.begin(), g.captures.end());
-    balance.insert(balance.end(), g.balance.begin(), g.balance.end());
-    turn.insert(turn.end(), g.turn.begin(), g.turn.end());
-    check.insert(check.end(), g.check.begin(), g.check.end());
-    status.insert(status.end(), g.status.begin(), g.status.end());
-    result.insert(result.end(), n, result_code(g.result));
-    variant.insert(variant.end(), n, std::uint8_t(g.variant));
-    board.insert(board.end(), g.board.begin(), g.board.end());
-    const std::uint64_t base = moves.size();
-    moves += g.moves;
-    for (std::uint32_t end : g.move_end) move_end.push_back(base + end);
-    // Material: the game's counts into the columns of their piece names.
-    std::vector<int>& where = material_column[std::size_t(g.variant)];
-    if (where.empty()) {
-      for (const char* colour : {"white_", "black_"})
-        for (const BoardPiece& piece : board_pieces(g.variant)) {
-          const std::string name =
-              colour + analysis::record_piece_name(g.variant, piece.type, /*csv=*/true);
-          auto found = std::find(material_names.begin(), material_names.end(), name);
-          if (found == material_names.end()) {
-            material_names.push_back(name);
-            material.emplace_back(before, 0);
-            material.back().reserve(material_rows);
-            found = material_names.end() - 1;
-          }
-          where.push_back(int(found - material_names.begin()));
+    if (g.rows() == 0) return;
+    GameRows taken;
+    if (!spare_.empty()) {
+      taken = std::move(spare_.back());
+      spare_.pop_back();
+    }
+    std::swap(taken, g);
+    pending_.push_back({std::move(taken), index});
+    if (pending_.size() >= 512) flush();
+  }
+
+  // Puts the pending games into place (called once more after the last game).
+  void flush() {
+    if (pending_.empty()) return;
+    // Where each game goes, and the material columns of its variant (new ones start as zeros).
+    const std::size_t rows_before = game_.size();
+    std::size_t rows = rows_before, chars = moves_.size();
+    std::vector<std::size_t> row_at, char_at;
+    for (Pending& p : pending_) {
+      row_at.push_back(rows);
+      char_at.push_back(chars);
+      rows += p.rows.rows();
+      chars += p.rows.moves.size();
+      columns_of(p.rows.variant, rows_before);
+    }
+    reserve_all(rows, chars);
+    const std::size_t m = material_.size();
+    const long long n = static_cast<long long>(pending_.size());
+#pragma omp parallel for num_threads(threads_) schedule(dynamic, 8)
+    for (long long i = 0; i < n; ++i) {
+      const Pending& p = pending_[std::size_t(i)];
+      const GameRows& g = p.rows;
+      const std::size_t at = row_at[std::size_t(i)], k = g.rows();
+      std::fill_n(game_.data() + at, k, p.index);
+      std::copy_n(g.ply.data(), k, ply_.data() + at);
+      std::copy_n(g.legal.data(), k, legal_.data() + at);
+      std::copy_n(g.captures.data(), k, captures_.data() + at);
+      std::copy_n(g.balance.data(), k, balance_.data() + at);
+      std::copy_n(g.turn.data(), k, turn_.data() + at);
+      std::copy_n(g.check.data(), k, check_.data() + at);
+      std::copy_n(g.status.data(), k, status_.data() + at);
+      std::fill_n(result_.data() + at, k, result_code(g.result));
+      std::fill_n(variant_.data() + at, k, std::uint8_t(g.variant));
+      std::copy_n(g.board.data(), k * 64, board_.data() + at * 64);
+      std::copy(g.moves.begin(), g.moves.end(), moves_.data() + char_at[std::size_t(i)]);
+      for (std::size_t r = 0; r < k; ++r)
+        move_end_.data()[at + r] = char_at[std::size_t(i)] + g.move_end[r];
+      const std::vector<int>& source = source_[std::size_t(g.variant)];
+      for (std::size_t c = 0; c < m; ++c) {
+        std::uint8_t* out = material_[c].data() + at;
+        if (c < source.size() && source[c] >= 0)
+          std::copy_n(g.material[std::size_t(source[c])].data(), k, out);
+        else
+          std::fill_n(out, k, std::uint8_t(0));
+      }
+    }
+    set_size_all(rows, chars);
+    for (Pending& p : pending_) {
+      p.rows.clear();
+      spare_.push_back(std::move(p.rows));
+    }
+    pending_.clear();
+  }
+
+  // The result: the columns for fairykit.Columns, the board, the games read and the messages
+  // of the invalid ones.
+  py::dict result() {
+    flush();
+    const py::ssize_t n = py::ssize_t(game_.size());
+    py::dict columns;
+    columns["game"] = game_.numpy({n});
+    columns["ply"] = ply_.numpy({n});
+    columns["turn"] = turn_.numpy({n});
+    columns["legal_moves"] = legal_.numpy({n});
+    columns["captures"] = captures_.numpy({n});
+    columns["in_check"] = check_.numpy({n}, py::dtype("bool"));
+    columns["status"] = status_.numpy({n});
+    for (std::size_t i = 0; i < material_names_.size(); ++i)
+      columns[py::str(material_names_[i])] = material_[i].numpy({n});
+    columns["balance"] = balance_.numpy({n});
+    columns["move"] = move_array();
+    columns["result"] = result_.numpy({n});
+    columns["variant"] = variant_.numpy({n});
+    py::dict out;
+    out["columns"] = columns;
+    out["board"] = board_.numpy({n, 64});
+    out["games"] = games_;
+    out["invalid"] = invalid_;
+    return out;
+  }
+
+ private:
+  struct Pending {
+    GameRows rows;
+    std::int64_t index;
+  };
+
+  // The material columns of `variant`'s pieces (source_: for each column, which of the game's
+  // counts fills it), made when first met: zeros for the `rows` rows before.
+  void columns_of(VariantId variant, std::size_t rows) {
+    std::vector<int>& source = source_[std::size_t(variant)];
+    const std::span<const BoardPiece> pieces = board_pieces(variant);
+    if (!source.empty() || pieces.empty()) return;
+    int count = 0;
+    for (const char* colour : {"white_", "black_"})
+      for (const BoardPiece& piece : pieces) {
+        const std::string name =
+            colour + analysis::record_piece_name(variant, piece.type, /*csv=*/true);
+        auto found = std::find(material_names_.begin(), material_names_.end(), name);
+        if (found == material_names_.end()) {
+          material_names_.push_back(name);
+          material_.emplace_back();
+          material_.back().reserve(std::max(rows, capacity_rows_), threads_);
+          std::fill_n(material_.back().data(), rows, std::uint8_t(0));
+          material_.back().set_size(rows);
+          found = material_names_.end() - 1;
         }
-    }
-    const std::size_t k = where.size();
-    for (std::size_t c = 0; c < k; ++c) {
-      std::vector<std::uint8_t>& column = material[std::size_t(where[c])];
-      column.resize(before);
-      column.insert(column.end(), g.material[c].begin(), g.material[c].end());
-    }
-    for (std::vector<std::uint8_t>& column : material) column.resize(before + n, 0);
+        const std::size_t column = std::size_t(found - material_names_.begin());
+        if (source.size() <= column) source.resize(column + 1, -1);
+        source[column] = count++;
+      }
+    // The other variants' sources are as long as the columns: -1 where they have no piece.
   }
+
+  void reserve_all(std::size_t rows, std::size_t chars) {
+    capacity_rows_ = std::max(capacity_rows_, rows);
+    game_.reserve(rows, threads_);
+    ply_.reserve(rows, threads_);
+    legal_.reserve(rows, threads_);
+    captures_.reserve(rows, threads_);
+    balance_.reserve(rows, threads_);
+    turn_.reserve(rows, threads_);
+    check_.reserve(rows, threads_);
+    status_.reserve(rows, threads_);
+    result_.reserve(rows, threads_);
+    variant_.reserve(rows, threads_);
+    board_.reserve(rows * 64, threads_);
+    move_end_.reserve(rows, threads_);
+    moves_.reserve(chars, threads_);
+    for (Buffer<std::uint8_t>& column : material_) column.reserve(rows, threads_);
+  }
+
+  void set_size_all(std::size_t rows, std::size_t chars) {
+    game_.set_size(rows);
+    ply_.set_size(rows);
+    legal_.set_size(rows);
+    captures_.set_size(rows);
+    balance_.set_size(rows);
+    turn_.set_size(rows);
+    check_.set_size(rows);
+    status_.set_size(rows);
+    result_.set_size(rows);
+    variant_.set_size(rows);
+    board_.set_size(rows * 64);
+    move_end_.set_size(rows);
+    moves_.set_size(chars);
+    for (Buffer<std::uint8_t>& column : material_) column.set_size(rows);
+  }
+
+  // The moves as a numpy fixed-width unicode array (no Python object per row).
+  py::array move_array() {
+    const std::size_t n = move_end_.size();
+    const std::uint64_t* end = move_end_.data();
+    const char* chars = moves_.data();
+    std::size_t width = 1;
+    for (std::size_t i = 0; i < n; ++i)
+      width = std::max<std::size_t>(width, end[i] - (i == 0 ? 0 : end[i - 1]));
+    Buffer<char32_t> text;
+    text.reserve(n * width, threads_);
+    const long long rows = static_cast<long long>(n);
+#pragma omp parallel for num_threads(threads_) schedule(static)
+    for (long long row = 0; row < rows; ++row) {
+      const std::size_t i = std::size_t(row);
+      const std::size_t from = i == 0 ? 0 : end[i - 1];
+      char32_t* out = text.data() + i * width;
+      std::size_t j = 0;
+      for (; j < end[i] - from; ++j) out[j] = char32_t(static_cast<unsigned char>(chars[from + j]));
+      for (; j < width; ++j) out[j] = 0;
+    }
+    text.set_size(n * width);
+    return text.numpy({py::ssize_t(n)}, py::dtype("<U" + std::to_string(width)));
+  }
+
+  int threads_;
+  std::size_t capacity_rows_ = 0;
+  Buffer<std::int64_t> game_;
+  Buffer<std::int32_t> ply_, legal_, captures_, balance_;
+  Buffer<std::uint8_t> turn_, check_, status_, result_, variant_, board_;
+  Buffer<char> moves_;
+  Buffer<std::uint64_t> move_end_;
+  std::vector<std::string> material_names_;  // "white_pawn", in the order first met
+  std::vector<Buffer<std::uint8_t>> material_;
+  std::array<std::vector<int>, std::size_t(kLastVariantId) + 1> source_;
+  std::vector<Pending> pending_;
+  std::vector<GameRows> spare_;
+  std::uint64_t games_ = 0;
+  std::vector<std::string> invalid_;  // the diagnostics of each invalid game, as fairy-validate
 };
-
-// A numpy array that owns `v` (no copy), of shape `shape` and dtype `dtype` (default: T's).
-template <class T>
-py::array numpy(std::vector<T>&& v, std::vector<py::ssize_t> shape,
-                std::optional<py::dtype> dtype = std::nullopt) {
-  auto* owned = new std::vector<T>(std::move(v));
-  py::capsule owner(owned, [](void* p) { delete static_cast<std::vector<T>*>(p); });
-  if (dtype) return py::array(*dtype, shape, owned->data(), owner);
-  return py::array_t<T>(shape, owned->data(), owner);
-}
-
-// The moves as a numpy fixed-width unicode array (no Python object per row), written by
-// `threads` threads.
-py::array move_array(const std::string& moves, const std::vector<std::uint64_t>& end, int threads) {
-  std::size_t width = 1;
-  for (std::size_t i = 0; i < end.size(); ++i)
-    width = std::max<std::size_t>(width, end[i] - (i == 0 ? 0 : end[i - 1]));
-  // Not zeroed here: the threads write every character, padding included, so that the pages
-  // are touched by all of them.
-  char32_t* text = new char32_t[end.size() * width];
-  const long long rows = static_cast<long long>(end.size());
-#pragma omp parallel for num_threads(threads) schedule(static)
-  for (long long row = 0; row < rows; ++row) {
-    const std::size_t i = std::size_t(row);
-    const std::size_t from = i == 0 ? 0 : end[i - 1];
-    char32_t* out = text + i * width;
-    std::size_t j = 0;
-    for (; j < end[i] - from; ++j) out[j] = char32_t(static_cast<unsigned char>(moves[from + j]));
-    for (; j < width; ++j) out[j] = 0;
-  }
-  py::capsule owner(text, [](void* p) { delete[] static_cast<char32_t*>(p); });
-  return py::array(py::dtype("<U" + std::to_string(width)), {py::ssize_t(end.size())}, text, owner);
-}
 
 py::dict positions(const py::object& paths, const std::optional<std::string>& variant, int jobs) {
   const Inputs in = inputs_of(paths, variant, jobs);
-  Columns c;
   // About one position in 6 bytes of PGN at the most (1 in 10 in TWIC's issues); an input
   // that holds more (compressed) makes the columns grow as they fill.
   std::uint64_t bytes = 0;
@@ -372,33 +523,21 @@ py::dict positions(const py::object& paths, const std::optional<std::string>& va
     const std::uintmax_t size = std::filesystem::file_size(f, error);
     if (!error) bytes += size;
   }
-  c.reserve(std::size_t(std::min<std::uint64_t>(bytes / 6, std::uint64_t(1) << 31)));
+  Columns c(in.jobs);
+  {
+    py::gil_scoped_release release;
+    c.reserve(std::size_t(std::min<std::uint64_t>(bytes / 6, std::uint64_t(1) << 31)));
+  }
   run_batch<GameRows>(
       in, 0, [&](const parsers::RawGame& game, GameRows& rows) { position_rows(game, in, rows); },
       [&](const analysis::BatchFile& file, const parsers::RawGame&, GameRows& rows) {
         c.add(file.name, rows);
       });
-  const py::ssize_t n = py::ssize_t(c.ply.size());
-  py::dict columns;
-  columns["game"] = numpy(std::move(c.game), {n});
-  columns["ply"] = numpy(std::move(c.ply), {n});
-  columns["turn"] = numpy(std::move(c.turn), {n});
-  columns["legal_moves"] = numpy(std::move(c.legal), {n});
-  columns["captures"] = numpy(std::move(c.captures), {n});
-  columns["in_check"] = numpy(std::move(c.check), {n}, py::dtype("bool"));
-  columns["status"] = numpy(std::move(c.status), {n});
-  for (std::size_t i = 0; i < c.material_names.size(); ++i)
-    columns[py::str(c.material_names[i])] = numpy(std::move(c.material[i]), {n});
-  columns["balance"] = numpy(std::move(c.balance), {n});
-  columns["move"] = move_array(c.moves, c.move_end, in.jobs);
-  columns["result"] = numpy(std::move(c.result), {n});
-  columns["variant"] = numpy(std::move(c.variant), {n});
-  py::dict out;
-  out["columns"] = columns;
-  out["board"] = numpy(std::move(c.board), {n, 64});
-  out["games"] = c.games;
-  out["invalid"] = c.invalid;
-  return out;
+  {
+    py::gil_scoped_release release;
+    c.flush();
+  }
+  return c.result();
 }
 
 // The names of the codes of the columns status, result and variant.
@@ -417,6 +556,16 @@ py::dict code_names() {
 
 // ----------------------------------------------------------------------------------------
 // games_table(): one row per game read.
+
+// A numpy array that owns `v` (no copy), of shape `shape` and dtype `dtype` (default: T's).
+template <class T>
+py::array numpy(std::vector<T>&& v, std::vector<py::ssize_t> shape,
+                std::optional<py::dtype> dtype = std::nullopt) {
+  auto* owned = new std::vector<T>(std::move(v));
+  py::capsule owner(owned, [](void* p) { delete static_cast<std::vector<T>*>(p); });
+  if (dtype) return py::array(*dtype, shape, owned->data(), owner);
+  return py::array_t<T>(shape, owned->data(), owner);
+}
 
 struct GameRow {
   GameReport report;

@@ -230,3 +230,31 @@ def test_reading_with_two_threads_again_and_again_keeps_no_memory():
     grown_rss = rss_kib() - before_rss
     assert grown_py < 64 * 1024, f"Python objects grew by {grown_py} bytes"
     assert grown_rss < 8 * 1024, f"the resident size grew by {grown_rss} KiB"
+
+
+def test_compressed_input_gives_the_same_columns(tmp_path, root):
+    """A compressed input holds more positions than its size suggests: the columns grow as
+    they fill, and come out the same."""
+    import gzip
+    data = (root / "tests/data/corpus/standard/twic0920.pgn").read_bytes()
+    packed = tmp_path / "twic.pgn.gz"
+    packed.write_bytes(gzip.compress(data * 3))
+    plain = tmp_path / "twic.pgn"
+    plain.write_bytes(data * 3)
+    same_columns(fairykit.positions(plain, jobs=2), fairykit.positions(packed, jobs=2))
+
+
+def test_a_run_of_several_variants_has_the_columns_of_all_their_pieces():
+    paths = ["samples/classics.pgn", "samples/cwda.pgn", "samples/superchess.pgn"]
+    together = fairykit.positions(paths, jobs=2)
+    alone = [fairykit.positions(p) for p in paths]
+    assert set(together) == set().union(*alone)
+    for name in together:
+        want = numpy.concatenate([
+            part[name] if name in part else numpy.zeros(len(part["ply"]), together[name].dtype)
+            for part in alone])
+        if name == "game":
+            continue
+        assert numpy.array_equal(together[name], want), name
+    assert numpy.array_equal(together.board, numpy.concatenate([part.board for part in alone]))
+    assert together["white_amazon"][0] == 0 and together["white_pawn"][0] == 8
