@@ -286,6 +286,33 @@ TEST_P(InputFormatTest, TinyReadsGiveTheSameBytes) {
   }
 }
 
+// A function that hands out `data` at most `step` bytes a call, as a Python file object might.
+StreamRead StepReader(std::string data, std::size_t step) {
+  auto at = std::make_shared<std::size_t>(0);
+  return [data = std::move(data), step, at](char* out, std::size_t size) {
+    const std::size_t n = std::min({size, step, data.size() - *at});
+    std::copy_n(data.data() + *at, n, out);
+    *at += n;
+    return absl::StatusOr<std::size_t>(n);
+  };
+}
+
+TEST_P(InputFormatTest, StreamInputDecompressesWhateverTheStep) {
+  const Format& format = GetParam();
+  const std::string original = Slurp(kCorpus + "Carlsen.pgn").substr(0, 300000);
+  const std::string packed = format.compress(original);
+  for (std::size_t step : {std::size_t{1}, std::size_t{5}, std::size_t{65536}, packed.size()}) {
+    absl::StatusOr<std::unique_ptr<ByteSource>> source =
+        stream_input(StepReader(packed, step), "stream");
+    ASSERT_TRUE(source.ok()) << source.status();
+    EXPECT_EQ((*source)->name(), "stream");
+    EXPECT_EQ((*source)->compression(), format.compression);
+    EXPECT_EQ((*source)->raw_size(), 0u);
+    EXPECT_TRUE(ReadAllOk(**source, step == 1 ? 3 : 1 << 16) == original) << "step " << step;
+    EXPECT_EQ((*source)->raw_bytes_read(), packed.size());
+  }
+}
+
 TEST_P(InputFormatTest, MemoryInputDecompresses) {
   const Format& format = GetParam();
   const std::string original = Slurp(kCorpus + "twic0920.pgn");
@@ -806,6 +833,37 @@ TEST(InputTest, CommandLineToolsOutputThroughAPipe) {
     EXPECT_EQ(::pclose(child), 0);
   }
   if (tried == 0) GTEST_SKIP() << "no gzip, bzip2 or zstd command";
+}
+
+// What the function reports goes to the reader, after the bytes before it.
+TEST(StreamInput, AnErrorOfTheFunctionIsTheReadersError) {
+  int calls = 0;
+  absl::StatusOr<std::unique_ptr<ByteSource>> source = stream_input(
+      [&calls](char* out, std::size_t size) -> absl::StatusOr<std::size_t> {
+        if (++calls > 1) return absl::UnavailableError("the socket closed");
+        const std::string_view text = "1. e4 e5 ";
+        const std::size_t n = std::min(size, text.size());
+        std::copy_n(text.data(), n, out);
+        return n;
+      },
+      "socket");
+  ASSERT_TRUE(source.ok()) << source.status();
+  char buffer[64];
+  absl::StatusOr<std::size_t> first = (*source)->read(buffer, sizeof buffer);
+  ASSERT_TRUE(first.ok()) << first.status();
+  EXPECT_EQ(std::string_view(buffer, *first), "1. e4 e5 ");
+  absl::StatusOr<std::size_t> second = (*source)->read(buffer, sizeof buffer);
+  ASSERT_FALSE(second.ok());
+  EXPECT_EQ(second.status().message(), "the socket closed");
+}
+
+TEST(StreamInput, UnreadFormatsAreRefusedByName) {
+  absl::StatusOr<std::unique_ptr<ByteSource>> source =
+      stream_input(StepReader(std::string("PK\x03\x04", 4) + std::string(60, '\0'), 3), "x");
+  ASSERT_FALSE(source.ok());
+  EXPECT_EQ(source.status().message(),
+            "x: zip data: fairykit reads plain text and gzip, bzip2, zstd or xz compression; "
+            "extract the games first");
 }
 
 }  // namespace
