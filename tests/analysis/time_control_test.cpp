@@ -59,24 +59,21 @@ Speed SpeedOf(std::string_view text) {
 
 // The limits of lichess's classes, at each side of every boundary: base + 40 x increment.
 TEST(TimeControl, SpeedClassesAtTheirBoundaries) {
-  EXPECT_EQ(SpeedOf("15+0"), Speed::kUltraBullet);
-  EXPECT_EQ(SpeedOf("29"), Speed::kUltraBullet);
-  EXPECT_EQ(SpeedOf("30"), Speed::kBullet);
-  EXPECT_EQ(SpeedOf("60+1"), Speed::kBullet);   // 100 s
-  EXPECT_EQ(SpeedOf("120+1"), Speed::kBullet);  // 160 s
-  EXPECT_EQ(SpeedOf("179"), Speed::kBullet);
-  EXPECT_EQ(SpeedOf("180"), Speed::kBlitz);
-  EXPECT_EQ(SpeedOf("300+3"), Speed::kBlitz);  // 420 s
-  EXPECT_EQ(SpeedOf("479"), Speed::kBlitz);
-  EXPECT_EQ(SpeedOf("480"), Speed::kRapid);
-  EXPECT_EQ(SpeedOf("600+5"), Speed::kRapid);  // 800 s
-  EXPECT_EQ(SpeedOf("1499"), Speed::kRapid);
-  EXPECT_EQ(SpeedOf("1500"), Speed::kClassical);
-  EXPECT_EQ(SpeedOf("1800+30"), Speed::kClassical);  // 3000 s
-  EXPECT_EQ(SpeedOf("21599"), Speed::kClassical);
-  EXPECT_EQ(SpeedOf("21600"), Speed::kCorrespondence);
-  EXPECT_EQ(SpeedOf("-"), Speed::kCorrespondence);
-  EXPECT_EQ(SpeedOf("40/7200:3600"), Speed::kClassical);
+  const struct {
+    const char* text;
+    Speed speed;
+  } kCases[] = {
+      {"15+0", Speed::kUltraBullet}, {"29", Speed::kUltraBullet},
+      {"30", Speed::kBullet},        {"60+1", Speed::kBullet},  // 100 s
+      {"120+1", Speed::kBullet},     {"179", Speed::kBullet},
+      {"180", Speed::kBlitz},        {"300+3", Speed::kBlitz},  // 420 s
+      {"479", Speed::kBlitz},        {"480", Speed::kRapid},
+      {"600+5", Speed::kRapid},      {"1499", Speed::kRapid},
+      {"1500", Speed::kClassical},   {"1800+30", Speed::kClassical},
+      {"21599", Speed::kClassical},  {"21600", Speed::kCorrespondence},
+      {"-", Speed::kCorrespondence}, {"40/7200:3600", Speed::kClassical},
+  };
+  for (const auto& c : kCases) EXPECT_EQ(SpeedOf(c.text), c.speed) << c.text;
   EXPECT_FALSE(speed_of(*parse_time_control("?")).has_value());
   EXPECT_EQ(estimated_seconds(*parse_time_control("300+3")), 420);
   EXPECT_FALSE(estimated_seconds(*parse_time_control("-")).has_value());
