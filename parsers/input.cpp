@@ -627,6 +627,18 @@ std::string_view compression_name(Compression c) {
   return "none";
 }
 
+// The source of `raw` once its first bytes are known not to be an archive or compression
+// fairykit does not read (such input is refused by name rather than read as text).
+absl::StatusOr<std::unique_ptr<ByteSource>> checked_source(std::unique_ptr<RawInput> raw) {
+  if (absl::Status s = raw->ensure(6); !s.ok()) return s;
+  if (const char* format = unread_format(*raw))
+    return absl::InvalidArgumentError(
+        absl::StrCat(raw->name(), ": ", format,
+                     " data: fairykit reads plain text and gzip, bzip2, zstd or xz "
+                     "compression; extract the games first"));
+  return make_source(std::move(raw));
+}
+
 absl::StatusOr<std::unique_ptr<ByteSource>> open_input(const std::string& path) {
   const bool is_stdin = path == "-";
   std::string name = is_stdin ? std::string("<stdin>") : path;
@@ -653,13 +665,7 @@ absl::StatusOr<std::unique_ptr<ByteSource>> open_input(const std::string& path) 
     }
   }
   auto raw = std::make_unique<RawInput>(fd, /*owned=*/!is_stdin, std::move(name), size);
-  if (absl::Status s = raw->ensure(6); !s.ok()) return s;
-  if (const char* format = unread_format(*raw))
-    return absl::InvalidArgumentError(
-        absl::StrCat(raw->name(), ": ", format,
-                     " data: fairykit reads plain text and gzip, bzip2, zstd or xz "
-                     "compression; extract the games first"));
-  return make_source(std::move(raw));
+  return checked_source(std::move(raw));
 }
 
 namespace {
@@ -927,13 +933,7 @@ std::unique_ptr<ByteSource> memory_input(std::string data, std::string name) {
 
 absl::StatusOr<std::unique_ptr<ByteSource>> stream_input(StreamRead read, std::string name) {
   auto raw = std::make_unique<RawInput>(std::move(read), std::move(name));
-  if (absl::Status s = raw->ensure(6); !s.ok()) return s;
-  if (const char* format = unread_format(*raw))
-    return absl::InvalidArgumentError(
-        absl::StrCat(raw->name(), ": ", format,
-                     " data: fairykit reads plain text and gzip, bzip2, zstd or xz "
-                     "compression; extract the games first"));
-  return make_source(std::move(raw));
+  return checked_source(std::move(raw));
 }
 
 }  // namespace fairykit::parsers

@@ -4,7 +4,9 @@ bin/ folder (tests/CMakeLists.txt)."""
 
 import os
 import pathlib
+import gc
 import subprocess
+import tracemalloc
 
 import pytest
 
@@ -29,3 +31,36 @@ def tool():
                               cwd=ROOT, capture_output=True, text=True, check=False)
 
     return run
+
+
+def _rss_kib():
+    with open("/proc/self/status") as status:
+        for line in status:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+    return 0
+
+
+@pytest.fixture
+def keeps_no_memory():
+    """keeps_no_memory(work, rounds): runs `work` 10 times to warm up, then `rounds` times, and
+    fails when Python objects (tracemalloc) grew by 64 KiB or the resident size by 8 MiB:
+    something read is kept (a leaked reference, a buffer never freed)."""
+
+    def check(work, rounds):
+        for _ in range(10):
+            work()
+        gc.collect()
+        tracemalloc.start()
+        before_py = tracemalloc.get_traced_memory()[0]
+        before_rss = _rss_kib()
+        for _ in range(rounds):
+            work()
+        gc.collect()
+        grown_py = tracemalloc.get_traced_memory()[0] - before_py
+        tracemalloc.stop()
+        grown_rss = _rss_kib() - before_rss
+        assert grown_py < 64 * 1024, f"Python objects grew by {grown_py} bytes"
+        assert grown_rss < 8 * 1024, f"the resident size grew by {grown_rss} KiB"
+
+    return check

@@ -3,10 +3,8 @@ fairy-analyze --positions, fairy-validate --format json, fairy-convert --to json
 fairy-analyze --format json, row for row; the same at any number of threads; nothing lost."""
 
 import csv
-import gc
 import io
 import json
-import tracemalloc
 
 import pytest
 
@@ -195,41 +193,20 @@ def test_pandas_takes_every_table():
     assert lengths["games read"].iloc[0] == 4
 
 
-def rss_kib():
-    with open("/proc/self/status") as status:
-        for line in status:
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1])
-    return 0
-
-
-def test_reading_with_two_threads_again_and_again_keeps_no_memory():
-    """The columns, their numpy arrays and the threads' buffers are all freed: neither Python
-    objects (tracemalloc) nor the resident size grow over many runs with jobs=2."""
+def test_reading_with_two_threads_again_and_again_keeps_no_memory(keeps_no_memory):
+    """The columns, their numpy arrays and the threads' buffers are all freed over 100 runs of
+    every column function with jobs=2."""
     paths = ["samples/classics.pgn", "samples/cwda.pgn", "samples/broken.pgn"]
+    first = int(fairykit.positions(paths, jobs=2)["legal_moves"].sum())
 
     def read_all():
         columns = fairykit.positions(paths, jobs=2)
         fairykit.games_table(paths, jobs=2)
         fairykit.validate(paths, jobs=2)
         fairykit.statistics(paths, jobs=2)
-        return int(columns["legal_moves"].sum())
+        assert int(columns["legal_moves"].sum()) == first
 
-    first = read_all()
-    for _ in range(10):
-        assert read_all() == first
-    gc.collect()
-    tracemalloc.start()
-    before_py = tracemalloc.get_traced_memory()[0]
-    before_rss = rss_kib()
-    for _ in range(100):
-        read_all()
-    gc.collect()
-    grown_py = tracemalloc.get_traced_memory()[0] - before_py
-    tracemalloc.stop()
-    grown_rss = rss_kib() - before_rss
-    assert grown_py < 64 * 1024, f"Python objects grew by {grown_py} bytes"
-    assert grown_rss < 8 * 1024, f"the resident size grew by {grown_rss} KiB"
+    keeps_no_memory(read_all, 100)
 
 
 def test_compressed_input_gives_the_same_columns(tmp_path, root):
