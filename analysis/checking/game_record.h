@@ -13,6 +13,7 @@
 #include <utility>
 #include <vector>
 
+#include "parsers/comment_commands.h"
 #include "rules/core/game_engine.h"
 #include "rules/core/game_state.h"
 #include "rules/core/move_facts.h"
@@ -58,6 +59,9 @@ struct RecordOptions {
   // GameRecord::facts holds one entry per main-line move and ::line_keys the keys after
   // them (with ::keys).
   bool items = true;
+  // The clk, emt and eval commands of the main line's comments (GameRecord::commands), also
+  // when the items are off.
+  bool commands = false;
   bool variations = true;  // keep the variations (their moves are checked either way unless
                            // ValidateOptions::variations is off)
   PositionVisitor* positions = nullptr;  // shown each main-line position (nullptr: none)
@@ -100,6 +104,14 @@ struct GameRecord {
   // RecordOptions::items off and ::keys on: the position key after each main-line move
   // (up to RecordOptions::key_plies).
   std::vector<Key> line_keys;
+  // RecordOptions::commands: the comment commands of the main line, one entry per ply whose
+  // comments hold any (ply 0: before the first move), in ply order; a move's comments are
+  // merged (the first value of each command is kept).
+  struct PlyCommands {
+    int ply = 0;
+    parsers::CommentCommands commands;
+  };
+  std::vector<PlyCommands> commands;
   int plies = 0;              // main-line moves
   std::string result_marker;  // as written ("" when missing)
   GameState final_state;      // after the last main-line move
@@ -127,6 +139,7 @@ struct GameRecord {
     items.clear();
     facts.clear();
     line_keys.clear();
+    commands.clear();
     plies = 0;
     result_marker.clear();
     final_state = GameState{};

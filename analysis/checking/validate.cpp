@@ -324,7 +324,10 @@ class GameChecker final : public parsers::PgnVisitor {
     item.depth = depth_;
   }
 
-  void comment(std::string_view text, PgnLocation) override {
+  void comment(std::string_view text, PgnLocation where) override {
+    if ((options_.move_warnings || (record_ && ro_->commands)) && !stopped_ && !broken_ &&
+        parsers::may_hold_commands(text)) [[unlikely]]
+      read_commands(text, where);
     if (!recording() || !ro_->items) return;
     RecordItem& item = record_->items.emplace_back();
     item.kind = RecordItem::kComment;
@@ -345,6 +348,35 @@ class GameChecker final : public parsers::PgnVisitor {
       }
     }
     item.depth = depth_;
+  }
+
+  // The clk, emt and eval commands of a comment: kept for the main line's move before it
+  // (RecordOptions::commands), and each malformed one a warning at its place (any line).
+  [[gnu::noinline]] void read_commands(std::string_view text, PgnLocation where) {
+    parsers::CommentCommands commands;
+    std::vector<parsers::CommandProblem> problems;
+    parsers::read_comment_commands(text, commands,
+                                   options_.move_warnings && checking() ? &problems : nullptr);
+    const int ply = depth_ == 0 ? report_.plies : 0;
+    for (const parsers::CommandProblem& p : problems) {
+      // The command's place: the comment starts at its '{' or ';', the text one byte later.
+      PgnLocation at = where;
+      std::size_t line_start = 0;
+      for (std::size_t k = 0; k < p.offset; ++k)
+        if (text[k] == '\n') {
+          ++at.line;
+          line_start = k + 1;
+        }
+      at.column = line_start == 0 ? where.column + 1 + std::int64_t(p.offset)
+                                  : std::int64_t(p.offset - line_start) + 1;
+      add(Severity::kWarning, at, ply, absl::StrCat("comment command ", p.message));
+    }
+    if (depth_ != 0 || !commands.any() || !recording() || !ro_->commands) return;
+    auto& kept = record_->commands;
+    if (!kept.empty() && kept.back().ply == ply)
+      kept.back().commands.merge(commands);
+    else
+      kept.push_back({ply, commands});
   }
 
   void begin_variation(PgnLocation where) override {

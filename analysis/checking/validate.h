@@ -56,7 +56,8 @@ struct ValidateOptions {
   bool roster_warnings = true;                    // warn about missing seven-tag roster tags
   bool positions = false;                         // fill Diagnostic::fen (--show-position)
   // Warnings about the moves (SAN quirks: check marks, superfluous disambiguation...; moves
-  // after a dead position). Off (statistics): only errors, the check marks not verified.
+  // after a dead position; malformed clk, emt and eval comment commands). Off (statistics):
+  // only errors, the check marks not verified.
   bool move_warnings = true;
   bool termination = false;  // fill GameReport::termination
 };

@@ -40,6 +40,11 @@ void set_record_needs(ConvertOptions& s) {
   // SAN is written unless the output needs UCI only.
   s.record.san = !(s.to == ConvertTarget::kPgn && s.write.notation == Notation::kUci);
   s.record.keys = !s.reaches.empty() || s.to == ConvertTarget::kSqlite;
+  // The clocks and evaluations of the comments as values (also under --no-comments: they are
+  // data of the moves).
+  s.record.commands = s.to == ConvertTarget::kJson || s.to == ConvertTarget::kJsonl ||
+                      (s.to == ConvertTarget::kCsv && s.positions_csv) ||
+                      s.to == ConvertTarget::kSqlite;
 }
 
 namespace {

@@ -1,5 +1,6 @@
 #include "analysis/formats/json_game_writer.h"
 
+#include "analysis/checking/online_game.h"
 #include "analysis/checking/termination.h"
 #include "analysis/formats/writer_common.h"
 #include "rules/game/registry.h"
@@ -23,6 +24,45 @@ void append_json_plain_or_escaped(std::string& out, std::string_view s) {
   out += '"';
   out.append(s);
   out += '"';
+}
+
+// The clk, emt and eval commands of the main line's comments as arrays beside the moves
+// ("clock" and "elapsed" in seconds, "eval" objects), each written when a move has one, null
+// for the moves without. The comments themselves stay in the notes as they were read: these
+// are values read from them, and a reader of the JSON takes the comments.
+void write_commands_json(JsonWriter& w, const GameRecord& r) {
+  using parsers::CommentCommands;
+  const std::vector<CommentCommands> by_ply = commands_by_ply(r);
+  bool clock = false, elapsed = false, eval = false;
+  for (std::size_t p = 1; p < by_ply.size(); ++p) {
+    clock = clock || by_ply[p].clock_ms != CommentCommands::kNone;
+    elapsed = elapsed || by_ply[p].elapsed_ms != CommentCommands::kNone;
+    eval = eval || by_ply[p].has_eval;
+  }
+  const auto time_array = [&](const char* name, std::int32_t CommentCommands::*field) {
+    w.key(name).begin_array();
+    for (std::size_t p = 1; p < by_ply.size(); ++p) {
+      const std::int32_t ms = by_ply[p].*field;
+      w.raw_value(ms == CommentCommands::kNone ? std::string("null") : seconds_text(ms));
+    }
+    w.end_array();
+  };
+  if (clock) time_array("clock", &CommentCommands::clock_ms);
+  if (elapsed) time_array("elapsed", &CommentCommands::elapsed_ms);
+  if (eval) {
+    w.key("eval").begin_array();
+    for (std::size_t p = 1; p < by_ply.size(); ++p) {
+      const CommentCommands& c = by_ply[p];
+      if (!c.has_eval) {
+        w.raw_value("null");
+        continue;
+      }
+      w.begin_object().key(c.mate ? "mate" : "cp").value(c.eval);
+      if (c.depth >= 0) w.key("depth").value(c.depth);
+      w.end_object();
+    }
+    w.end_array();
+  }
 }
 
 // A line of moves (the main line or a variation) as JSON: its moves in the chosen arrays and
@@ -85,6 +125,7 @@ void write_line_json(JsonWriter& w, const GameRecord& r, std::size_t& i, int fir
     }
     w.end_array();
   }
+  if (main_line && !r.commands.empty()) write_commands_json(w, r);
   // Notes.
   bool any = false;
   int ply = first_ply - 1;
@@ -127,6 +168,23 @@ void write_line_json(JsonWriter& w, const GameRecord& r, std::size_t& i, int fir
   }
   if (any) w.end_array();
   i = end;
+}
+
+// The game's data of online play read from its tags, each when known.
+void write_online_json(JsonWriter& w, const GameRecord& r) {
+  const OnlineGame g = read_online_game(r);
+  if (!g.date.empty()) w.key("date").value(g.date);
+  if (!g.utc.empty()) w.key("utc").value(g.utc);
+  if (g.speed) w.key("speed").value(speed_name(*g.speed));
+  if (const auto base = g.base_seconds()) w.key("clock_base").value(*base);
+  if (const auto inc = g.increment_seconds()) w.key("clock_increment").value(*inc);
+  const std::pair<const char*, const std::optional<std::int64_t>*> numbers[] = {
+      {"white_elo", &g.white_elo},
+      {"black_elo", &g.black_elo},
+      {"white_rating_diff", &g.white_rating_diff},
+      {"black_rating_diff", &g.black_rating_diff}};
+  for (const auto& [name, n] : numbers)
+    if (*n) w.key(name).value(**n);
 }
 
 }  // namespace
@@ -176,6 +234,7 @@ void write_game_json(JsonWriter& w, const GameRecord& r, const GameReport& repor
   const Termination ended = termination(r, result_code(result));
   w.key("termination").value(ended.what).key("termination_from").value(describe(ended.from));
   w.key("plies").value(r.plies);
+  write_online_json(w, r);
   std::size_t i = 0;
   const int first = 1;
   // The main line: its fields directly in the game object.

@@ -84,8 +84,8 @@ class Wrapper {
   // The next token follows without a space ("(" and the move after it).
   void glue_next() { glue_ = true; }
   // A comment as read. In braces when it fits in them (fits_in_braces): its line breaks
-  // kept, and its words wrapped like tokens, so that a space between two words may become a
-  // line break and nothing else changes. Else as ;-comments, one per line of the text, each
+  // kept, and its words wrapped like tokens, so that a space between two words (not inside a
+  // command) may become a line break and nothing else changes. Else as ;-comments, one per line of the text, each
   // ending its line.
   void comment(std::string_view c) {
     if (!fits_in_braces(c)) {
@@ -107,7 +107,12 @@ class Wrapper {
         bracket_line_ = !line.empty() && line[0] == '[';
       }
       for (std::size_t w = 0;;) {
-        const std::size_t space = line.find(' ', w);
+        // A command ("[%clk 0:04:58]") is one word: a line break inside it would change the
+        // text that readers of the command see.
+        std::size_t space = line.find(' ', w);
+        if (line.substr(w, 2) == "[%")
+          if (const std::size_t close = line.find(']', w); close != std::string_view::npos)
+            space = line.find(' ', close);
         const std::string_view word =
             line.substr(w, space == std::string_view::npos ? space : space - w);
         const bool last = eol == std::string_view::npos && space == std::string_view::npos;
