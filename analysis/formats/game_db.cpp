@@ -20,6 +20,7 @@
 #include <filesystem>
 
 #include "absl/strings/str_cat.h"
+#include "analysis/checking/online_game.h"
 
 namespace fairykit::analysis {
 
@@ -27,6 +28,12 @@ namespace {
 
 constexpr const char* kSchema = R"sql(
 CREATE TABLE meta(name TEXT PRIMARY KEY, value TEXT);
+CREATE TABLE players(
+  id INTEGER PRIMARY KEY,
+  name TEXT NOT NULL UNIQUE);
+CREATE TABLE events(
+  id INTEGER PRIMARY KEY,
+  name TEXT NOT NULL UNIQUE);
 CREATE TABLE games(
   id INTEGER PRIMARY KEY,
   file TEXT NOT NULL,
@@ -39,7 +46,13 @@ CREATE TABLE games(
   eco TEXT, termination TEXT,
   plies INTEGER NOT NULL,
   start_fen TEXT NOT NULL,
-  start_key INTEGER NOT NULL);
+  start_key INTEGER NOT NULL,
+  time_control TEXT, speed TEXT, clock_base INTEGER, clock_increment INTEGER,
+  white_rating_diff INTEGER, black_rating_diff INTEGER,
+  date_iso TEXT, utc TEXT,
+  white_id INTEGER REFERENCES players(id),
+  black_id INTEGER REFERENCES players(id),
+  event_id INTEGER REFERENCES events(id));
 CREATE TABLE tags(
   game_id INTEGER NOT NULL REFERENCES games(id),
   name TEXT NOT NULL,
@@ -51,6 +64,8 @@ CREATE TABLE moves(
   uci TEXT NOT NULL,
   fen_before TEXT,
   key_after INTEGER NOT NULL,
+  clock REAL, elapsed REAL, spent REAL,
+  eval_cp INTEGER, eval_mate INTEGER, eval_depth INTEGER,
   PRIMARY KEY(game_id, ply)) WITHOUT ROWID;
 CREATE TABLE diagnostics(
   game_id INTEGER NOT NULL REFERENCES games(id),
@@ -64,22 +79,48 @@ CREATE INDEX games_result ON games(result);
 CREATE INDEX games_eco ON games(eco);
 CREATE INDEX games_variant ON games(variant);
 CREATE INDEX games_start_key ON games(start_key);
+CREATE INDEX games_white_id ON games(white_id);
+CREATE INDEX games_black_id ON games(black_id);
+CREATE INDEX games_event_id ON games(event_id);
+CREATE INDEX games_speed ON games(speed);
 CREATE INDEX tags_game ON tags(game_id);
 CREATE INDEX tags_name_value ON tags(name, value);
 CREATE INDEX moves_key_after ON moves(key_after);
 CREATE INDEX moves_ply_san ON moves(ply, san);
 CREATE INDEX diagnostics_game ON diagnostics(game_id);
+CREATE VIEW player_games AS
+  SELECT g.id AS game_id, p.id AS player_id, p.name AS player, 'white' AS color,
+         o.name AS opponent, g.white_elo AS elo, g.black_elo AS opponent_elo,
+         g.white_rating_diff AS rating_diff,
+         CASE g.result WHEN '1-0' THEN 1.0 WHEN '0-1' THEN 0.0 WHEN '1/2-1/2' THEN 0.5 END
+           AS score,
+         g.result, g.variant, g.speed, g.date_iso, g.event_id, g.plies
+    FROM games g JOIN players p ON p.id = g.white_id LEFT JOIN players o ON o.id = g.black_id
+  UNION ALL
+  SELECT g.id, p.id, p.name, 'black', o.name, g.black_elo, g.white_elo, g.black_rating_diff,
+         CASE g.result WHEN '0-1' THEN 1.0 WHEN '1-0' THEN 0.0 WHEN '1/2-1/2' THEN 0.5 END,
+         g.result, g.variant, g.speed, g.date_iso, g.event_id, g.plies
+    FROM games g JOIN players p ON p.id = g.black_id LEFT JOIN players o ON o.id = g.white_id;
+CREATE VIEW player_summary AS
+  SELECT player_id, player, count(*) AS games, count(score) AS scored,
+         sum(score) AS points, avg(score) AS score, avg(elo) AS average_elo,
+         min(date_iso) AS first_date, max(date_iso) AS last_date
+    FROM player_games GROUP BY player_id;
+CREATE VIEW event_standings AS
+  SELECT e.id AS event_id, e.name AS event, pg.player_id, pg.player, count(*) AS games,
+         sum(pg.score) AS points
+    FROM player_games pg JOIN events e ON e.id = pg.event_id
+    GROUP BY e.id, pg.player_id;
+CREATE VIEW game_moves AS
+  SELECT g.id AS game_id, g.variant, g.speed, g.white, g.black, g.white_elo, g.black_elo,
+         g.result, m.ply,
+         CASE WHEN (m.ply % 2 = 1) = (instr(g.start_fen, ' b ') = 0) THEN 'white' ELSE 'black'
+         END AS mover,
+         m.san, m.uci, m.clock, m.elapsed, m.spent, m.eval_cp, m.eval_mate, m.eval_depth
+    FROM moves m JOIN games g ON g.id = m.game_id;
 INSERT INTO meta VALUES('format', 'fairykit-games');
-INSERT INTO meta VALUES('schema_version', '1');
+INSERT INTO meta VALUES('schema_version', '2');
 )sql";
-
-std::optional<std::int64_t> whole_number(std::string_view s) {
-  std::int64_t n = 0;
-  if (s.empty() || s.size() > 18) return std::nullopt;
-  const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), n);
-  if (ec != std::errc() || end != s.data() + s.size()) return std::nullopt;
-  return n;
-}
 
 const char* severity_name(parsers::Severity s) {
   return s == parsers::Severity::kError ? "error" : "warning";
@@ -115,11 +156,24 @@ void make_db_game(const GameRecord& record, const GameReport& report, const std:
     const char* tag;
     std::optional<std::string>* into;
   };
-  const Column columns[] = {{"Event", &out.event}, {"Site", &out.site},
-                            {"Date", &out.date},   {"Round", &out.round},
-                            {"White", &out.white}, {"Black", &out.black},
-                            {"ECO", &out.eco},     {"Termination", &out.termination}};
-  bool white_elo_seen = false, black_elo_seen = false;
+  const Column columns[] = {{"Event", &out.event},
+                            {"Site", &out.site},
+                            {"Date", &out.date},
+                            {"Round", &out.round},
+                            {"White", &out.white},
+                            {"Black", &out.black},
+                            {"ECO", &out.eco},
+                            {"Termination", &out.termination},
+                            {"TimeControl", &out.time_control}};
+  // The tags of whole numbers: a column when the first one is a number, else kept in `tags`.
+  struct NumberColumn {
+    const char* tag;
+    std::optional<std::int64_t>* into;
+    bool seen = false;
+  } numbers[] = {{"WhiteElo", &out.white_elo},
+                 {"BlackElo", &out.black_elo},
+                 {"WhiteRatingDiff", &out.white_rating_diff},
+                 {"BlackRatingDiff", &out.black_rating_diff}};
   // Result, Variant, SetUp and FEN: the first is the game's (its columns result, variant,
   // start_fen); a repeat is kept in `tags`, as the repeats of every tag are.
   constexpr std::string_view kStart[4] = {"Result", "Variant", "SetUp", "FEN"};
@@ -142,17 +196,27 @@ void make_db_game(const GameRecord& record, const GameReport& report, const std:
         break;
       }
     }
-    if (name == "WhiteElo" || name == "BlackElo") {
-      bool& seen = name == "WhiteElo" ? white_elo_seen : black_elo_seen;
-      if (!seen) {
-        seen = true;
-        if (std::optional<std::int64_t> n = whole_number(value)) {
-          (name == "WhiteElo" ? out.white_elo : out.black_elo) = n;
-          taken = true;
-        }
+    for (NumberColumn& c : numbers) {
+      if (name != c.tag || c.seen) continue;
+      c.seen = true;
+      if (std::optional<std::int64_t> n = tag_number(value)) {
+        *c.into = n;
+        taken = true;
       }
     }
     if (!taken) out.tags.emplace_back(name, value);
+  }
+  const OnlineGame online = read_online_game(record);
+  if (online.speed) out.speed = std::string(speed_name(*online.speed));
+  out.clock_base = online.base_seconds();
+  out.clock_increment = online.increment_seconds();
+  if (!online.date.empty()) out.date_iso = online.date;
+  if (!online.utc.empty()) out.utc = online.utc;
+  std::vector<parsers::CommentCommands> commands;
+  std::vector<std::int32_t> spent;
+  if (!record.commands.empty()) {
+    commands = commands_by_ply(record);
+    spent = move_times(record, online);
   }
   const std::string* before = &record.start_fen;
   for (const RecordItem& item : record.items) {
@@ -163,6 +227,11 @@ void make_db_game(const GameRecord& record, const GameReport& report, const std:
     if (with_fen) m.fen_before = *before;
     m.key_after = db_key(item.key);
     before = &item.fen;
+    const std::size_t ply = out.moves.size();
+    if (ply < commands.size()) {
+      m.commands = commands[ply];
+      m.spent_ms = spent[ply];
+    }
   }
   for (const Diagnostic& d : report.diagnostics)
     out.diagnostics.push_back({severity_name(d.severity), d.line, d.column, d.ply, d.message});
@@ -333,12 +402,20 @@ absl::Status GameDb::prepare() {
   } const statements[] = {
       {&game_,
        "INSERT INTO games(file, game_index, line, variant, event, site, date, round, white, "
-       "black, result, white_elo, black_elo, eco, termination, plies, start_fen, start_key) "
-       "VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18)"},
+       "black, result, white_elo, black_elo, eco, termination, plies, start_fen, start_key, "
+       "time_control, speed, clock_base, clock_increment, white_rating_diff, "
+       "black_rating_diff, date_iso, utc, white_id, black_id, event_id) "
+       "VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, "
+       "?19, ?20, ?21, ?22, ?23, ?24, ?25, ?26, ?27, ?28, ?29)"},
       {&tag_, "INSERT INTO tags(game_id, name, value) VALUES(?1, ?2, ?3)"},
       {&move_,
-       "INSERT INTO moves(game_id, ply, san, uci, fen_before, key_after) "
-       "VALUES(?1, ?2, ?3, ?4, ?5, ?6)"},
+       "INSERT INTO moves(game_id, ply, san, uci, fen_before, key_after, clock, elapsed, spent, "
+       "eval_cp, eval_mate, eval_depth) "
+       "VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)"},
+      {&find_player_, "SELECT id FROM players WHERE name = ?1"},
+      {&add_player_, "INSERT INTO players(name) VALUES(?1)"},
+      {&find_event_, "SELECT id FROM events WHERE name = ?1"},
+      {&add_event_, "INSERT INTO events(name) VALUES(?1)"},
       {&diag_,
        "INSERT INTO diagnostics(game_id, severity, line, \"column\", ply, message) "
        "VALUES(?1, ?2, ?3, ?4, ?5, ?6)"},
@@ -378,6 +455,24 @@ void GameDb::add(const DbGame& g, std::string_view file, std::int64_t index, std
   sqlite3_bind_int(game_, 16, g.plies);
   bind_text(game_, 17, std::string_view(g.start_fen));
   sqlite3_bind_int64(game_, 18, g.start_key);
+  bind_text(game_, 19, g.time_control);
+  bind_text(game_, 20, g.speed);
+  bind_int(game_, 21, g.clock_base);
+  bind_int(game_, 22, g.clock_increment);
+  bind_int(game_, 23, g.white_rating_diff);
+  bind_int(game_, 24, g.black_rating_diff);
+  bind_text(game_, 25, g.date_iso);
+  bind_text(game_, 26, g.utc);
+  const std::optional<std::string>* named[3] = {&g.white, &g.black, &g.event};
+  for (int k = 0; k < 3; ++k) {
+    if (!*named[k]) {
+      sqlite3_bind_null(game_, 27 + k);
+      continue;
+    }
+    const std::optional<std::int64_t> id = name_id(k == 2, **named[k]);
+    if (!id) return;
+    sqlite3_bind_int64(game_, 27 + k, *id);
+  }
   if (!step(game_)) return;
   const sqlite3_int64 id = sqlite3_last_insert_rowid(db_);
   for (const auto& [name, value] : g.tags) {
@@ -394,6 +489,19 @@ void GameDb::add(const DbGame& g, std::string_view file, std::int64_t index, std
     bind_text(move_, 4, std::string_view(m.uci));
     bind_text(move_, 5, m.fen_before);
     sqlite3_bind_int64(move_, 6, m.key_after);
+    const parsers::CommentCommands& c = m.commands;
+    int column = 7;
+    for (std::int32_t ms : {c.clock_ms, c.elapsed_ms, m.spent_ms}) {
+      if (ms == parsers::CommentCommands::kNone)
+        sqlite3_bind_null(move_, column);
+      else
+        sqlite3_bind_double(move_, column, ms / 1000.0);
+      ++column;
+    }
+    bind_int(move_, 10, c.has_eval && !c.mate ? std::optional<std::int64_t>(c.eval) : std::nullopt);
+    bind_int(move_, 11, c.has_eval && c.mate ? std::optional<std::int64_t>(c.eval) : std::nullopt);
+    bind_int(move_, 12,
+             c.has_eval && c.depth >= 0 ? std::optional<std::int64_t>(c.depth) : std::nullopt);
     if (!step(move_)) return;
   }
   for (const DbGame::Note& d : g.diagnostics) {
@@ -406,6 +514,30 @@ void GameDb::add(const DbGame& g, std::string_view file, std::int64_t index, std
     if (!step(diag_)) return;
   }
   ++added_;
+}
+
+std::optional<std::int64_t> GameDb::name_id(bool event, const std::string& name) {
+  auto& ids = event ? event_ids_ : player_ids_;
+  if (const auto it = ids.find(name); it != ids.end()) return it->second;
+  sqlite3_stmt* const find = event ? find_event_ : find_player_;
+  sqlite3_stmt* const add = event ? add_event_ : add_player_;
+  bind_text(find, 1, std::string_view(name));
+  std::optional<std::int64_t> id;
+  int rc = sqlite3_step(find);
+  if (rc == SQLITE_ROW) id = sqlite3_column_int64(find, 0);
+  sqlite3_reset(find);
+  if (!id && (rc == SQLITE_ROW || rc == SQLITE_DONE)) {
+    bind_text(add, 1, std::string_view(name));
+    rc = sqlite3_step(add);
+    sqlite3_reset(add);
+    if (rc == SQLITE_DONE) id = sqlite3_last_insert_rowid(db_);
+  }
+  if (!id) {
+    status_ = fail("cannot write");
+    return std::nullopt;
+  }
+  ids.emplace(name, *id);
+  return id;
 }
 
 absl::Status GameDb::commit() {
@@ -437,7 +569,8 @@ void GameDb::rollback() {
 }
 
 void GameDb::close() {
-  for (sqlite3_stmt** st : {&game_, &tag_, &move_, &diag_}) {
+  for (sqlite3_stmt** st : {&game_, &tag_, &move_, &diag_, &find_player_, &add_player_,
+                            &find_event_, &add_event_}) {
     sqlite3_finalize(*st);
     *st = nullptr;
   }

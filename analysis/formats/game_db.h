@@ -1,36 +1,54 @@
 // fairy-convert --to sqlite: checked games (analysis/checking/game_record.h) into an SQLite
 // database that a user queries with sqlite3 or any SQLite client.
 //
-// Schema (version 1, in the `meta` table as format = 'fairykit-games', schema_version = 1):
+// Schema (version 2, in the `meta` table as format = 'fairykit-games', schema_version = 2):
 //
 //   games(id INTEGER PRIMARY KEY, file, game_index, line, variant, event, site, date, round,
 //         white, black, result, white_elo INTEGER, black_elo INTEGER, eco, termination,
-//         plies, start_fen, start_key INTEGER)
+//         plies, start_fen, start_key INTEGER, time_control, speed, clock_base INTEGER,
+//         clock_increment INTEGER, white_rating_diff INTEGER, black_rating_diff INTEGER,
+//         date_iso, utc, white_id, black_id, event_id)
 //     one row per game written. file, game_index and line: where the game was read (its
 //     input as messages name it, its 1-based number there, its first line). variant: the
-//     canonical variant name ("chess", "chess960", ...). The tag columns hold the tag as
-//     read (NULL when the game has none; the first one when repeated); result is the result
-//     written (the termination marker, else the Result tag, else "*"; --fix-result applied).
-//     white_elo / black_elo: the tag when it is a whole number, else NULL (and the tag is
-//     kept in `tags`). start_fen: the native FEN of the start position; start_key its key.
+//     canonical variant name ("chess", "chess960", ...). The tag columns (event ... termination,
+//     time_control) hold the tag as read (NULL when the game has none; the first one when
+//     repeated); result is the result written (the termination marker, else the Result tag,
+//     else "*"; --fix-result applied). white_elo, black_elo and the rating diffs: the tag
+//     when it is a whole number ("+7" is 7), else NULL (and the tag is kept in `tags`).
+//     start_fen: the native FEN of the start position; start_key its key. Read from the tags
+//     (analysis/checking/online_game.h): speed, clock_base and clock_increment (the first
+//     period of TimeControl, seconds), date_iso (ISO 8601 of UTCDate, else Date; "2024-01"
+//     when the day is unknown) and utc ("2024-01-15T12:34:56Z"). white_id, black_id and
+//     event_id: the rows of players and events named by White, Black and Event.
+//   players(id INTEGER PRIMARY KEY, name UNIQUE), events(id INTEGER PRIMARY KEY, name UNIQUE)
+//     one row per distinct name, shared by every run that appends to the database.
 //   tags(game_id, name, value)
 //     every other tag, in input order (the columns' tags, Variant, SetUp and FEN are not
 //     repeated here, except a repeat of a tag, which is kept here whatever its name, and an
 //     Elo that is not a number).
-//   moves(game_id, ply, san, uci, fen_before, key_after INTEGER)  PRIMARY KEY (game_id, ply)
-//     the main line: ply 1 is the first move. san in the variant's notation with check and
-//     mate marks; uci the variant's long algebraic; fen_before the FEN of the position the
-//     move is played from (NULL unless --with-fen); key_after the position key after the
-//     move, the engine's 64-bit key read as a signed integer (`fairy-convert --key FEN`
-//     prints the same number for a position).
+//   moves(game_id, ply, san, uci, fen_before, key_after INTEGER, clock REAL, elapsed REAL,
+//         spent REAL, eval_cp INTEGER, eval_mate INTEGER, eval_depth INTEGER)
+//     PRIMARY KEY (game_id, ply): the main line, ply 1 is the first move. san in the variant's
+//     notation with check and mate marks; uci the variant's long algebraic; fen_before the
+//     FEN of the position the move is played from (NULL unless --with-fen); key_after the
+//     position key after the move, the engine's 64-bit key read as a signed integer
+//     (`fairy-convert --key FEN` prints the same number for a position). From the comments
+//     after the move: clock ([%clk], seconds left), elapsed ([%emt]), eval_cp or eval_mate
+//     ([%eval], from White's side) and eval_depth; spent: the time the move took by
+//     consecutive clocks and the increment (online_game.h move_times). NULL when unknown.
 //   diagnostics(game_id, severity, line, column, ply, message)
 //     what validation said about the game: warnings ("warning"), and "note" for a result
 //     corrected by --fix-result. Rejected games are not in the database.
 //   meta(name TEXT PRIMARY KEY, value)
 //
 //   Indexes: games(white), games(black), games(date), games(result), games(eco),
-//   games(variant), games(start_key), moves(key_after), moves(ply, san), tags(name, value),
-//   diagnostics(game_id).
+//   games(variant), games(start_key), games(white_id), games(black_id), games(event_id),
+//   games(speed), moves(key_after), moves(ply, san), tags(name, value), diagnostics(game_id).
+//   Views: player_games (a row per game and player: colour, opponent, elo, opponent_elo,
+//   rating_diff, score 1/0.5/0 or NULL, result, variant, speed, date_iso, event_id, plies),
+//   player_summary (per player: games, points, score, average_elo, first and last date),
+//   event_standings (per event and player: games, points), game_moves (moves with their
+//   game's players, ratings, speed and the mover's colour).
 //
 // Safety: the files SQLite writes beside the database (db_side_files) are outputs too: the
 // tool checks them against its inputs, and open() refuses a symbolic link at their names.
@@ -52,6 +70,7 @@
 #include <utility>
 #include <vector>
 
+#include "absl/container/flat_hash_map.h"
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "analysis/checking/game_record.h"
@@ -63,7 +82,7 @@ struct sqlite3_stmt;
 
 namespace fairykit::analysis {
 
-inline constexpr int kGameDbSchemaVersion = 1;
+inline constexpr int kGameDbSchemaVersion = 2;
 
 // A position key as the database stores it: the same 64 bits as a signed integer.
 inline std::int64_t db_key(Key key) { return static_cast<std::int64_t>(key); }
@@ -73,9 +92,14 @@ inline std::int64_t db_key(Key key) { return static_cast<std::int64_t>(key); }
 struct DbGame {
   std::string variant;
   // event, site, date, round, white, black, eco, termination (nullopt: no such tag).
-  std::optional<std::string> event, site, date, round, white, black, eco, termination;
+  // time_control (the TimeControl tag).
+  std::optional<std::string> event, site, date, round, white, black, eco, termination,
+      time_control;
   std::string result;
-  std::optional<std::int64_t> white_elo, black_elo;
+  std::optional<std::int64_t> white_elo, black_elo, white_rating_diff, black_rating_diff;
+  // Read from the tags (analysis/checking/online_game.h).
+  std::optional<std::string> speed, date_iso, utc;
+  std::optional<std::int64_t> clock_base, clock_increment;
   int plies = 0;
   std::string start_fen;
   std::int64_t start_key = 0;
@@ -84,6 +108,8 @@ struct DbGame {
     std::string san, uci;
     std::optional<std::string> fen_before;
     std::int64_t key_after = 0;
+    parsers::CommentCommands commands;  // of the comments after the move
+    std::int32_t spent_ms = parsers::CommentCommands::kNone;
   };
   std::vector<Move> moves;
   struct Note {
@@ -113,7 +139,7 @@ class GameDb {
   //   "x.db: not a fairykit game database (it holds 1 view and no meta table)"
   //   "x.db-journal: a symbolic link where SQLite writes the journal of x.db: refusing to
   //    write through it"
-  //   "x.db: fairykit game database schema version 2; this fairy-convert writes version 1"
+  //   "x.db: fairykit game database schema version 1; this fairy-convert writes version 2"
   static absl::StatusOr<std::unique_ptr<GameDb>> open(const std::string& path);
 
   GameDb(const GameDb&) = delete;
@@ -140,6 +166,9 @@ class GameDb {
   absl::Status exec(const char* sql);
   absl::Status prepare();
   void close();
+  // The id of a player (or event) of that name, added to its table when new; nullopt after an
+  // error (kept in status_).
+  std::optional<std::int64_t> name_id(bool event, const std::string& name);
 
   std::string path_;
   bool created_ = false;  // the file did not exist before
@@ -150,6 +179,11 @@ class GameDb {
   absl::Status status_;
   std::uint64_t added_ = 0;
   sqlite3_stmt *game_ = nullptr, *tag_ = nullptr, *move_ = nullptr, *diag_ = nullptr;
+  sqlite3_stmt *find_player_ = nullptr, *add_player_ = nullptr, *find_event_ = nullptr,
+               *add_event_ = nullptr;
+  // The ids of the players and events met: the only state that grows with the input (with the
+  // number of distinct names).
+  absl::flat_hash_map<std::string, std::int64_t> player_ids_, event_ids_;
 };
 
 }  // namespace fairykit::analysis

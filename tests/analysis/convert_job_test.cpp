@@ -91,13 +91,14 @@ TEST(ConvertJob, AGameInEachForm) {
             "{\"file\":\"mate.pgn\",\"game\":1,\"line\":1,\"variant\":\"chess\",\"tags\":{"
             "\"Event\":\"Test\",\"Site\":\"?\",\"Date\":\"????.??.??\",\"Round\":\"?\","
             "\"White\":\"A\",\"Black\":\"B\",\"Result\":\"1-0\",\"WhiteElo\":\"2500\"},"
-            "\"result\":\"1-0\",\"termination\":\"checkmate\",\"termination_from\":\"board\",\"plies\":7,\"ply\":1,"
+            "\"result\":\"1-0\",\"termination\":\"checkmate\",\"termination_from\":\"board\",\"plies\":7,"
+            "\"white_elo\":2500,\"ply\":1,"
             "\"san\":[\"e4\",\"e5\",\"Qh5\",\"Nc6\",\"Bc4\",\"Nf6\",\"Qxf7#\"],"
             "\"uci\":[\"e2e4\",\"e7e5\",\"d1h5\",\"b8c6\",\"f1c4\",\"g8f6\",\"h5f7\"]}\n");
 
   c = convert(game, options(ConvertTarget::kCsv));
   EXPECT_EQ(c.out,
-            "mate.pgn,1,chess,Test,,,,A,B,1-0,2500,,,7,checkmate,board,,"
+            "mate.pgn,1,chess,Test,,,,A,B,1-0,2500,,,,,,,,,,,7,checkmate,board,,"
             "e4 e5 Qh5 Nc6 Bc4 Nf6 Qxf7#,e2e4 e7e5 d1h5 b8c6 f1c4 g8f6 h5f7\n");
 
   ConvertOptions epd = options(ConvertTarget::kEpd);
@@ -114,7 +115,7 @@ TEST(ConvertJob, AGameInEachForm) {
   positions.write.final_only = true;
   c = convert(game, positions);
   EXPECT_EQ(c.out,
-            "mate.pgn,1,7,r1bqkb1r/pppp1Qpp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 0 4,,\n");
+            "mate.pgn,1,7,r1bqkb1r/pppp1Qpp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 0 4,,,,,,,,\n");
 }
 
 TEST(ConvertJob, ALineOfAPositionListIsAGameWithoutMoves) {

@@ -891,54 +891,59 @@ TEST(FairyConvertPositions, Csv) {
              "[ECO \"C20\"]\n[Result \"*\"]\n\n1. e4 e5 *\n");
   EXPECT_EQ(o.out,
             "file,game,variant,Event,Site,Date,Round,White,Black,Result,WhiteElo,BlackElo,ECO,"
-            "plies,termination,termination_from,start_fen,san,uci\n"
-            "promo.pgn,1,chess,Promotion,,,,,,*,,,,3,unfinished,result,3qk3/4P3/8/8/8/8/8/4K2R w K - 0 "
-            "1,exd8=Q+ Kxd8 O-O,e7d8q e8d8 e1g1\n"
-            "small.pgn,1,chess,Casual,,,,Anderssen,Kieseritzky,1-0,,,,7,checkmate,board,,e4 e5 Bc4 "
+            "TimeControl,speed,clock_base,clock_increment,WhiteRatingDiff,BlackRatingDiff,date_iso,"
+            "utc,plies,termination,termination_from,start_fen,san,uci\n"
+            "promo.pgn,1,chess,Promotion,,,,,,*,,,,,,,,,,,,3,unfinished,result,3qk3/4P3/8/8/8/8/8/4K2R "
+            "w K - 0 1,exd8=Q+ Kxd8 O-O,e7d8q e8d8 e1g1\n"
+            "small.pgn,1,chess,Casual,,,,Anderssen,Kieseritzky,1-0,,,,,,,,,,,,7,checkmate,board,,e4 e5 "
+            "Bc4 "
             "Nc6 Qh5 Nf6 Qxf7#,e2e4 e7e5 f1c4 b8c6 d1h5 g8f6 h5f7\n");
   o = run("-q --to csv comma.pgn", dir);
   const std::string body = o.out.substr(o.out.find('\n') + 1);
   EXPECT_EQ(body,
-            "comma.pgn,1,chess,\"Open, round 1\",,,,\"Say \"\"hi\"\"\",,*,2100,,C20,2,unfinished,result,,e4 e5,"
+            "comma.pgn,1,chess,\"Open, round 1\",,,,\"Say \"\"hi\"\"\",,*,2100,,C20,,,,,,,,,2,"
+            "unfinished,result,,e4 e5,"
             "e2e4 e7e5\n")
       << o.err;
   o = run("-q --to csv --positions promo.pgn", dir);
   EXPECT_EQ(o.out,
-            "file,game,ply,fen,move_san,move_uci\n"
-            "promo.pgn,1,0,3qk3/4P3/8/8/8/8/8/4K2R w K - 0 1,exd8=Q+,e7d8q\n"
-            "promo.pgn,1,1,3Qk3/8/8/8/8/8/8/4K2R b K - 0 1,Kxd8,e8d8\n"
-            "promo.pgn,1,2,3k4/8/8/8/8/8/8/4K2R w K - 0 2,O-O,e1g1\n"
-            "promo.pgn,1,3,3k4/8/8/8/8/8/8/5RK1 b - - 1 2,,\n");
+            "file,game,ply,fen,move_san,move_uci,clock,elapsed,spent,eval_cp,eval_mate,eval_depth\n"
+            "promo.pgn,1,0,3qk3/4P3/8/8/8/8/8/4K2R w K - 0 1,exd8=Q+,e7d8q,,,,,,\n"
+            "promo.pgn,1,1,3Qk3/8/8/8/8/8/8/4K2R b K - 0 1,Kxd8,e8d8,,,,,,\n"
+            "promo.pgn,1,2,3k4/8/8/8/8/8/8/4K2R w K - 0 2,O-O,e1g1,,,,,,\n"
+            "promo.pgn,1,3,3k4/8/8/8/8/8/8/5RK1 b - - 1 2,,,,,,,,\n");
   o = run("-q --to csv --positions --final promo.pgn", dir);
   EXPECT_EQ(o.out,
-            "file,game,ply,fen,move_san,move_uci\n"
-            "promo.pgn,1,3,3k4/8/8/8/8/8/8/5RK1 b - - 1 2,,\n");
+            "file,game,ply,fen,move_san,move_uci,clock,elapsed,spent,eval_cp,eval_mate,eval_depth\n"
+            "promo.pgn,1,3,3k4/8/8/8/8/8/8/5RK1 b - - 1 2,,,,,,,,\n");
 }
 
 // CSV cells a spreadsheet would run as formulas (OWASP: a cell that starts with =, +, -, @,
 // a tab or a carriage return) get a ' before them, in every column and with --positions;
-// plain numbers stay as they are; --csv-raw writes every cell as it is.
+// plain numbers stay as they are (ratings are written as numbers: "+3" is 3, "-" no number);
+// --csv-raw writes every cell as it is.
 TEST(FairyConvertPositions, CsvFormulaCells) {
   const std::string dir = temp_dir();
   write_file(dir, "=f.pgn",
              "[Event \"=HYPERLINK(\\\"http://x\\\",\\\"y\\\")\"]\n[Site \"+1+2\"]\n"
              "[Date \"-1.5\"]\n[Round \"-2\"]\n[White \"@SUM(A1)\"]\n[Black \"\tx\"]\n"
-             "[WhiteElo \"-\"]\n[BlackElo \"+3\"]\n[ECO \"-1e3\"]\n[Result \"*\"]\n\n1. e4 *\n");
+             "[WhiteElo \"-\"]\n[BlackElo \"+3\"]\n[ECO \"-1e3\"]\n[TimeControl \"-\"]\n"
+             "[Result \"*\"]\n\n1. e4 *\n");
   Output o = run("-q --to csv =f.pgn", dir);
   EXPECT_EQ(o.status, 0) << o.err;
   EXPECT_EQ(o.out.substr(o.out.find('\n') + 1),
             "'=f.pgn,1,chess,\"'=HYPERLINK(\"\"http://x\"\",\"\"y\"\")\",'+1+2,-1.5,-2,'@SUM(A1),"
-            "'\tx,*,'-,+3,'-1e3,1,unfinished,result,,e4,e2e4\n");
+            "'\tx,*,,3,'-1e3,'-,correspondence,,,,,,,1,unfinished,result,,e4,e2e4\n");
   o = run("-q --to csv --csv-raw =f.pgn", dir);
   EXPECT_EQ(o.out.substr(o.out.find('\n') + 1),
             "=f.pgn,1,chess,\"=HYPERLINK(\"\"http://x\"\",\"\"y\"\")\",+1+2,-1.5,-2,@SUM(A1),"
-            "\tx,*,-,+3,-1e3,1,unfinished,result,,e4,e2e4\n");
+            "\tx,*,,3,-1e3,-,correspondence,,,,,,,1,unfinished,result,,e4,e2e4\n");
   o = run("-q --to csv --positions --final =f.pgn", dir);
   EXPECT_EQ(o.out.substr(o.out.find('\n') + 1),
-            "'=f.pgn,1,1,rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1,,\n");
+            "'=f.pgn,1,1,rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1,,,,,,,,\n");
   o = run("-q --to csv --positions --final --csv-raw =f.pgn", dir);
   EXPECT_EQ(o.out.substr(o.out.find('\n') + 1),
-            "=f.pgn,1,1,rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1,,\n");
+            "=f.pgn,1,1,rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1,,,,,,,,\n");
   o = run("--csv-raw =f.pgn", dir);
   EXPECT_EQ(o.status, 2);
   EXPECT_NE(o.err.find("--csv-raw needs --to csv"), std::string::npos) << o.err;

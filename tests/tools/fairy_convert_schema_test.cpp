@@ -25,7 +25,7 @@ TEST(FairyConvertSchema, EveryKeyWrittenIsInTheSchema) {
       fairykit::testing::load_schema("games.schema.json");
 
   // Games written here add what the samples lack: notes of every kind, a start position, a
-  // diagnostic, a repeated tag.
+  // diagnostic, a repeated tag, the data of online play.
   const std::string dir = fairykit::testing::unique_temp("schema") + "/";
   fs::create_directories(dir);
   std::ofstream(dir + "extra.pgn") << R"([Event "T"]
@@ -41,6 +41,19 @@ TEST(FairyConvertSchema, EveryKeyWrittenIsInTheSchema) {
 [Result "*"]
 
 20... Kd7 21. O-O-O Ke6 *
+
+[Event "Rated Blitz game"]
+[UTCDate "2024.01.15"]
+[UTCTime "12:34:56"]
+[WhiteElo "1500"]
+[BlackElo "1612"]
+[WhiteRatingDiff "-5"]
+[BlackRatingDiff "+5"]
+[TimeControl "180+2"]
+[Result "0-1"]
+
+1. f3 { [%eval -0.5] [%clk 0:03:00] } 1... e5 { [%eval 0.1,20] [%emt 0:00:01] }
+2. g4 { [%eval #-1,30] [%clk 0:02:50.5] } 2... Qh4# 0-1
 )";
   std::vector<std::string> inputs;
   for (const auto& e : fs::directory_iterator(std::string(FAIRYKIT_SOURCE_DIR) + "/samples"))

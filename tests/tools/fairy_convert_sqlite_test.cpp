@@ -226,7 +226,7 @@ TEST_F(ConvertSqlite, TheReadmeQueriesOnAHandMadeFile) {
 TEST_F(ConvertSqlite, WhatEachTableHolds) {
   ASSERT_EQ(convert("--to sqlite -o games.db club.pgn").status, 1);
   EXPECT_EQ(q("SELECT name, value FROM meta ORDER BY name"),
-            "format|fairykit-games\nschema_version|1\n");
+            "format|fairykit-games\nschema_version|2\n");
   EXPECT_EQ(q("SELECT id, file, game_index, line, variant, white, black, result, white_elo, "
               "black_elo, eco, plies FROM games ORDER BY id"),
             "1|club.pgn|1|1|chess|Alice|Bob|1-0|2100|2000|C20|7\n"
@@ -402,13 +402,13 @@ TEST_F(ConvertSqlite, ALinkToADatabaseNotMadeYet) {
 
 TEST_F(ConvertSqlite, AnotherSchemaVersionIsRefused) {
   ASSERT_EQ(convert("--to sqlite -o games.db club.pgn").status, 1);
-  execute(db(), "UPDATE meta SET value = '2' WHERE name = 'schema_version'");
+  execute(db(), "UPDATE meta SET value = '1' WHERE name = 'schema_version'");
   const std::string before = slurp(db());
   const ToolOutput o = convert("--to sqlite -o games.db club.pgn");
   EXPECT_EQ(o.status, 2);
   EXPECT_EQ(o.err,
-            "fairy-convert: games.db: fairykit game database schema version 2; this "
-            "fairy-convert writes version 1 (the file is left as it was)\n");
+            "fairy-convert: games.db: fairykit game database schema version 1; this "
+            "fairy-convert writes version 2 (the file is left as it was)\n");
   EXPECT_EQ(slurp(db()), before);
 }
 
