@@ -569,8 +569,8 @@ void GameDb::rollback() {
 }
 
 void GameDb::close() {
-  for (sqlite3_stmt** st : {&game_, &tag_, &move_, &diag_, &find_player_, &add_player_,
-                            &find_event_, &add_event_}) {
+  for (sqlite3_stmt** st :
+       {&game_, &tag_, &move_, &diag_, &find_player_, &add_player_, &find_event_, &add_event_}) {
     sqlite3_finalize(*st);
     *st = nullptr;
   }

@@ -93,8 +93,7 @@ struct DbGame {
   std::string variant;
   // event, site, date, round, white, black, eco, termination (nullopt: no such tag).
   // time_control (the TimeControl tag).
-  std::optional<std::string> event, site, date, round, white, black, eco, termination,
-      time_control;
+  std::optional<std::string> event, site, date, round, white, black, eco, termination, time_control;
   std::string result;
   std::optional<std::int64_t> white_elo, black_elo, white_rating_diff, black_rating_diff;
   // Read from the tags (analysis/checking/online_game.h).

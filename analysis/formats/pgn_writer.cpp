@@ -85,8 +85,8 @@ class Wrapper {
   void glue_next() { glue_ = true; }
   // A comment as read. In braces when it fits in them (fits_in_braces): its line breaks
   // kept, and its words wrapped like tokens, so that a space between two words (not inside a
-  // command) may become a line break and nothing else changes. Else as ;-comments, one per line of the text, each
-  // ending its line.
+  // command) may become a line break and nothing else changes. Else as ;-comments, one per line of
+  // the text, each ending its line.
   void comment(std::string_view c) {
     if (!fits_in_braces(c)) {
       for (std::size_t from = 0;;) {

@@ -87,14 +87,15 @@ TEST(ConvertJob, AGameInEachForm) {
             "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n");
 
   c = convert(game, options(ConvertTarget::kJsonl));
-  EXPECT_EQ(c.out,
-            "{\"file\":\"mate.pgn\",\"game\":1,\"line\":1,\"variant\":\"chess\",\"tags\":{"
-            "\"Event\":\"Test\",\"Site\":\"?\",\"Date\":\"????.??.??\",\"Round\":\"?\","
-            "\"White\":\"A\",\"Black\":\"B\",\"Result\":\"1-0\",\"WhiteElo\":\"2500\"},"
-            "\"result\":\"1-0\",\"termination\":\"checkmate\",\"termination_from\":\"board\",\"plies\":7,"
-            "\"white_elo\":2500,\"ply\":1,"
-            "\"san\":[\"e4\",\"e5\",\"Qh5\",\"Nc6\",\"Bc4\",\"Nf6\",\"Qxf7#\"],"
-            "\"uci\":[\"e2e4\",\"e7e5\",\"d1h5\",\"b8c6\",\"f1c4\",\"g8f6\",\"h5f7\"]}\n");
+  EXPECT_EQ(
+      c.out,
+      "{\"file\":\"mate.pgn\",\"game\":1,\"line\":1,\"variant\":\"chess\",\"tags\":{"
+      "\"Event\":\"Test\",\"Site\":\"?\",\"Date\":\"????.??.??\",\"Round\":\"?\","
+      "\"White\":\"A\",\"Black\":\"B\",\"Result\":\"1-0\",\"WhiteElo\":\"2500\"},"
+      "\"result\":\"1-0\",\"termination\":\"checkmate\",\"termination_from\":\"board\",\"plies\":7,"
+      "\"white_elo\":2500,\"ply\":1,"
+      "\"san\":[\"e4\",\"e5\",\"Qh5\",\"Nc6\",\"Bc4\",\"Nf6\",\"Qxf7#\"],"
+      "\"uci\":[\"e2e4\",\"e7e5\",\"d1h5\",\"b8c6\",\"f1c4\",\"g8f6\",\"h5f7\"]}\n");
 
   c = convert(game, options(ConvertTarget::kCsv));
   EXPECT_EQ(c.out,
@@ -114,8 +115,9 @@ TEST(ConvertJob, AGameInEachForm) {
   positions.positions_csv = true;
   positions.write.final_only = true;
   c = convert(game, positions);
-  EXPECT_EQ(c.out,
-            "mate.pgn,1,7,r1bqkb1r/pppp1Qpp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 0 4,,,,,,,,\n");
+  EXPECT_EQ(
+      c.out,
+      "mate.pgn,1,7,r1bqkb1r/pppp1Qpp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 0 4,,,,,,,,\n");
 }
 
 TEST(ConvertJob, ALineOfAPositionListIsAGameWithoutMoves) {

@@ -889,15 +889,16 @@ TEST(FairyConvertPositions, Csv) {
   write_file(dir, "comma.pgn",
              "[Event \"Open, round 1\"]\n[White \"Say \\\"hi\\\"\"]\n[WhiteElo \"2100\"]\n"
              "[ECO \"C20\"]\n[Result \"*\"]\n\n1. e4 e5 *\n");
-  EXPECT_EQ(o.out,
-            "file,game,variant,Event,Site,Date,Round,White,Black,Result,WhiteElo,BlackElo,ECO,"
-            "TimeControl,speed,clock_base,clock_increment,WhiteRatingDiff,BlackRatingDiff,date_iso,"
-            "utc,plies,termination,termination_from,start_fen,san,uci\n"
-            "promo.pgn,1,chess,Promotion,,,,,,*,,,,,,,,,,,,3,unfinished,result,3qk3/4P3/8/8/8/8/8/4K2R "
-            "w K - 0 1,exd8=Q+ Kxd8 O-O,e7d8q e8d8 e1g1\n"
-            "small.pgn,1,chess,Casual,,,,Anderssen,Kieseritzky,1-0,,,,,,,,,,,,7,checkmate,board,,e4 e5 "
-            "Bc4 "
-            "Nc6 Qh5 Nf6 Qxf7#,e2e4 e7e5 f1c4 b8c6 d1h5 g8f6 h5f7\n");
+  EXPECT_EQ(
+      o.out,
+      "file,game,variant,Event,Site,Date,Round,White,Black,Result,WhiteElo,BlackElo,ECO,"
+      "TimeControl,speed,clock_base,clock_increment,WhiteRatingDiff,BlackRatingDiff,date_iso,"
+      "utc,plies,termination,termination_from,start_fen,san,uci\n"
+      "promo.pgn,1,chess,Promotion,,,,,,*,,,,,,,,,,,,3,unfinished,result,3qk3/4P3/8/8/8/8/8/4K2R "
+      "w K - 0 1,exd8=Q+ Kxd8 O-O,e7d8q e8d8 e1g1\n"
+      "small.pgn,1,chess,Casual,,,,Anderssen,Kieseritzky,1-0,,,,,,,,,,,,7,checkmate,board,,e4 e5 "
+      "Bc4 "
+      "Nc6 Qh5 Nf6 Qxf7#,e2e4 e7e5 f1c4 b8c6 d1h5 g8f6 h5f7\n");
   o = run("-q --to csv comma.pgn", dir);
   const std::string body = o.out.substr(o.out.find('\n') + 1);
   EXPECT_EQ(body,

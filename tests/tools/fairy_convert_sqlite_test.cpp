@@ -1,6 +1,6 @@
 // fairy-convert --to sqlite from the outside: a hand-made PGN file into a database, then the
-// database read with the SQLite C API: the five queries of docs/fairy-convert.md give the answers counted
-// by hand; a second archive appends; what is not a fairykit database (or another schema
+// database read with the SQLite C API: the five queries of docs/fairy-convert.md give the answers
+// counted by hand; a second archive appends; what is not a fairykit database (or another schema
 // version) is refused and left as it was; a failed run leaves the database as it was.
 #include <gtest/gtest.h>
 #include <sqlite3.h>

@@ -297,3 +297,28 @@ TEST(FairyValidateLimits, MaxGameSizeFlag) {
 }
 
 }  // namespace
+
+namespace {
+
+// A comment command that cannot be read is a warning at its own line and column (also on a
+// later line of a comment), and the game stays valid; readable ones say nothing.
+TEST(FairyValidateCli, MalformedCommentCommandsAreWarningsAtTheirPlace) {
+  const std::string dir = fairykit::testing::unique_temp("commands") + "/";
+  fs::create_directories(dir);
+  std::ofstream(dir + "clk.pgn")
+      << "[White \"A\"]\n[Black \"B\"]\n[Result \"*\"]\n\n"
+         "1. e4 { [%clk 0:03:00] [%eval 0.2] } 1... e5 { [%clk 0:61:00] }\n"
+         "2. Nf3 { ok\n  [%eval abc] } *\n";
+  const Output o = run("clk.pgn", dir);
+  EXPECT_EQ(o.status, 0) << o.err;
+  EXPECT_EQ(o.out, "clk.pgn: 1 game read: 1 valid, 0 invalid; 0 errors, 3 warnings\n");
+  EXPECT_EQ(o.err,
+            "clk.pgn:1:1: warning: game 1 (A - B): missing tags of the seven-tag roster: Event, "
+            "Site, Date, Round\n"
+            "clk.pgn:5:48: warning: game 1 (A - B), ply 2: comment command '[%clk 0:61:00]': "
+            "minutes must be 0-59\n"
+            "clk.pgn:7:3: warning: game 1 (A - B), ply 3: comment command '[%eval abc]': expected "
+            "pawns (0.17, -1.5) or a mate (#3, #-3)\n");
+}
+
+}  // namespace

@@ -1,0 +1,96 @@
+#include "analysis/checking/online_game.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+namespace fairykit::analysis {
+namespace {
+
+constexpr std::int32_t kNone = parsers::CommentCommands::kNone;
+
+TEST(OnlineGame, IsoDates) {
+  EXPECT_EQ(iso_date("2024.01.15"), "2024-01-15");
+  EXPECT_EQ(iso_date("2024.01.??"), "2024-01");
+  EXPECT_EQ(iso_date("2024.??.??"), "2024");
+  EXPECT_EQ(iso_date("????.??.??"), "");
+  EXPECT_EQ(iso_date("2024-01-15"), "2024-01-15");
+  EXPECT_EQ(iso_date("2024.13.01"), "2024");
+  EXPECT_EQ(iso_date("2024.1.15"), "");
+  EXPECT_EQ(iso_date(""), "");
+}
+
+TEST(OnlineGame, TagNumbers) {
+  EXPECT_EQ(tag_number("+7"), 7);
+  EXPECT_EQ(tag_number("-12"), -12);
+  EXPECT_EQ(tag_number("2750"), 2750);
+  EXPECT_EQ(tag_number("?"), std::nullopt);
+  EXPECT_EQ(tag_number("-"), std::nullopt);
+  EXPECT_EQ(tag_number("12a"), std::nullopt);
+}
+
+GameRecord record(std::vector<std::pair<std::string, std::string>> tags,
+                  std::vector<std::int32_t> clocks) {
+  GameRecord r;
+  r.tags = std::move(tags);
+  r.plies = int(clocks.size());
+  for (std::size_t i = 0; i < clocks.size(); ++i) {
+    if (clocks[i] == kNone) continue;
+    parsers::CommentCommands c;
+    c.clock_ms = clocks[i];
+    r.commands.push_back({int(i) + 1, c});
+  }
+  return r;
+}
+
+TEST(OnlineGame, TagsRead) {
+  const GameRecord r = record({{"TimeControl", "180+2"},
+                               {"UTCDate", "2024.01.15"},
+                               {"UTCTime", "12:34:56"},
+                               {"Date", "1999.01.01"},
+                               {"WhiteRatingDiff", "+5"}},
+                              {});
+  const OnlineGame g = read_online_game(r);
+  EXPECT_EQ(g.speed, Speed::kBlitz);
+  EXPECT_EQ(g.base_seconds(), 180);
+  EXPECT_EQ(g.increment_seconds(), 2);
+  EXPECT_EQ(g.date, "2024-01-15");
+  EXPECT_EQ(g.utc, "2024-01-15T12:34:56Z");
+  EXPECT_EQ(g.white_rating_diff, 5);
+  EXPECT_EQ(g.black_elo, std::nullopt);
+  // Without a whole date there is no date and time; "-" has a speed but no clock.
+  const OnlineGame h = read_online_game(
+      record({{"Date", "2024.??.??"}, {"UTCTime", "12:34:56"}, {"TimeControl", "-"}}, {}));
+  EXPECT_EQ(h.date, "2024");
+  EXPECT_EQ(h.utc, "");
+  EXPECT_EQ(h.speed, Speed::kCorrespondence);
+  EXPECT_EQ(h.base_seconds(), std::nullopt);
+}
+
+TEST(OnlineGame, TimeSpentFromConsecutiveClocksAndTheIncrement) {
+  // 180+2: each side starts from 180 s; spent = before + 2 - after.
+  const GameRecord r =
+      record({{"TimeControl", "180+2"}}, {180000, 179500, 170000, kNone, 165000, 170000});
+  const std::vector<std::int32_t> t = move_times(r, read_online_game(r));
+  EXPECT_EQ(t, (std::vector<std::int32_t>{kNone, 2000, 2500, 12000, kNone, 7000, kNone}));
+}
+
+TEST(OnlineGame, TimeSpentOverPeriods) {
+  // 2/60:30: after each side's second move 30 s come in; then 30 s for the rest.
+  const GameRecord r =
+      record({{"TimeControl", "2/60:30"}}, {50000, 55000, 75000, 80000, 70000, 75000});
+  const std::vector<std::int32_t> t = move_times(r, read_online_game(r));
+  EXPECT_EQ(t, (std::vector<std::int32_t>{kNone, 10000, 5000, 5000, 5000, 5000, 5000}));
+}
+
+TEST(OnlineGame, NoTimesWithoutAClock) {
+  for (const char* tc : {"?", "-", "*60", "nonsense"}) {
+    const GameRecord r = record({{"TimeControl", tc}}, {1000, 1000});
+    const std::vector<std::int32_t> t = move_times(r, read_online_game(r));
+    EXPECT_EQ(t, (std::vector<std::int32_t>{kNone, kNone, kNone})) << tc;
+  }
+}
+
+}  // namespace
+}  // namespace fairykit::analysis
