@@ -142,6 +142,12 @@ void prepare_analysis(AnalyzeOptions& o) {
   o.record.uci = false;
   o.kept_tags = {"White", "Black", "WhiteElo", "BlackElo", "Result", "Termination"};
   if (!o.stats.group_by.empty()) o.kept_tags.push_back(o.stats.group_by);
+  if (o.stats.online) {
+    o.record.commands = true;
+    for (std::string_view tag : online_tags())
+      if (std::find(o.kept_tags.begin(), o.kept_tags.end(), tag) == o.kept_tags.end())
+        o.kept_tags.push_back(tag);
+  }
   // SAN only for the tree, which reads the SAN of the items.
   o.record.san = o.stats.tree_plies > 0;
   o.record.items = o.stats.tree_plies > 0;

@@ -8,20 +8,13 @@
 
 #include "analysis/io/csv.h"
 #include "analysis/io/json.h"
+#include "analysis/statistics/stats_cells.h"
 
 namespace fairykit::analysis {
 
-namespace {
+using namespace stats_cells;
 
-int rating(std::string_view text) {
-  int n = 0;
-  if (text.empty() || text.size() > 5) return 0;
-  for (char c : text) {
-    if (c < '0' || c > '9') return 0;
-    n = n * 10 + (c - '0');
-  }
-  return n;
-}
+namespace stats_cells {
 
 std::string number(std::uint64_t n) { return std::to_string(n); }
 
@@ -37,6 +30,53 @@ std::string fixed1(double x) {
   char buf[32];
   std::snprintf(buf, sizeof buf, "%.1f", x);
   return buf;
+}
+
+// The six cells of results from `cells` on: games, 1-0, draws, 0-1, *, White's score.
+void result_cells(std::string* cells, const OpeningTree::Counts& r) {
+  const double decided = double(r.white + r.black + r.draws);
+  cells[0] = number(r.games());
+  cells[1] = number(r.white);
+  cells[2] = number(r.draws);
+  cells[3] = number(r.black);
+  cells[4] = number(r.unfinished);
+  cells[5] = percent(double(r.white) + 0.5 * double(r.draws), decided);
+}
+
+void results_row(StatsTable& t, std::string key, const OpeningTree::Counts& r) {
+  StatsRow& row = t.rows.emplace_back(7);
+  row[0] = std::move(key);
+  result_cells(&row[1], r);
+}
+
+StatsTable make_table(std::string name, std::string title, std::vector<std::string> columns,
+                      std::vector<bool> numeric) {
+  StatsTable t;
+  t.name = std::move(name);
+  t.title = std::move(title);
+  t.columns = std::move(columns);
+  t.numeric = std::move(numeric);
+  return t;
+}
+
+StatsTable results_table(std::string name, std::string title, std::string key) {
+  return make_table(std::move(name), std::move(title),
+                    {std::move(key), "games", "1-0", "1/2-1/2", "0-1", "*", "white score %"},
+                    {false, true, true, true, true, true, true});
+}
+
+}  // namespace stats_cells
+
+namespace {
+
+int rating(std::string_view text) {
+  int n = 0;
+  if (text.empty() || text.size() > 5) return 0;
+  for (char c : text) {
+    if (c < '0' || c > '9') return 0;
+    n = n * 10 + (c - '0');
+  }
+  return n;
 }
 
 // The median of values given as a histogram ([value] -> how many): the middle value of an
@@ -83,39 +123,6 @@ std::string rating_bucket_name(int b) {
   return std::to_string(b * 100) + " to " + std::to_string(b * 100 + 99);
 }
 
-// The six cells of results from `cells` on: games, 1-0, draws, 0-1, *, White's score.
-void result_cells(std::string* cells, const auto& r) {
-  const double decided = double(r.white + r.black + r.draws);
-  cells[0] = number(r.games());
-  cells[1] = number(r.white);
-  cells[2] = number(r.draws);
-  cells[3] = number(r.black);
-  cells[4] = number(r.unfinished);
-  cells[5] = percent(double(r.white) + 0.5 * double(r.draws), decided);
-}
-
-void results_row(StatsTable& t, std::string key, const auto& r) {
-  StatsRow& row = t.rows.emplace_back(7);
-  row[0] = std::move(key);
-  result_cells(&row[1], r);
-}
-
-StatsTable make_table(std::string name, std::string title, std::vector<std::string> columns,
-                      std::vector<bool> numeric) {
-  StatsTable t;
-  t.name = std::move(name);
-  t.title = std::move(title);
-  t.columns = std::move(columns);
-  t.numeric = std::move(numeric);
-  return t;
-}
-
-StatsTable results_table(std::string name, std::string title, std::string key) {
-  return make_table(std::move(name), std::move(title),
-                    {std::move(key), "games", "1-0", "1/2-1/2", "0-1", "*", "white score %"},
-                    {false, true, true, true, true, true, true});
-}
-
 }  // namespace
 
 void game_facts(const GameRecord& r, const GameReport& report, std::string_view result,
@@ -144,6 +151,7 @@ void game_facts(const GameRecord& r, const GameReport& report, std::string_view 
   f.chains = {};
   f.win_positions = 0;
   f.wins.clear();
+  f.online.clear();
   if (!report.valid() || !r.set_up) {
     f.analysed = false;
     for (const Diagnostic& d : report.diagnostics)
@@ -175,6 +183,7 @@ void game_facts(const GameRecord& r, const GameReport& report, std::string_view 
   if (o.openings && variant.eco_openings) {
     if (std::optional<OpeningMatch> m = o.openings->classify(r)) f.opening = m->opening;
   }
+  if (o.online) online_facts(r, f.online);
   if (o.tree_plies > 0) {
     for (const RecordItem& it : r.items) {
       if (it.kind != RecordItem::kMove || it.depth != 0) continue;
@@ -296,6 +305,7 @@ void CollectionStats::add(const GameFacts& g, std::string_view file) {
   for (PieceType p : g.promotions) ++v.promotions[p];
   for (std::size_t c = 0; c < 2; ++c)
     for (std::size_t side = 0; side < 2; ++side) v.castling[c][side] += g.castling[c][side];
+  if (online_) online_->add(g);
 }
 
 std::vector<StatsTable> CollectionStats::tables() const {
@@ -369,9 +379,9 @@ std::vector<StatsTable> CollectionStats::tables() const {
     out.push_back(std::move(t));
   }
   {
-    StatsTable t =
-        make_table("terminations", "How the games ended",
-                   {"variant", "termination", "termination_from", "games"}, {false, false, false, true});
+    StatsTable t = make_table("terminations", "How the games ended",
+                              {"variant", "termination", "termination_from", "games"},
+                              {false, false, false, true});
     for (const auto& [id, v] : variants_) {
       std::map<std::pair<std::string_view, std::string_view>, std::uint64_t> by_text;
       for (const auto& e : v.terminations) by_text[{e.what, describe(e.from)}] += e.games;
@@ -569,6 +579,7 @@ std::vector<StatsTable> CollectionStats::tables() const {
     }
     out.push_back(std::move(l));
   }
+  if (online_) online_->tables(out);
   return out;
 }
 
@@ -801,6 +812,16 @@ void encode_game_facts(const GameFacts& f, const StatsOptions& options, std::str
     w.str(x.played);
     w.num(std::uint8_t(x.move));
   }
+  const OnlineFacts& o = f.online;
+  w.num(o.speed);
+  w.num(std::uint8_t(o.time_forfeit));
+  w.str(o.event);
+  for (const std::vector<std::int32_t>* v : {&o.clock, &o.spent}) {
+    w.num(std::uint32_t(v->size()));
+    for (std::int32_t t : *v) w.num(t);
+  }
+  w.num(std::uint32_t(o.eval.size()));
+  for (std::int16_t e : o.eval) w.num(e);
 }
 
 bool decode_game_facts(std::string_view bytes, const StatsOptions& options, GameFacts& f) {
@@ -862,6 +883,17 @@ bool decode_game_facts(std::string_view bytes, const StatsOptions& options, Game
     x.move = WinFinding::Move(r.num<std::uint8_t>());
     f.wins.push_back(std::move(x));
   }
+  OnlineFacts& o = f.online;
+  o.speed = r.num<std::int8_t>();
+  o.time_forfeit = r.num<std::uint8_t>() != 0;
+  o.event = r.str();
+  for (std::vector<std::int32_t>* v : {&o.clock, &o.spent}) {
+    const auto n = r.num<std::uint32_t>();
+    for (std::uint32_t i = 0; i < n && r.good(); ++i) v->push_back(r.num<std::int32_t>());
+  }
+  const auto evals = r.num<std::uint32_t>();
+  for (std::uint32_t i = 0; i < evals && r.good(); ++i) o.eval.push_back(r.num<std::int16_t>());
+  if (o.clock.size() != o.spent.size()) return false;
   return r.ok();
 }
 

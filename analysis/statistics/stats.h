@@ -19,6 +19,7 @@
 #include "analysis/checking/termination.h"
 #include "analysis/checking/validate.h"
 #include "analysis/statistics/missed_wins.h"
+#include "analysis/statistics/online_stats.h"
 #include "analysis/statistics/opening_tree.h"
 #include "analysis/statistics/openings.h"
 #include "rules/core/move_facts.h"
@@ -33,6 +34,8 @@ struct StatsOptions {
   int top = 20;                // --top N: rows of the players and openings tables
   int find_wins = 0;           // --find-wins N: the forced-wins tables (0: none)
   const OpeningBook* openings = nullptr;  // names of chess openings (nullptr: none)
+  bool online = false;                    // --online: the tables of online play (online_stats.h)
+  int rating_band = 200;                  // --rating-band W: their rating bands, W points wide
 };
 
 // What one game contributes.
@@ -68,6 +71,7 @@ struct GameFacts {
   // --find-wins: the positions searched, and what was found (WinScanner::findings).
   std::uint64_t win_positions = 0;
   std::vector<WinFinding> wins;
+  OnlineFacts online;  // StatsOptions::online
 };
 
 // A game's contribution. `record` comes from validate_game with RecordOptions::facts and
@@ -109,6 +113,7 @@ class CollectionStats {
   explicit CollectionStats(const StatsOptions& options) : options_(options) {
     rating_diff_.resize(10);
     if (options_.openings) openings_.resize(options_.openings->size());
+    if (options_.online) online_ = std::make_shared<OnlineStats>(options_);
   }
 
   // Adds a game of the input named `file` (as messages name it).
@@ -175,6 +180,7 @@ class CollectionStats {
   std::map<VariantId, WinCounts> win_counts_;
   // The findings listed: missed wins, wins with no move played from them, node limits.
   std::vector<WinListing> wins_listed_;
+  std::shared_ptr<OnlineStats> online_;  // StatsOptions::online
 };
 
 // Where the writers below hand their text as it grows. They append to `out`; with a sink,

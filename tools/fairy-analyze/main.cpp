@@ -65,8 +65,8 @@ std::optional<int> read_flags(const cli::Args& args, analysis::AnalyzeOptions& o
     return cli::int_flag(args, "fairy-analyze", flag, lo, hi, into);
   };
   if (o.positions) {
-    for (const char* stats_only :
-         {"group-by", "tree", "tree-min", "top", "no-openings", "html", "find-wins", "win-nodes"})
+    for (const char* stats_only : {"group-by", "tree", "tree-min", "top", "no-openings", "html",
+                                   "find-wins", "win-nodes", "online", "rating-band"})
       if (args.has(stats_only))
         return usage_error(absl::StrCat("--", stats_only, " is about the tables, not --positions"));
     if (!int_flag("perft", 1, 6, o.position.perft_depth)) return 2;
@@ -82,6 +82,10 @@ std::optional<int> read_flags(const cli::Args& args, analysis::AnalyzeOptions& o
     if (!int_flag("win-nodes", 1, 1'000'000'000'000LL, o.win_nodes)) return 2;
     if (args.has("win-nodes") && !args.has("find-wins"))
       return usage_error("--win-nodes is about --find-wins");
+    o.stats.online = args.has("online");
+    if (!int_flag("rating-band", 10, 1000, o.stats.rating_band)) return 2;
+    if (args.has("rating-band") && !o.stats.online)
+      return usage_error("--rating-band is about --online");
     if (auto g = args.get("group-by")) {
       if (g->empty()) return usage_error("--group-by wants a tag name");
       o.stats.group_by = *g;
