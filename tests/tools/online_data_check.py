@@ -18,6 +18,8 @@ For each FILE (PGN):
                game columns equal the JSON values.
   SQLite       --to sqlite: the moves and games columns, the players and events tables and
                the player_games view equal the same values.
+  pandas       (when installed) pandas.read_csv reads the CSV outputs' number columns as
+               numbers, without options.
 
 Only the standard library; no fairykit code. Prints each difference and exits 1 when there is
 one (2 when the tool fails).
@@ -339,6 +341,27 @@ def check_file(tool, path):
     return len(games), seen
 
 
+def check_pandas(tool, path):
+    """pandas reads the CSV outputs without options: the number columns come out as numbers."""
+    try:
+        import pandas
+    except ImportError:
+        return
+    where = os.path.basename(path)
+    for args, numbers in (
+            (["--to", "csv", "--positions"],
+             ["game", "ply", "clock", "elapsed", "spent", "eval_cp", "eval_mate", "eval_depth"]),
+            (["--to", "csv"],
+             ["game", "WhiteElo", "BlackElo", "clock_base", "clock_increment", "WhiteRatingDiff",
+              "BlackRatingDiff", "plies"])):
+        frame = pandas.read_csv(io.BytesIO(run(tool, ["-q"] + args + [path])))
+        for column in numbers:
+            if not pandas.api.types.is_numeric_dtype(frame[column]):
+                problem(where, f"pandas reads {' '.join(args)} column {column} as {frame[column].dtype}")
+        if "utc" in frame:
+            pandas.to_datetime(frame["utc"].dropna(), utc=True)
+
+
 def main():
     if len(sys.argv) < 3:
         print(__doc__)
@@ -346,6 +369,7 @@ def main():
     tool = sys.argv[1]
     for path in sys.argv[2:]:
         games, rows = check_file(tool, path)
+        check_pandas(tool, path)
         print(f"{os.path.basename(path)}: {games} games, {rows} position rows checked")
     report()
 
