@@ -3,7 +3,8 @@
 // --online makes among its tables: per speed class (from TimeControl, lichess's limits) the
 // results, and per speed class and move number the clocks of the [%clk] comments, every move
 // replayed and checked. Streams the PGN file given; prints "games N", "rejected N",
-// "result SPEED R N" and "clocks SPEED N SUM" (SUM in milliseconds).
+// "result SPEED R N" and "clocks SPEED N SUM" (SUM in milliseconds; the clocks of the first
+// 120 moves, as fairy-analyze's clock_by_move lists them).
 // Usage: node chessops-online.mjs FILE.pgn   (chessops importable from the working folder)
 import { createReadStream } from 'node:fs';
 import { PgnParser, parseComment, startingPosition } from 'chessops/pgn';
@@ -34,7 +35,7 @@ function game(g) {
   }
   const pos = start.value;
   const speed = speedOf(g.headers.get('TimeControl'));
-  let count = 0, sum = 0;
+  let count = 0, sum = 0, ply = 0;
   for (const node of g.moves.mainline()) {
     const move = parseSan(pos, node.san);
     if (!move) {
@@ -42,6 +43,8 @@ function game(g) {
       return;
     }
     pos.play(move);
+    // fairy-analyze's clock_by_move lists the first 120 moves.
+    if (ply++ >= 240) continue;
     for (const c of node.comments ?? []) {
       const clock = parseComment(c).clock;
       if (clock !== undefined) {
