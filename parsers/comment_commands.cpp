@@ -1,6 +1,5 @@
 #include "parsers/comment_commands.h"
 
-#include <cctype>
 #include <cstring>
 
 #include "absl/strings/str_cat.h"
@@ -114,16 +113,100 @@ std::string read_eval(std::string_view s, CommentCommands& c) {
 
 }  // namespace
 
+namespace {
+
+bool is_name_char(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || is_digit(c) || c == '_';
+}
+
+// Up to `max` digits from q on as a number; how many were read.
+[[gnu::always_inline]] inline int read_number(const char*& q, const char* end, int max,
+                                              long long& n) {
+  int k = 0;
+  n = 0;
+  while (q < end && k < max && is_digit(*q)) {
+    n = n * 10 + (*q++ - '0');
+    ++k;
+  }
+  return k;
+}
+
+// The forms servers write, read in one pass: "[%clk 0:04:58]" (also emt; tenths after a '.'),
+// "[%eval 0.17]", "[%eval -1.5]", "[%eval #-3]", each when its value's slot is still empty.
+// Returns where the command ends (after its ']'), or nullptr for anything else, which the
+// general reader then reads (and reports).
+const char* read_usual_command(const char* p, const char* end, CommentCommands& out) {
+  // p is at "[%".
+  const char* q = p + 2;
+  const auto digits = [&](int max, long long& n) { return read_number(q, end, max, n); };
+  if (end - q >= 4 && (std::memcmp(q, "clk ", 4) == 0 || std::memcmp(q, "emt ", 4) == 0)) {
+    std::int32_t& slot = q[0] == 'c' ? out.clock_ms : out.elapsed_ms;
+    if (slot != CommentCommands::kNone) return nullptr;
+    q += 4;
+    long long h = 0, m = 0, sec = 0, f = 0;
+    if (digits(3, h) == 0 || q >= end || *q++ != ':' || digits(2, m) != 2 || q >= end ||
+        *q++ != ':' || digits(2, sec) != 2 || m > 59 || sec > 59 || h > 596)
+      return nullptr;
+    if (q < end && *q == '.') {
+      ++q;
+      const int k = digits(3, f);
+      if (k == 0) return nullptr;
+      for (int i = k; i < 3; ++i) f *= 10;
+    }
+    if (q >= end || *q != ']') return nullptr;
+    slot = static_cast<std::int32_t>(((h * 60 + m) * 60 + sec) * 1000 + f);
+    return q + 1;
+  }
+  if (end - q >= 5 && std::memcmp(q, "eval ", 5) == 0) {
+    if (out.has_eval) return nullptr;
+    q += 5;
+    const bool mate = q < end && *q == '#';
+    if (mate) ++q;
+    const bool negative = q < end && *q == '-';
+    if (negative) ++q;
+    long long whole = 0, fraction = 0;
+    if (digits(6, whole) == 0) return nullptr;
+    long long value = mate ? whole : whole * 100;
+    if (!mate && q < end && *q == '.') {
+      ++q;
+      const int k = digits(2, fraction);
+      if (k == 0) return nullptr;
+      value += k == 1 ? fraction * 10 : fraction;
+    }
+    if (q >= end || *q != ']') return nullptr;
+    out.has_eval = true;
+    out.mate = mate;
+    out.eval = static_cast<std::int32_t>(negative ? -value : value);
+    out.depth = -1;
+    return q + 1;
+  }
+  return nullptr;
+}
+
+}  // namespace
+
 bool read_comment_commands(std::string_view text, CommentCommands& out,
                            std::vector<CommandProblem>* problems) {
   bool any = false;
   std::size_t at = 0;
-  while ((at = text.find("[%", at)) != std::string_view::npos) {
+  const char* const begin = text.data();
+  const char* const end = begin + text.size();
+  while (at < text.size()) {
+    const void* bracket = std::memchr(begin + at, '[', text.size() - at);
+    if (bracket == nullptr) break;
+    at = std::size_t(static_cast<const char*>(bracket) - begin);
+    if (at + 1 >= text.size() || text[at + 1] != '%') {
+      ++at;
+      continue;
+    }
+    if (const char* next = read_usual_command(begin + at, end, out)) {
+      any = true;
+      at = std::size_t(next - begin);
+      continue;
+    }
     const std::size_t name_at = at + 2;
     std::size_t name_end = name_at;
-    while (name_end < text.size() &&
-           (std::isalnum(static_cast<unsigned char>(text[name_end])) || text[name_end] == '_'))
-      ++name_end;
+    while (name_end < text.size() && is_name_char(text[name_end])) ++name_end;
     const std::string_view name = text.substr(name_at, name_end - name_at);
     const bool known = name == "clk" || name == "emt" || name == "eval";
     const std::size_t close = text.find(']', name_end);

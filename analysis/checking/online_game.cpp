@@ -101,13 +101,18 @@ std::vector<parsers::CommentCommands> commands_by_ply(const GameRecord& r) {
 }
 
 std::vector<std::int32_t> move_times(const GameRecord& r, const OnlineGame& g) {
+  std::vector<std::int32_t> spent;
+  move_times(r, g, spent);
+  return spent;
+}
+
+void move_times(const GameRecord& r, const OnlineGame& g, std::vector<std::int32_t>& spent) {
   constexpr std::int32_t kNone = parsers::CommentCommands::kNone;
-  std::vector<std::int32_t> spent(std::size_t(r.plies) + 1, kNone);
-  if (!g.time_control || g.time_control->kind != TimeControl::kClock || r.commands.empty())
-    return spent;
+  spent.assign(std::size_t(r.plies) + 1, kNone);
+  if (!g.time_control || g.time_control->kind != TimeControl::kClock || r.commands.empty()) return;
   const std::vector<TimePeriod>& periods = g.time_control->periods;
   for (const TimePeriod& p : periods)
-    if (p.sandglass) return spent;
+    if (p.sandglass) return;
   // Each side: its clock before its next move, the period it plays in and the moves it has
   // made in that period.
   struct Side {
@@ -144,7 +149,6 @@ std::vector<std::int32_t> move_times(const GameRecord& r, const OnlineGame& g) {
     }
     s.clock = clock;
   }
-  return spent;
 }
 
 }  // namespace fairykit::analysis

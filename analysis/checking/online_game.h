@@ -44,6 +44,8 @@ std::optional<std::int64_t> tag_number(std::string_view value);
 // move of a side is counted from the full base, as servers that start the clock on the first
 // move write it.
 std::vector<std::int32_t> move_times(const GameRecord& record, const OnlineGame& game);
+// The same into `spent` (its memory kept from call to call).
+void move_times(const GameRecord& record, const OnlineGame& game, std::vector<std::int32_t>& spent);
 
 // Milliseconds as seconds in the shortest decimal form: "298", "298.5", "0.35" (JSON and CSV
 // numbers).

@@ -325,8 +325,7 @@ class GameChecker final : public parsers::PgnVisitor {
   }
 
   void comment(std::string_view text, PgnLocation where) override {
-    if ((options_.move_warnings || (record_ && ro_->commands)) && !stopped_ && !broken_ &&
-        parsers::may_hold_commands(text)) [[unlikely]]
+    if ((options_.move_warnings || (record_ && ro_->commands)) && !stopped_ && !broken_)
       read_commands(text, where);
     if (!recording() || !ro_->items) return;
     RecordItem& item = record_->items.emplace_back();
@@ -352,11 +351,18 @@ class GameChecker final : public parsers::PgnVisitor {
 
   // The clk, emt and eval commands of a comment: kept for the main line's move before it
   // (RecordOptions::commands), and each malformed one a warning at its place (any line).
-  [[gnu::noinline]] void read_commands(std::string_view text, PgnLocation where) {
+  void read_commands(std::string_view text, PgnLocation where) {
     parsers::CommentCommands commands;
+    if (!options_.move_warnings) {
+      // Statistics: the values of the main line only, no warnings.
+      if (depth_ != 0 || !parsers::read_comment_commands(text, commands, nullptr) ||
+          !commands.any() || !recording())
+        return;
+      keep_commands(commands);
+      return;
+    }
     std::vector<parsers::CommandProblem> problems;
-    parsers::read_comment_commands(text, commands,
-                                   options_.move_warnings && checking() ? &problems : nullptr);
+    parsers::read_comment_commands(text, commands, checking() ? &problems : nullptr);
     const int ply = depth_ == 0 ? report_.plies : 0;
     for (const parsers::CommandProblem& p : problems) {
       // The command's place: the comment starts at its '{' or ';', the text one byte later.
@@ -372,7 +378,11 @@ class GameChecker final : public parsers::PgnVisitor {
       add(Severity::kWarning, at, ply, absl::StrCat("comment command ", p.message));
     }
     if (depth_ != 0 || !commands.any() || !recording() || !ro_->commands) return;
+    keep_commands(commands);
+  }
+  void keep_commands(const parsers::CommentCommands& commands) {
     auto& kept = record_->commands;
+    const int ply = report_.plies;
     if (!kept.empty() && kept.back().ply == ply)
       kept.back().commands.merge(commands);
     else

@@ -67,18 +67,34 @@ const std::vector<std::string_view>& online_tags() {
 }
 
 double expected_score(int centipawns) {
-  const int cp = std::clamp(centipawns, -kEvalClamp, kEvalClamp);
-  return 1.0 / (1.0 + std::exp(-0.00368208 * cp));
+  // Every value the clamp leaves, computed once (two per evaluated move otherwise).
+  static const std::array<double, 2 * kEvalClamp + 1> table = [] {
+    std::array<double, 2 * kEvalClamp + 1> t{};
+    for (int cp = -kEvalClamp; cp <= kEvalClamp; ++cp)
+      t[std::size_t(cp + kEvalClamp)] = 1.0 / (1.0 + std::exp(-0.00368208 * cp));
+    return t;
+  }();
+  return table[std::size_t(std::clamp(centipawns, -kEvalClamp, kEvalClamp) + kEvalClamp)];
 }
 
 void online_facts(const GameRecord& r, OnlineFacts& f) {
   f.clear();
-  OnlineGame g;
-  if (r.has_tag("TimeControl"))
-    if (absl::StatusOr<TimeControl> tc = parse_time_control(r.tag("TimeControl")); tc.ok()) {
-      g.time_control = *std::move(tc);
-      if (const std::optional<Speed> s = speed_of(*g.time_control)) f.speed = std::int8_t(*s);
-    }
+  // A collection has few time controls: the last one read is kept (per thread).
+  thread_local std::string last_tag;
+  thread_local OnlineGame g;
+  thread_local std::int8_t last_speed = -1;
+  const std::string_view tag = r.tag("TimeControl");
+  if (tag != last_tag || g.time_control.has_value() != r.has_tag("TimeControl")) {
+    last_tag.assign(tag);
+    g.time_control.reset();
+    last_speed = -1;
+    if (r.has_tag("TimeControl"))
+      if (absl::StatusOr<TimeControl> tc = parse_time_control(tag); tc.ok()) {
+        g.time_control = *std::move(tc);
+        if (const std::optional<Speed> s = speed_of(*g.time_control)) last_speed = std::int8_t(*s);
+      }
+  }
+  f.speed = last_speed;
   f.time_forfeit = equal_ignoring_case(r.tag("Termination"), "time forfeit");
   const std::string_view round = r.tag("Round");
   if (!round.empty() && round != "?" && round != "-") f.event.assign(r.tag("Event"));
@@ -107,7 +123,9 @@ void online_facts(const GameRecord& r, OnlineFacts& f) {
 OnlineStats::OnlineStats(const StatsOptions& options)
     : top_(options.top),
       band_(std::max(1, options.rating_band)),
-      grouped_(!options.group_by.empty()) {}
+      grouped_(!options.group_by.empty()) {
+  if (!grouped_) single_ = &groups_[std::string()];
+}
 
 std::string OnlineStats::band_name(int b) const {
   return std::to_string(b) + "-" + std::to_string(b + band_ - 1);
@@ -116,7 +134,7 @@ std::string OnlineStats::band_name(int b) const {
 void OnlineStats::add(const GameFacts& game) {
   if (!game.analysed) return;
   const OnlineFacts& f = game.online;
-  Group& g = groups_[grouped_ ? game.group : std::string()];
+  Group& g = grouped_ ? groups_[game.group] : *single_;
   const int speed = f.speed;
   if (speed >= 0) g.by_speed[std::size_t(speed)].add(game.result);
   const bool rated = game.white_elo > 0 && game.black_elo > 0;
@@ -160,7 +178,9 @@ void OnlineStats::add(const GameFacts& game) {
       }
     }
   }
-  // The quality of each move with an evaluation before and after it.
+  // The quality of each move with an evaluation before and after it, counted per side here
+  // and added to the tables once a game.
+  Quality sides[2];
   for (std::size_t i = 1; i < f.eval.size(); ++i) {
     if (f.eval[i - 1] == kNoEval || f.eval[i] == kNoEval) continue;
     // Ply i + 1: the start side plays the odd plies.
@@ -168,18 +188,21 @@ void OnlineStats::add(const GameFacts& game) {
     const int sign = mover == WHITE ? 1 : -1;
     const int before = sign * f.eval[i - 1], after = sign * f.eval[i];
     const double drop = expected_score(before) - expected_score(after);
-    const auto count = [&](Quality& q) {
-      ++q.moves;
-      q.cp_loss += std::uint64_t(std::max(0, before - after));
-      q.blunders += drop >= 0.15;
-      q.mistakes += drop >= 0.10 && drop < 0.15;
-      q.inaccuracies += drop >= 0.05 && drop < 0.10;
-    };
-    if (speed >= 0) count(g.quality_by_speed[std::size_t(speed)]);
-    const int elo = mover == WHITE ? game.white_elo : game.black_elo;
-    if (elo > 0) count(g.quality_by_band[band(elo)]);
-    const std::string& name = mover == WHITE ? game.white : game.black;
-    if (!name.empty() && name != "?") count(players_[name]);
+    Quality& q = sides[mover];
+    ++q.moves;
+    q.cp_loss += std::uint64_t(std::max(0, before - after));
+    q.blunders += drop >= 0.15;
+    q.mistakes += drop >= 0.10 && drop < 0.15;
+    q.inaccuracies += drop >= 0.05 && drop < 0.10;
+  }
+  for (const Color c : {WHITE, BLACK}) {
+    const Quality& q = sides[c];
+    if (q.moves == 0) continue;
+    if (speed >= 0) g.quality_by_speed[std::size_t(speed)] += q;
+    const int elo = c == WHITE ? game.white_elo : game.black_elo;
+    if (elo > 0) g.quality_by_band[band(elo)] += q;
+    const std::string& name = c == WHITE ? game.white : game.black;
+    if (!name.empty() && name != "?") players_[name] += q;
   }
   if (!f.event.empty()) {
     Event& e = events_[f.event];

@@ -67,7 +67,9 @@ double expected_score(int centipawns);
 
 class OnlineStats {
  public:
-  OnlineStats(const StatsOptions& options);
+  explicit OnlineStats(const StatsOptions& options);
+  OnlineStats(const OnlineStats&) = delete;  // single_ points into groups_
+  OnlineStats& operator=(const OnlineStats&) = delete;
   void add(const GameFacts& game);
   // The tables, in their order, appended to `out`.
   void tables(std::vector<StatsTable>& out) const;
@@ -77,6 +79,14 @@ class OnlineStats {
   struct Quality {
     std::uint64_t moves = 0, inaccuracies = 0, mistakes = 0, blunders = 0;
     std::uint64_t cp_loss = 0;  // summed
+    Quality& operator+=(const Quality& o) {
+      moves += o.moves;
+      inaccuracies += o.inaccuracies;
+      mistakes += o.mistakes;
+      blunders += o.blunders;
+      cp_loss += o.cp_loss;
+      return *this;
+    }
   };
   struct Score {  // White's score, with what its interval needs
     Results results;
@@ -116,7 +126,8 @@ class OnlineStats {
   int top_ = 0;
   int band_ = 200;
   bool grouped_ = false;
-  std::map<std::string, Group> groups_;
+  std::map<std::string, Group> groups_;  // by the --group-by value ("" without it)
+  Group* single_ = nullptr;              // without --group-by: its one group
   absl::flat_hash_map<std::string, Quality> players_;
   std::map<std::string, Event> events_;
 };

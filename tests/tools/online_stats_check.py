@@ -152,13 +152,13 @@ def figures(games, book, width, top):
                 evals.append(max(-CLAMP, min(CLAMP, e["cp"])))
         if s:
             for i in range(min(len(clock), 2 * CLOCK_MOVES)):
-                c = clocks.setdefault((s, i // 2), [0, 0.0, 0, 0.0])
+                c = clocks.setdefault((s, i // 2), [0, 0, 0, 0])
                 if clock[i] is not None:
                     c[0] += 1
-                    c[1] += clock[i] / 1000.0
+                    c[1] += clock[i]
                 if spent[i] is not None:
                     c[2] += 1
-                    c[3] += spent[i] / 1000.0
+                    c[3] += spent[i]
             t = losses.setdefault(s, [0, 0, 0, 0, 0])
             t[0] += 1
             if tags.get("Termination", "").lower() == "time forfeit":
@@ -236,8 +236,8 @@ def figures(games, book, width, top):
                          str(r["1/2-1/2"]), str(r["0-1"]), pct(sc * n, n), low, high])
     tables["openings_by_rating_band"] = rows
     tables["clock_by_move"] = [
-        [s, str(m + 1), str(c[0]), "%.1f" % (c[1] / c[0]) if c[0] else "", str(c[2]),
-         "%.2f" % (c[3] / c[2]) if c[2] else ""]
+        [s, str(m + 1), str(c[0]), "%.1f" % (c[1] / 1000.0 / c[0]) if c[0] else "", str(c[2]),
+         "%.2f" % (c[3] / 1000.0 / c[2]) if c[2] else ""]
         for s in SPEEDS for m in range(CLOCK_MOVES) for c in [clocks.get((s, m))] if c]
     tables["time_forfeits"] = [[s] + [str(x) for x in t] + [pct(t[4], t[3])]
                                for s in SPEEDS for t in [losses.get(s)] if t and t[1]]
