@@ -91,7 +91,8 @@ TEST(ConvertJob, AGameInEachForm) {
             "{\"file\":\"mate.pgn\",\"game\":1,\"line\":1,\"variant\":\"chess\",\"tags\":{"
             "\"Event\":\"Test\",\"Site\":\"?\",\"Date\":\"????.??.??\",\"Round\":\"?\","
             "\"White\":\"A\",\"Black\":\"B\",\"Result\":\"1-0\",\"WhiteElo\":\"2500\"},"
-            "\"result\":\"1-0\",\"termination\":\"checkmate\",\"termination_from\":\"board\",\"plies\":7,\"ply\":1,"
+            "\"result\":\"1-0\",\"termination\":\"checkmate\",\"termination_from\":\"board\","
+            "\"plies\":7,\"ply\":1,"
             "\"san\":[\"e4\",\"e5\",\"Qh5\",\"Nc6\",\"Bc4\",\"Nf6\",\"Qxf7#\"],"
             "\"uci\":[\"e2e4\",\"e7e5\",\"d1h5\",\"b8c6\",\"f1c4\",\"g8f6\",\"h5f7\"]}\n");
 
@@ -188,9 +189,9 @@ TEST(ConvertJob, AResultTheFinalPositionContradictsIsFixedOnlyWhenAsked) {
 TEST(ConvertJob, SelectionFiltersGamesOut) {
   const parsers::RawGame game = record(kMate);
   ConvertOptions elo = options(ConvertTarget::kPgn);
-  elo.selection.where.push_back(*parse_tag_filter("WhiteElo>=2600"));
+  elo.selection.where.push_back(*parse_where("WhiteElo>=2600"));
   EXPECT_EQ(convert(game, elo).fate, ConvertFate::kFiltered);
-  elo.selection.where[0] = *parse_tag_filter("WhiteElo>=2400");
+  elo.selection.where[0] = *parse_where("WhiteElo>=2400");
   EXPECT_EQ(convert(game, elo).fate, ConvertFate::kWritten);
 
   ConvertOptions plies = options(ConvertTarget::kPgn);
@@ -199,11 +200,11 @@ TEST(ConvertJob, SelectionFiltersGamesOut) {
 
   // --reaches: the position after 2. Qh5, matched in the game's own variant.
   ConvertOptions reaches = options(ConvertTarget::kPgn);
-  reaches.reaches = *position_keys("rnbqkbnr/pppp1ppp/8/4p2Q/4P3/8/PPPP1PPP/RNB1KBNR b KQkq - 1 2",
-                                   VariantId::kChess);
+  reaches.selection.reaches = *position_keys(
+      "rnbqkbnr/pppp1ppp/8/4p2Q/4P3/8/PPPP1PPP/RNB1KBNR b KQkq - 1 2", VariantId::kChess);
   EXPECT_EQ(convert(game, reaches).fate, ConvertFate::kWritten);
-  reaches.reaches = *position_keys("rnbqkbnr/pppp1ppp/8/4p3/4P2Q/8/PPPP1PPP/RNB1KBNR b KQkq - 1 2",
-                                   VariantId::kChess);
+  reaches.selection.reaches = *position_keys(
+      "rnbqkbnr/pppp1ppp/8/4p3/4P2Q/8/PPPP1PPP/RNB1KBNR b KQkq - 1 2", VariantId::kChess);
   EXPECT_EQ(convert(game, reaches).fate, ConvertFate::kFiltered);
   EXPECT_FALSE(position_keys("not a fen", VariantId::kChess).ok());
 }

@@ -585,12 +585,26 @@ TEST(FairyConvertCounts, ReadIsWrittenPlusFilteredPlusRejected) {
   const std::size_t fourth = text.find("[Event \"fairykit sample: notation warnings");
   ASSERT_NE(fourth, std::string::npos);
   EXPECT_EQ(slurp(dir + "inv.pgn"), text.substr(0, fourth));
-  // A selection that filters the written game out: 4 = 0 + 1 + 3.
-  o = run("--where White=Nobody " + q(broken));
+  // A selection on the moves filters the valid game out; the invalid ones are rejected
+  // whatever it says (their moves are not known to the end): 4 = 0 + 1 + 3.
+  o = run("--min-plies 1000 " + q(broken));
   EXPECT_EQ(o.status, 1);
   EXPECT_NE(o.err.find("4 games read: 0 written, 1 filtered out, 3 rejected"), std::string::npos)
       << o.err;
   EXPECT_EQ(o.out, "");
+  // The tags are tested on every game: invalid games that were not asked for are filtered
+  // out, not rejected (4 = 0 + 4 + 0, exit 0). The third game's variant is one fairykit does
+  // not play: Variant!=chess keeps it (and the others are chess).
+  o = run("--where White=Nobody " + q(broken));
+  EXPECT_EQ(o.status, 0);
+  EXPECT_NE(o.err.find("4 games read: 0 written, 4 filtered out, 0 rejected"), std::string::npos)
+      << o.err;
+  EXPECT_EQ(o.out, "");
+  o = run("--where Variant!=chess " + q(broken));
+  EXPECT_EQ(o.status, 1);
+  EXPECT_NE(o.err.find("4 games read: 0 written, 3 filtered out, 1 rejected"), std::string::npos)
+      << o.err;
+  EXPECT_NE(o.err.find("game 3 (A - B)"), std::string::npos) << o.err;
   // Nothing rejected: exit 0.
   o = run(q(kSamples + "/classics.pgn"));
   EXPECT_EQ(o.status, 0);
@@ -889,17 +903,19 @@ TEST(FairyConvertPositions, Csv) {
   write_file(dir, "comma.pgn",
              "[Event \"Open, round 1\"]\n[White \"Say \\\"hi\\\"\"]\n[WhiteElo \"2100\"]\n"
              "[ECO \"C20\"]\n[Result \"*\"]\n\n1. e4 e5 *\n");
-  EXPECT_EQ(o.out,
-            "file,game,variant,Event,Site,Date,Round,White,Black,Result,WhiteElo,BlackElo,ECO,"
-            "plies,termination,termination_from,start_fen,san,uci\n"
-            "promo.pgn,1,chess,Promotion,,,,,,*,,,,3,unfinished,result,3qk3/4P3/8/8/8/8/8/4K2R w K - 0 "
-            "1,exd8=Q+ Kxd8 O-O,e7d8q e8d8 e1g1\n"
-            "small.pgn,1,chess,Casual,,,,Anderssen,Kieseritzky,1-0,,,,7,checkmate,board,,e4 e5 Bc4 "
-            "Nc6 Qh5 Nf6 Qxf7#,e2e4 e7e5 f1c4 b8c6 d1h5 g8f6 h5f7\n");
+  EXPECT_EQ(
+      o.out,
+      "file,game,variant,Event,Site,Date,Round,White,Black,Result,WhiteElo,BlackElo,ECO,"
+      "plies,termination,termination_from,start_fen,san,uci\n"
+      "promo.pgn,1,chess,Promotion,,,,,,*,,,,3,unfinished,result,3qk3/4P3/8/8/8/8/8/4K2R w K - 0 "
+      "1,exd8=Q+ Kxd8 O-O,e7d8q e8d8 e1g1\n"
+      "small.pgn,1,chess,Casual,,,,Anderssen,Kieseritzky,1-0,,,,7,checkmate,board,,e4 e5 Bc4 "
+      "Nc6 Qh5 Nf6 Qxf7#,e2e4 e7e5 f1c4 b8c6 d1h5 g8f6 h5f7\n");
   o = run("-q --to csv comma.pgn", dir);
   const std::string body = o.out.substr(o.out.find('\n') + 1);
   EXPECT_EQ(body,
-            "comma.pgn,1,chess,\"Open, round 1\",,,,\"Say \"\"hi\"\"\",,*,2100,,C20,2,unfinished,result,,e4 e5,"
+            "comma.pgn,1,chess,\"Open, round 1\",,,,\"Say "
+            "\"\"hi\"\"\",,*,2100,,C20,2,unfinished,result,,e4 e5,"
             "e2e4 e7e5\n")
       << o.err;
   o = run("-q --to csv --positions promo.pgn", dir);
