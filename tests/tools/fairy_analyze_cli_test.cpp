@@ -816,22 +816,10 @@ TEST(FairyAnalyzeSelection, InvalidGames) {
 // (count_games: the tag lines of each game), at -j 1 and -j 2, the text tables too.
 TEST(FairyAnalyzeSelection, CountsMadeApartFromTheTool) {
   using fairykit::testing::TagMap;
-  std::vector<std::string> files = sample_pgns();
-  files.erase(std::remove_if(files.begin(), files.end(),
-                             [](const std::string& f) { return f.ends_with("broken.pgn"); }),
-              files.end());
-  files.push_back(kTwic);
-  std::string args;
-  int want = 0, read = 0;
-  for (const std::string& f : files) {
-    args += " '" + f + "'";
-    const std::string text = slurp(f);
-    want += fairykit::testing::count_games(text, [](const TagMap& t) {
-      return fairykit::testing::player_has(t, "random") ||
-             fairykit::testing::tag_number(t, "BlackElo") >= 2650;
-    });
-    read += fairykit::testing::count_games(text, [](const TagMap&) { return true; });
-  }
+  const auto [args, read, want] = fairykit::testing::counted_inputs([](const TagMap& t) {
+    return fairykit::testing::player_has(t, "random") ||
+           fairykit::testing::tag_number(t, "BlackElo") >= 2650;
+  });
   const std::string where = " --where 'Player~random|BlackElo=2650..'";
   for (const char* format : {"csv", "text", "json"}) {
     const Output one = run(std::string("-j 1 --format ") + format + where + args);

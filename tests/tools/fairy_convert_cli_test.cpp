@@ -1192,20 +1192,8 @@ TEST(FairyConvertSelection, CountsMadeApartFromTheTool) {
                 fairykit::testing::player_has(t, "Steinitz");
        }},
   };
-  std::vector<std::string> files = sample_pgns();
-  files.erase(std::remove_if(files.begin(), files.end(),
-                             [](const std::string& f) { return f.ends_with("broken.pgn"); }),
-              files.end());
-  files.push_back(kTwic);
   for (const Case& c : cases) {
-    std::string args;
-    int want = 0, read = 0;
-    for (const std::string& f : files) {
-      args += " " + q(f);
-      const std::string text = slurp(f);
-      want += count_games(text, c.test);
-      read += count_games(text, [](const TagMap&) { return true; });
-    }
+    const auto [args, read, want] = fairykit::testing::counted_inputs(c.test);
     EXPECT_GT(want, 0) << c.flags;
     const Output one = run("-j 1 --to csv " + c.flags + args);
     EXPECT_EQ(one.status, 0) << c.flags << "\n" << one.err;

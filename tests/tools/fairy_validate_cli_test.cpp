@@ -323,25 +323,12 @@ TEST(FairyValidateSelection, SideFilesHoldTheSelectedGames) {
 // The counts of the TWIC file and the samples against counts made apart from the tool
 // (count_games: the tag lines of each game), at -j 1 and -j 2.
 TEST(FairyValidateSelection, CountsMadeApartFromTheTool) {
+  using fairykit::testing::tag_number;
   using fairykit::testing::TagMap;
-  const std::string twic = kCorpus + "/standard/twic0920.pgn";
-  std::vector<std::string> files = fairykit::testing::sample_pgns();
-  files.erase(std::remove_if(files.begin(), files.end(),
-                             [](const std::string& f) { return f.ends_with("broken.pgn"); }),
-              files.end());
-  files.push_back(twic);
-  std::string args;
-  int want = 0, read = 0;
-  for (const std::string& f : files) {
-    args += " '" + f + "'";
-    const std::string text = slurp(f);
-    want += fairykit::testing::count_games(text, [](const TagMap& t) {
-      return fairykit::testing::player_has(t, "random") ||
-             (fairykit::testing::tag_number(t, "WhiteElo") >= 2500 &&
-              fairykit::testing::tag_number(t, "BlackElo") >= 2500);
-    });
-    read += fairykit::testing::count_games(text, [](const TagMap&) { return true; });
-  }
+  const auto [args, read, want] = fairykit::testing::counted_inputs([](const TagMap& t) {
+    return fairykit::testing::player_has(t, "random") ||
+           (tag_number(t, "WhiteElo") >= 2500 && tag_number(t, "BlackElo") >= 2500);
+  });
   const std::string flags =
       " --no-roster --where 'Player~random|WhiteElo=2500..' --where 'Player~random|BlackElo>=2500'";
   const Output one = run("-j 1" + flags + args);

@@ -11,6 +11,9 @@
 #include <map>
 #include <sstream>
 #include <string>
+#include <vector>
+
+#include "tests/tools/run_tool.h"
 
 namespace fairykit::testing {
 
@@ -168,6 +171,27 @@ inline bool player_has(const TagMap& tags, const std::string& part) {
         t != tags.end() && t->second.find(part) != std::string::npos)
       return true;
   return false;
+}
+
+// The valid inputs of the tests that count apart from the tools: the samples but
+// broken.pgn, and the TWIC file, as shell words (" 'a.pgn' 'b.pgn'"); the games they hold and
+// those whose tags pass `test`.
+struct CountedInputs {
+  std::string args;
+  int read = 0, selected = 0;
+};
+inline CountedInputs counted_inputs(const std::function<bool(const TagMap&)>& test) {
+  std::vector<std::string> files = sample_pgns();
+  std::erase_if(files, [](const std::string& f) { return f.ends_with("broken.pgn"); });
+  files.push_back(kTwic);
+  CountedInputs c;
+  for (const std::string& f : files) {
+    c.args += " '" + f + "'";
+    const std::string text = slurp(f);
+    c.selected += count_games(text, test);
+    c.read += count_games(text, [](const TagMap&) { return true; });
+  }
+  return c;
 }
 
 }  // namespace fairykit::testing
