@@ -100,7 +100,8 @@ PlainValue read_plain(std::string_view text, std::size_t& i) {
   PlainValue v;
   for (; i < text.size() && text[i] != '|'; ++i) {
     const char c = text[i];
-    if (c == '\\' && i + 1 < text.size() && std::strchr("|/.\\", text[i + 1])) {
+    if (c == '\\' && i + 1 < text.size() &&
+        std::string_view("|/.\\").find(text[i + 1]) != std::string_view::npos) {
       v.text += text[++i];
     } else {
       if (c == '.' && i + 1 < text.size() && text[i + 1] == '.' && v.range_at == std::string::npos)
@@ -140,8 +141,8 @@ class WhereParser {
   // The condition that starts at text_[i]; i is left at the '|' after it or at the end.
   absl::StatusOr<TagFilter> condition(std::size_t& i) {
     const std::size_t start = i;
-    // The alternative as messages show it: up to the next '|' (one inside a regular
-    // expression cuts it short, which a message can bear).
+    // The alternative as messages show it: up to the next '|' (regular_expression() takes it
+    // past a '|' inside the expression).
     start_ = start;
     alternative_ = text_.substr(start, text_.find('|', start) - start);
     if (alternative_.empty() && !text_.empty())
@@ -176,7 +177,7 @@ class WhereParser {
     i += op->text.size();
     // A value that begins with an operator is a comparison mistyped (WhiteElo=>2700), which
     // would match no game: refused, with the comparison meant when it is clear.
-    if (i < text_.size() && std::strchr("=<>!~", text_[i]) != nullptr) {
+    if (i < text_.size() && std::string_view("=<>!~").find(text_[i]) != std::string_view::npos) {
       std::string meant;
       const std::string_view typed = rest.substr(0, 2);
       if (typed == "=>" || typed == "=<" || typed == "=!") {

@@ -40,7 +40,7 @@ enum class Format { kText, kJson, kJsonl };
 // What the flags ask for.
 struct Job {
   analysis::ValidateOptions validate;
-  analysis::Selection selection;  // the games checked and reported (the others filtered out)
+  analysis::Selection selection;  // the games reported (all are checked; the rest filtered out)
   analysis::BatchOptions batch;
   Format format = Format::kText;
   bool quiet = false;
