@@ -86,6 +86,9 @@ struct RecordItem {
 
 struct GameRecord {
   std::vector<std::pair<std::string, std::string>> tags;  // as read, in order
+  // The tag section was read to its end (also when the game then fails): the tags are all
+  // there, and `variant` is that of the tags when they name one fairykit plays.
+  bool tags_read = false;
   VariantId variant = VariantId::kChess;
   bool set_up = false;    // the start position was set up (false: the game broke before)
   std::string start_fen;  // native FEN of the start position
@@ -130,6 +133,7 @@ struct GameRecord {
   // Empties the record and keeps its memory for the next game.
   void clear() {
     tags.clear();
+    tags_read = false;
     variant = VariantId::kChess;
     set_up = false;
     start_fen.clear();

@@ -1,8 +1,12 @@
-// Which games a run keeps (fairy-convert's --where, --min-plies, --max-plies, --ends-in,
-// --reaches) and the digest that tells two games with the same start and moves (--dedupe).
+// Which games a run keeps (the --where, --ignore-case, --min-plies, --max-plies, --ends-in
+// and --reaches of fairy-convert, fairy-analyze and fairy-validate) and the digest that tells
+// two games with the same start and moves (--dedupe).
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
+#include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -10,28 +14,62 @@
 
 #include "absl/status/statusor.h"
 #include "analysis/checking/game_record.h"
+#include "analysis/checking/validate.h"
+#include "parsers/pgn.h"
 #include "rules/core/types.h"
 #include "rules/game/registry.h"
 
 namespace fairykit::analysis {
 
-// Selection (--where, --min-plies, --max-plies, --ends-in, --reaches).
+// Selection (--where, --ignore-case, --min-plies, --max-plies, --ends-in, --reaches).
+
+struct CompiledRegex;  // a regex_t of <regex.h> (selection.cpp)
+
+// One condition of a --where: a tag compared with a value.
 struct TagFilter {
   enum Op { kEq, kNe, kContains, kLt, kLe, kGt, kGe };
+  // A tag's name as PGN spells it, or one of the names that stand for something else:
+  // Player (White or Black), Speed (the speed class of the TimeControl tag), Variant (the
+  // variant the game is played in).
   std::string tag;
   Op op = kEq;
+  // Backslash escapes taken out. Variant= and !=: the variant's name; Speed: the class's
+  // place in their order (0 ultrabullet ... 5 correspondence), so that it compares as a
+  // number; the same for the ends of a range.
   std::string value;
+  // kEq and kNe with LOW..HIGH: a range, both ends included; an end left open is nullopt.
+  bool range = false;
+  std::optional<std::string> low, high;
+  // kContains with /RE/: a POSIX extended regular expression, compiled once and shared by
+  // the copies of the filter (regexec may use one compiled expression on several threads).
+  std::shared_ptr<const CompiledRegex> regex;
+  bool ignore_case = false;  // =, != and ~ compare without ASCII case (--ignore-case)
 };
-// "White=Carlsen", "White~Carl" (substring), "WhiteElo>=2700", "Date<2000.01.01",
-// "Result!=1/2-1/2". Errors name the text; Variant=NAME and Variant!=NAME want a name of a
-// variant (any of its names), and match the game's variant by it.
-absl::StatusOr<TagFilter> parse_tag_filter(std::string_view text);
+
+// One --where: conditions separated by '|', of which one must hold.
+struct WhereClause {
+  std::vector<TagFilter> any_of;
+};
+
+// Reads a --where:
+//   White=Carlsen  White!=X  Event~Olympiad (contains)  WhiteElo>=2700  Date<2000.01.01
+//   WhiteElo=2000..2400, WhiteElo=2000.., Date=..1999.12.31 (ranges, ends included; != is
+//   outside); Event~/^World (Ch|Cup)/ and /RE/i (POSIX extended regular expressions; i: no
+//   case); White=Carlsen|Black=Carlsen (one of them). Player stands for White or Black
+//   (Player!=X: neither is X), Speed for the speed class of the TimeControl tag (Speed=blitz,
+//   Speed>=rapid, Speed=blitz..rapid, by the order of the classes), Variant for the game's
+//   variant (Variant=NAME by any name of a variant). In a value a backslash makes the next
+//   |, /, . or \ plain text (White=A\|B; Event=Round 1.\.3 holds ".."); inside /RE/ only \/
+//   is read (a '/'), the rest is the expression's. `ignore_case`: =, != and ~ (expressions
+//   too) compare without ASCII case. Errors name the text.
+absl::StatusOr<WhereClause> parse_where(std::string_view text, bool ignore_case = false);
 
 struct Selection {
-  std::vector<TagFilter> where;  // all must hold
+  std::vector<WhereClause> where;  // all must hold
   int min_plies = 0, max_plies = -1;
   std::vector<std::string> ends_in;  // "checkmate", "stalemate", ... (describe(GameEnd))
-  std::vector<Key> reaches;          // position keys (any of them)
+  // Position keys (any of them), each of the variant whose games it matches.
+  std::vector<std::pair<VariantId, Key>> reaches;
   bool any() const {
     return !where.empty() || min_plies > 0 || max_plies >= 0 || !ends_in.empty() ||
            !reaches.empty();
@@ -41,11 +79,39 @@ struct Selection {
 // "none" (the game did not end on the board).
 std::string ends_in_names();
 absl::StatusOr<std::string> parse_ends_in(std::string_view name);
-bool selected(const GameRecord& record, const Selection& selection);
-// Bit i is set when the game has the tag that where[i] tests (Variant: every game has it;
-// conditions after the 64th: always set). Over a whole run, a condition whose tag no game has
-// is most likely misspelt: tag names are compared as PGN spells them (WhiteElo, not Whiteelo).
+
+// Whether a game passes the selection. The --where tests are on its tags; those on its moves
+// (--min-plies, --max-plies, --ends-in, --reaches) on its main line, which only a valid
+// game's record holds to its end. So an invalid game passes the moves' tests (it is reported
+// whatever they say), and its tags are tested once they were read whole
+// (GameRecord::tags_read): a game broken before its moves is reported too.
+bool selected(const GameRecord& record, bool valid, const Selection& selection);
+// What the record of a game needs to hold for selected(): the position keys of the main line
+// (--reaches) and, in `kept_tags` when the record keeps only some tags
+// (RecordOptions::only_tags), the tags that --where tests. The views are of `selection`.
+void add_selection_needs(const Selection& selection, RecordOptions& record,
+                         std::vector<std::string_view>* kept_tags);
+// Bit i is set when the game has the tag that the i-th condition of `where` tests (counted
+// over the clauses and their alternatives; Variant: every game has it; Player: White or
+// Black; Speed: TimeControl; conditions after the 64th: always set).
 std::uint64_t where_tags_present(const GameRecord& record, const Selection& selection);
+// The number of conditions where_tags_present() has bits for (64 at most).
+std::size_t where_condition_count(const Selection& selection);
+// Over a whole run, a condition whose tag no game had is most likely misspelt (tag names are
+// compared as PGN spells them: WhiteElo, not Whiteelo): a warning for each such tag, once,
+// given `seen`, the where_tags_present() of every game ORed: `--where: no game read has a
+// tag named "Whiteelo" (tag names are compared as PGN spells them); did you mean "WhiteElo"?`.
+std::vector<std::string> absent_tag_warnings(const Selection& selection, std::uint64_t seen);
+// fairy-validate's work on a game under a selection: the game checked as validate_game()
+// checks it (the same report), with a record of what the selection tests, and the verdict.
+struct SelectedReport {
+  GameReport report;
+  bool filtered = false;         // the game fails the selection: it is not reported
+  std::uint64_t where_tags = 0;  // where_tags_present(), with a --where
+};
+SelectedReport validate_selected(const parsers::RawGame& game, const ValidateOptions& options,
+                                 const Selection& selection);
+
 // A tag of the PGN standard or of common use that `tag` looks like a misspelling of
 // ("WhiteElo" for "Whiteelo" or "WhiteEol"), or "" when none is near.
 std::string_view likely_tag(std::string_view tag);

@@ -184,6 +184,11 @@ class GameChecker final : public parsers::PgnVisitor {
       report_.variant = std::string(variant_info(*start.variant).name);
       variant_ = *start.variant;
     }
+    // A selection tests the tags of an invalid game too (analysis/checking/selection.h).
+    if (record_) {
+      record_->tags_read = true;
+      if (start.variant) record_->variant = *start.variant;
+    }
     for (const StartNote& n : start.notes)
       add(n.error ? Severity::kError : Severity::kWarning, where_of(n.tag), 0, n.message);
     if (!start.ok()) return;

@@ -15,14 +15,16 @@ std::string count(std::uint64_t n, const char* noun) {
 
 }  // namespace
 
-std::string summary_text(const std::string& name, const ValidationTotals& t) {
-  return absl::StrFormat("%s: %s read: %d valid, %d invalid; %s, %s\n", name,
-                         count(t.games, "game"), t.valid, t.invalid, count(t.errors, "error"),
-                         count(t.warnings, "warning"));
+std::string summary_text(const std::string& name, const ValidationTotals& t, bool selection) {
+  return absl::StrFormat("%s: %s read: %d valid, %d invalid%s; %s, %s\n", name,
+                         count(t.games, "game"), t.valid, t.invalid,
+                         selection ? absl::StrFormat(", %d filtered out", t.filtered) : "",
+                         count(t.errors, "error"), count(t.warnings, "warning"));
 }
 
-void write_summary_fields(JsonWriter& w, const ValidationTotals& t) {
+void write_summary_fields(JsonWriter& w, const ValidationTotals& t, bool selection) {
   w.key("games").value(t.games).key("valid").value(t.valid).key("invalid").value(t.invalid);
+  if (selection) w.key("filtered").value(t.filtered);
   w.key("errors").value(t.errors).key("warnings").value(t.warnings);
 }
 

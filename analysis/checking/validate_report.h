@@ -13,7 +13,12 @@ namespace fairykit::analysis {
 
 // Games read, valid and invalid, and the diagnostics counted, over one input or several.
 struct ValidationTotals {
-  std::uint64_t games = 0, valid = 0, invalid = 0, warnings = 0, errors = 0;
+  // games: read, = valid + invalid + filtered (games a selection left out, not checked)
+  std::uint64_t games = 0, valid = 0, invalid = 0, warnings = 0, errors = 0, filtered = 0;
+  void add_filtered() {
+    ++games;
+    ++filtered;
+  }
   void add(const GameReport& r) {
     ++games;
     (r.valid() ? valid : invalid)++;
@@ -26,15 +31,19 @@ struct ValidationTotals {
     invalid += t.invalid;
     warnings += t.warnings;
     errors += t.errors;
+    filtered += t.filtered;
   }
 };
 
-// "games.pgn: 2245 games read: 2240 valid, 5 invalid; 5 errors, 12 warnings\n"
-std::string summary_text(const std::string& name, const ValidationTotals& t);
+// "games.pgn: 2245 games read: 2240 valid, 5 invalid; 5 errors, 12 warnings\n"; with
+// `selection` (a run that filters games out) "..., 5 invalid, 30 filtered out; ...".
+std::string summary_text(const std::string& name, const ValidationTotals& t,
+                         bool selection = false);
 // {"games":N,"valid":N,"invalid":N,"errors":N,"warnings":N}
 std::string summary_json(const ValidationTotals& t);
-// The same keys, written into an object the caller has opened.
-void write_summary_fields(JsonWriter& w, const ValidationTotals& t);
+// The same keys, written into an object the caller has opened; with `selection`
+// "filtered":N after "invalid".
+void write_summary_fields(JsonWriter& w, const ValidationTotals& t, bool selection = false);
 // One game as a JSON object: {"type":"game","file":...,"game":N,"line":N,"white":...,
 // "black":...,"variant":...,"result":...,"termination":...,"plies":N,"valid":bool,
 // "errors":N,"warnings":N,"diagnostics":[{"severity","line","column","ply","message"[,"fen"]}]}

@@ -39,7 +39,7 @@ void set_record_needs(ConvertOptions& s) {
                              : s.write.every;
   // SAN is written unless the output needs UCI only.
   s.record.san = !(s.to == ConvertTarget::kPgn && s.write.notation == Notation::kUci);
-  s.record.keys = !s.reaches.empty() || s.to == ConvertTarget::kSqlite;
+  s.record.keys = !s.selection.reaches.empty() || s.to == ConvertTarget::kSqlite;
   // The clocks and evaluations of the comments as values (also under --no-comments: they are
   // data of the moves).
   s.record.commands = s.to == ConvertTarget::kJson || s.to == ConvertTarget::kJsonl ||
@@ -92,16 +92,6 @@ bool settle_result(const ConvertOptions& s, const GameRecord& record, ConvertedG
   });
   c.report.errors = 0;
   return true;
-}
-
-bool passes_selection(const ConvertOptions& s, const GameRecord& record) {
-  if (!s.reaches.empty()) {
-    Selection sel = s.selection;
-    for (const auto& [v, k] : s.reaches)
-      if (v == record.variant) sel.reaches.push_back(k);
-    return !sel.reaches.empty() && selected(record, sel);
-  }
-  return !s.selection.any() || selected(record, s.selection);
 }
 
 // --to svg: the final position, or every Nth ply of the main line. False (the game rejected)
@@ -206,12 +196,18 @@ void convert_game(const parsers::RawGame& game, const ConvertOptions& s, std::st
                   s.vchess && game.format == parsers::RecordFormat::kPgn && game.notes.empty());
   }
   if (!s.selection.where.empty()) c.where_tags = where_tags_present(record, s.selection);
+  // A game the tags leave out is filtered out even when it is invalid: it was not asked for.
+  // (A valid game is tested once, below.)
+  if (s.selection.any() && !c.report.valid() && !selected(record, false, s.selection)) {
+    c.fate = ConvertFate::kFiltered;
+    return;
+  }
   std::string result;
   if (!settle_result(s, record, c, result)) {
     c.fate = ConvertFate::kRejected;
     return;
   }
-  if (!passes_selection(s, record)) {
+  if (s.selection.any() && !selected(record, true, s.selection)) {
     c.fate = ConvertFate::kFiltered;
     return;
   }

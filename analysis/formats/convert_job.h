@@ -38,9 +38,7 @@ struct ConvertOptions {
   ValidateOptions validate;
   // What the record keeps: set_record_needs() fills in what the target needs.
   RecordOptions record;
-  Selection selection;  // its `reaches` are taken per variant from `reaches` below
-  // --reaches: the positions' keys in every variant that reads them (position_keys()).
-  std::vector<std::pair<VariantId, Key>> reaches;
+  Selection selection;
   bool fix_result = false;     // correct a result the final position contradicts
   bool dedupe = false;         // a digest of each game, for ConvertTally
   bool positions_csv = false;  // --to csv: a row per position instead of per game
@@ -68,8 +66,9 @@ struct ConvertedGame {
   std::uint64_t where_tags = 0;    // where_tags_present() of the game's record
 };
 
-// Converts `game` (of the input named `file`) into `c`. A game is rejected when it is
-// invalid (but for an error about its result alone that --fix-result corrects), when its
+// Converts `game` (of the input named `file`) into `c`. A game is filtered out when it fails
+// the selection (selected(): its tags are tested even when it is invalid). A game is rejected
+// when it is invalid (but for an error about its result alone that --fix-result corrects), when its
 // start position has no form in the FEN dialect asked for, or when a diagram cannot be
 // drawn; its report then holds why. Diagrams are named "game-N-ply-P.svg".
 void convert_game(const parsers::RawGame& game, const ConvertOptions& options,

@@ -41,6 +41,27 @@ absl::StatusOr<PositionLine> position_line(const parsers::RawGame& game, const A
   return line;
 }
 
+// The record of a line of a position list: a game of no moves from its position.
+void line_record(const PositionLine& line, GameRecord& record) {
+  record.clear();
+  record.set_up = true;
+  record.variant = line.game->variant().id;
+  record.start_fen = line.game->fen();
+  record.start_key = line.game->key();
+  record.start_side = line.game->side_to_move();
+  record.final_state = line.game->state();
+}
+
+// Whether the game read into `record` fails the selection; `a` says so then.
+bool filtered_out(const AnalyzeOptions& o, const GameRecord& record, GameAnalysis& a) {
+  a.filtered = false;
+  a.where_tags = 0;
+  if (!o.selection.any()) return false;
+  if (!o.selection.where.empty()) a.where_tags = where_tags_present(record, o.selection);
+  a.filtered = !selected(record, a.report.valid(), o.selection);
+  return a.filtered;
+}
+
 // A forced-win search's view of the replay's positions.
 class WinVisitor final : public PositionVisitor {
  public:
@@ -64,11 +85,7 @@ void game_statistics(const parsers::RawGame& game, const AnalyzeOptions& o, Game
     } else if (absl::StatusOr<PositionLine> line = position_line(game, o, a.report); line.ok()) {
       // A puzzle: a game of no moves, from the line's position.
       scanner.position(*line->game, 0);
-      record.set_up = true;
-      record.variant = line->game->variant().id;
-      record.start_fen = line->game->fen();
-      record.start_side = line->game->side_to_move();
-      record.final_state = line->game->state();
+      line_record(*line, record);
     }
   } else {
     RecordOptions ro = o.record;
@@ -76,6 +93,10 @@ void game_statistics(const parsers::RawGame& game, const AnalyzeOptions& o, Game
     WinVisitor visitor(scanner);
     if (o.stats.find_wins > 0) ro.positions = &visitor;
     a.report = read_game(game, o.validate, record, ro);
+  }
+  if (filtered_out(o, record, a)) {
+    a.facts = GameFacts{};
+    return;
   }
   const std::string result = game_result(record, false, nullptr);
   game_facts(record, a.report, result, o.stats, a.facts);
@@ -98,15 +119,22 @@ void game_positions(const parsers::RawGame& game, const AnalyzeOptions& o, std::
   writer.begin_game(file, game.index, a.records);
   VariantId variant = o.validate.default_variant;
   if (game.format == parsers::RecordFormat::kPositions) {
+    record.clear();
     if (absl::StatusOr<PositionLine> line = position_line(game, o, a.report); line.ok()) {
       variant = line->game->variant().id;
       writer.position(*line->game, 0);
+      if (o.selection.any()) line_record(*line, record);
     }
   } else {
     RecordOptions ro = o.record;
     ro.positions = &writer;
     a.report = read_game(game, o.validate, record, ro);
     variant = record.variant;
+  }
+  if (filtered_out(o, record, a)) {
+    a.records.clear();
+    a.written = 0;
+    return;
   }
   if (a.report.valid() && o.position.format == PositionFormat::kCsv &&
       !csv_fits(o.position, variant)) {
@@ -134,8 +162,10 @@ void prepare_analysis(AnalyzeOptions& o) {
   o.validate.move_warnings = false;  // valid or not is all that counts here
   o.record.variations = false;
   o.kept_tags.clear();
+  o.stats.filtered_column = o.selection.any();
   if (o.positions) {
     o.record.san = false;  // the replay only: no notation is written back
+    add_selection_needs(o.selection, o.record, nullptr);
     return;
   }
   o.record.facts = true;
@@ -155,6 +185,7 @@ void prepare_analysis(AnalyzeOptions& o) {
     o.record.keys = true;
     o.record.key_plies = OpeningBook::kMaxPlies;  // what classify() looks at
   }
+  add_selection_needs(o.selection, o.record, &o.kept_tags);
 }
 
 void analyse_record(const parsers::RawGame& game, const AnalyzeOptions& options,

@@ -17,6 +17,7 @@
 #include <string_view>
 #include <vector>
 
+#include "analysis/checking/selection.h"
 #include "analysis/checking/validate.h"
 #include "analysis/statistics/positions.h"
 #include "analysis/statistics/stats.h"
@@ -32,24 +33,31 @@ struct AnalyzeOptions {
   StatsOptions stats;        // the statistics (stats.find_wins > 0: a forced-win search too)
   bool positions = false;    // position records instead of the statistics
   PositionOptions position;  // the records, with `positions`
+  Selection selection;       // the games analysed (the others are filtered out)
   std::uint64_t win_nodes = 1'000'000;  // positions one forced-win search may visit
-  // The tags the statistics read (game_facts(), game_result(), termination()): the only ones
-  // the records keep. Set by prepare_analysis().
+  // The tags the statistics read (game_facts(), game_result(), termination()) and the
+  // selection tests: the only ones the records keep. Set by prepare_analysis(); views of
+  // `stats` and `selection` (a copy of the options is prepared again).
   std::vector<std::string_view> kept_tags;
 };
 
 // Sets `validate` and `record` to what the work needs once `stats`, `positions` and
 // `position` are chosen: the main line only, no warnings (valid or not is all that counts),
 // and the replay recording what the statistics read (what each move did; SAN for an opening
-// tree; position keys for opening names) or nothing but the positions.
+// tree; position keys for opening names) or nothing but the positions, and what the
+// selection tests.
 void prepare_analysis(AnalyzeOptions& options);
 
 // What one record gives.
 struct GameAnalysis {
-  GameReport report;          // the game's diagnostics; invalid: the game is rejected
-  GameFacts facts;            // the statistics' contribution; facts.analysed false when rejected
-  std::string records;        // `positions`: the records of the game (none when rejected)
-  std::uint64_t written = 0;  // `positions`: how many
+  GameReport report;  // the game's diagnostics; invalid: the game is rejected
+  // The game fails the selection (selected(), analysis/checking/selection.h): it is neither
+  // analysed nor rejected, and gives no facts and no records.
+  bool filtered = false;
+  std::uint64_t where_tags = 0;  // where_tags_present() of the game, with a --where
+  GameFacts facts;               // the statistics' contribution; facts.analysed false when rejected
+  std::string records;           // `positions`: the records of the game (none when rejected)
+  std::uint64_t written = 0;     // `positions`: how many
 };
 
 // The work on `game` of the input named `file` (as messages name it), into `analysis`

@@ -901,13 +901,17 @@ void write_html_report(const std::vector<StatsTable>& tables, const HtmlReportOp
   if (const StatsTable* s = find_table(tables, "summary"); s && !s->rows.empty()) {
     const auto& row = s->rows.front();
     const double read = value(cell(row, column(*s, "games read")));
-    absl::StrAppendFormat(&out,
-                          "<p class=\"counts\"><b>%s</b> read: %s analysed, %s rejected; %s "
-                          "plies (mean %s)</p>\n",
-                          games_text(read), grouped(value(cell(row, column(*s, "analysed")))),
-                          grouped(value(cell(row, column(*s, "rejected")))),
-                          grouped(value(cell(row, column(*s, "plies")))),
-                          html_escape(cell(row, column(*s, "mean plies"))));
+    // A run with a selection has the column of the games it left out.
+    const int filtered = column(*s, "filtered out");
+    absl::StrAppendFormat(
+        &out,
+        "<p class=\"counts\"><b>%s</b> read: %s analysed, %s%s rejected; %s "
+        "plies (mean %s)</p>\n",
+        games_text(read), grouped(value(cell(row, column(*s, "analysed")))),
+        filtered < 0 ? "" : grouped(value(cell(row, filtered))) + " filtered out, ",
+        grouped(value(cell(row, column(*s, "rejected")))),
+        grouped(value(cell(row, column(*s, "plies")))),
+        html_escape(cell(row, column(*s, "mean plies"))));
   }
   if (const StatsTable* r = find_table(tables, "results_by_variant"); r && !r->rows.empty()) {
     std::string by;

@@ -315,8 +315,14 @@ std::vector<StatsTable> CollectionStats::tables() const {
                               {"games read", "analysed", "rejected", "plies", "mean plies"},
                               {true, true, true, true, true});
     const std::uint64_t analysed = games_ - rejected_;
-    t.rows.push_back({number(games_), number(analysed), number(rejected_), number(plies_),
-                      analysed ? fixed1(double(plies_) / double(analysed)) : ""});
+    t.rows.push_back({number(games_ + filtered_), number(analysed), number(rejected_),
+                      number(plies_), analysed ? fixed1(double(plies_) / double(analysed)) : ""});
+    // Only a run with a selection has the column: the tables of the others stay as they were.
+    if (options_.filtered_column) {
+      t.columns.insert(t.columns.begin() + 2, "filtered out");
+      t.numeric.insert(t.numeric.begin() + 2, true);
+      t.rows[0].insert(t.rows[0].begin() + 2, number(filtered_));
+    }
     out.push_back(std::move(t));
   }
   if (!reject_reasons_.empty()) {

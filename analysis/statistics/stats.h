@@ -36,6 +36,8 @@ struct StatsOptions {
   const OpeningBook* openings = nullptr;  // names of chess openings (nullptr: none)
   bool online = false;                    // --online: the tables of online play (online_stats.h)
   int rating_band = 200;                  // --rating-band W: their rating bands, W points wide
+  // A selection is given: the summary table has a "filtered out" column (add_filtered).
+  bool filtered_column = false;
 };
 
 // What one game contributes.
@@ -118,6 +120,8 @@ class CollectionStats {
 
   // Adds a game of the input named `file` (as messages name it).
   void add(const GameFacts& game, std::string_view file = {});
+  // Counts games that a selection filtered out: read, but neither analysed nor rejected.
+  void add_filtered(std::uint64_t games) { filtered_ += games; }
   std::uint64_t games() const { return games_; }
   std::uint64_t rejected() const { return rejected_; }
 
@@ -161,7 +165,8 @@ class CollectionStats {
   };
 
   StatsOptions options_;
-  std::uint64_t games_ = 0, rejected_ = 0, plies_ = 0;
+  std::uint64_t games_ = 0, rejected_ = 0, plies_ = 0;  // games_: added (analysed or rejected)
+  std::uint64_t filtered_ = 0;
   std::map<std::string, std::uint64_t> reject_reasons_;
   std::map<VariantId, PerVariant> variants_;
   std::map<std::string, Results> pairings_, start_arrays_, groups_;

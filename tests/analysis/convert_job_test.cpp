@@ -191,9 +191,9 @@ TEST(ConvertJob, AResultTheFinalPositionContradictsIsFixedOnlyWhenAsked) {
 TEST(ConvertJob, SelectionFiltersGamesOut) {
   const parsers::RawGame game = record(kMate);
   ConvertOptions elo = options(ConvertTarget::kPgn);
-  elo.selection.where.push_back(*parse_tag_filter("WhiteElo>=2600"));
+  elo.selection.where.push_back(*parse_where("WhiteElo>=2600"));
   EXPECT_EQ(convert(game, elo).fate, ConvertFate::kFiltered);
-  elo.selection.where[0] = *parse_tag_filter("WhiteElo>=2400");
+  elo.selection.where[0] = *parse_where("WhiteElo>=2400");
   EXPECT_EQ(convert(game, elo).fate, ConvertFate::kWritten);
 
   ConvertOptions plies = options(ConvertTarget::kPgn);
@@ -202,11 +202,11 @@ TEST(ConvertJob, SelectionFiltersGamesOut) {
 
   // --reaches: the position after 2. Qh5, matched in the game's own variant.
   ConvertOptions reaches = options(ConvertTarget::kPgn);
-  reaches.reaches = *position_keys("rnbqkbnr/pppp1ppp/8/4p2Q/4P3/8/PPPP1PPP/RNB1KBNR b KQkq - 1 2",
-                                   VariantId::kChess);
+  reaches.selection.reaches = *position_keys(
+      "rnbqkbnr/pppp1ppp/8/4p2Q/4P3/8/PPPP1PPP/RNB1KBNR b KQkq - 1 2", VariantId::kChess);
   EXPECT_EQ(convert(game, reaches).fate, ConvertFate::kWritten);
-  reaches.reaches = *position_keys("rnbqkbnr/pppp1ppp/8/4p3/4P2Q/8/PPPP1PPP/RNB1KBNR b KQkq - 1 2",
-                                   VariantId::kChess);
+  reaches.selection.reaches = *position_keys(
+      "rnbqkbnr/pppp1ppp/8/4p3/4P2Q/8/PPPP1PPP/RNB1KBNR b KQkq - 1 2", VariantId::kChess);
   EXPECT_EQ(convert(game, reaches).fate, ConvertFate::kFiltered);
   EXPECT_FALSE(position_keys("not a fen", VariantId::kChess).ok());
 }

@@ -212,6 +212,20 @@ TEST(ReportHtml, Header) {
   EXPECT_NE(html.find("Made 2024-05-01 12:00 by fairy-analyze."), std::string::npos);
 }
 
+// A run with a selection says how many games it left out.
+TEST(ReportHtml, HeaderOfARunWithASelection) {
+  StatsOptions o;
+  o.filtered_column = true;
+  CollectionStats stats(o);
+  stats.add(game(VariantId::kChess, 'w', 40));
+  stats.add_filtered(1234);
+  const std::string html = report(stats.tables(), options());
+  // (Thousands apart by a thin space.)
+  EXPECT_NE(html.find("<b>1\u2009235 games</b> read: 1 analysed, 1\u2009234 filtered out, 0 "
+                      "rejected"),
+            std::string::npos);
+}
+
 TEST(ReportHtml, EveryTableWithItsTitleAndEntry) {
   const std::vector<StatsTable> tables = sample_tables();
   const std::string html = report(tables, options());

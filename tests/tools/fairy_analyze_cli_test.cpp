@@ -7,14 +7,17 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <map>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "tests/tools/run_tool.h"
+#include "tests/tools/selection_cases.h"
 
 namespace {
 
@@ -717,6 +720,160 @@ TEST(FairyAnalyzeRejected, APositionListIsRejectedWithItsMessage) {
             "summary,1,plies,0\nsummary,1,mean plies,\n"
             "rejected,1,error,a position list holds no games to analyse (--positions reads "
             "it)\nrejected,1,games,2\n");
+}
+
+// ---------------------------------------------------------------------------------------
+// Selection: the flags of tools/common/selection_flags.h, as fairy-convert takes them.
+
+// The game numbers of events "G1,G3" (tests/tools/selection_cases.h).
+std::vector<int> game_numbers(const char* events) {
+  std::vector<int> n;
+  for (const char* p = events; *p; ++p)
+    if (*p == 'G') n.push_back(p[1] - '0');
+  return n;
+}
+
+// Each case: the summary counts the games read, analysed and filtered out; the tables and the
+// position records only the selected games; the same output at -j 1 and -j 2.
+TEST(FairyAnalyzeSelection, TheWhereLanguage) {
+  Dir dir;
+  dir.write("online.pgn", fairykit::testing::kSelectionGames);
+  for (const fairykit::testing::SelectionCase& c : fairykit::testing::kSelectionCases) {
+    const int n = fairykit::testing::selected_count(c.events);
+    int plies = 0, positions = 0;
+    for (int g : game_numbers(c.events)) {
+      plies += fairykit::testing::selection_game_plies(g);
+      positions += fairykit::testing::selection_game_plies(g) + 1;  // and the start
+    }
+    char mean[16];
+    std::snprintf(mean, sizeof mean, "%.1f", double(plies) / n);
+    const std::string args = std::string("--format csv ") + c.flags + " online.pgn";
+    const Output o = run("-j 1 " + args, dir.path());
+    EXPECT_EQ(o.status, 0) << c.flags << "\n" << o.err;
+    EXPECT_EQ(o.err, "online.pgn: 6 games read: " + std::to_string(n) + " analysed, " +
+                         std::to_string(6 - n) + " filtered out, 0 rejected\n")
+        << c.flags;
+    EXPECT_EQ(table(o.out, "summary"), "6|" + std::to_string(n) + "|" + std::to_string(6 - n) +
+                                           "|0|" + std::to_string(plies) + "|" + mean + "\n")
+        << c.flags;
+    EXPECT_EQ(table(o.out, "results_by_variant").substr(0, 8), "chess|" + std::to_string(n) + "|")
+        << c.flags;
+    const Output two = run("-j 2 " + args, dir.path());
+    EXPECT_TRUE(two.out == o.out) << c.flags;
+    EXPECT_EQ(two.err, o.err) << c.flags;
+    const Output records = run(std::string("--positions ") + c.flags + " online.pgn", dir.path());
+    EXPECT_EQ(records.status, 0) << c.flags << "\n" << records.err;
+    EXPECT_EQ(std::count(records.out.begin(), records.out.end(), '\n'), positions) << c.flags;
+    EXPECT_EQ(records.err, "online.pgn: 6 games read: " + std::to_string(n) + " analysed, " +
+                               std::to_string(6 - n) + " filtered out, 0 rejected; " +
+                               std::to_string(positions) + " positions\n")
+        << c.flags;
+  }
+}
+
+// The tables count the selected games only: the players of the Carlsen games.
+TEST(FairyAnalyzeSelection, TheTablesCountTheSelectedGames) {
+  Dir dir;
+  dir.write("online.pgn", fairykit::testing::kSelectionGames);
+  const Output o = run("-q --format csv --top 3 --where Player=Carlsen online.pgn", dir.path());
+  EXPECT_EQ(o.status, 0) << o.err;
+  // G1 Carlsen-Nakamura 1-0, G2 Nakamura-Carlsen 0-1, G6 X-Carlsen 0-1.
+  const std::string players = table(o.out, "players");
+  EXPECT_EQ(players.substr(0, players.find('\n')).substr(0, 12), "Carlsen|3|3|");
+  EXPECT_EQ(table(o.out, "results_by_variant"), "chess|3|1|0|2|0|33.3\n");
+}
+
+// Invalid games: the tags are tested on every game (an invalid game left out is filtered
+// out, not rejected), the moves only on valid ones. samples/broken.pgn: game 1 an illegal
+// move, 2 a result against the position, 3 a variant fairykit does not play (all invalid),
+// 4 valid.
+TEST(FairyAnalyzeSelection, InvalidGames) {
+  const std::string broken = "'" + fairykit::testing::kSamples + "/broken.pgn'";
+  Output o = run("--format csv --where 'Event~/illegal|notation/' " + broken);
+  EXPECT_EQ(o.status, 1);
+  EXPECT_NE(o.err.find(": 4 games read: 1 analysed, 2 filtered out, 1 rejected\n"),
+            std::string::npos)
+      << o.err;
+  EXPECT_EQ(table(o.out, "rejected"), "illegal move \"Ke2\"|1\n");
+  o = run("--format csv --where White=Nobody " + broken);
+  EXPECT_EQ(o.status, 0);
+  EXPECT_NE(o.err.find(": 4 games read: 0 analysed, 4 filtered out, 0 rejected\n"),
+            std::string::npos)
+      << o.err;
+  // A test on the moves leaves the invalid games rejected.
+  o = run("--format csv --min-plies 1000 " + broken);
+  EXPECT_EQ(o.status, 1);
+  EXPECT_NE(o.err.find(": 4 games read: 0 analysed, 1 filtered out, 3 rejected\n"),
+            std::string::npos)
+      << o.err;
+  // Without a selection the summary is as it was: no column of filtered games.
+  o = run("--format csv " + broken);
+  EXPECT_NE(o.err.find(": 4 games read: 1 analysed, 3 rejected\n"), std::string::npos) << o.err;
+  EXPECT_EQ(o.out.find("filtered"), std::string::npos);
+}
+
+// The counts of the TWIC file and the samples against counts made apart from the tool
+// (count_games: the tag lines of each game), at -j 1 and -j 2, the text tables too.
+TEST(FairyAnalyzeSelection, CountsMadeApartFromTheTool) {
+  using fairykit::testing::TagMap;
+  const auto [args, read, want] = fairykit::testing::counted_inputs([](const TagMap& t) {
+    return fairykit::testing::player_has(t, "random") ||
+           fairykit::testing::tag_number(t, "BlackElo") >= 2650;
+  });
+  const std::string where = " --where 'Player~random|BlackElo=2650..'";
+  for (const char* format : {"csv", "text", "json"}) {
+    const Output one = run(std::string("-j 1 --format ") + format + where + args);
+    EXPECT_EQ(one.status, 0) << one.err;
+    EXPECT_NE(
+        one.err.find("total: " + std::to_string(read) + " games read: " + std::to_string(want) +
+                     " analysed, " + std::to_string(read - want) + " filtered out, 0 rejected\n"),
+        std::string::npos)
+        << one.err;
+    if (std::string(format) == "csv")
+      EXPECT_TRUE(table(one.out, "summary")
+                      .starts_with(std::to_string(read) + "|" + std::to_string(want) + "|" +
+                                   std::to_string(read - want) + "|0|"))
+          << table(one.out, "summary");
+    const Output two = run(std::string("-j 2 --format ") + format + where + args);
+    EXPECT_TRUE(two.out == one.out) << format;
+    EXPECT_EQ(two.err, one.err) << format;
+  }
+}
+
+// A tag that no game read has: a warning (also with -q), once, with the tag meant.
+TEST(FairyAnalyzeSelection, ATagNoGameHasIsWarnedOf) {
+  Dir dir;
+  dir.write("online.pgn", fairykit::testing::kSelectionGames);
+  for (const char* quiet : {"", "-q "}) {
+    const Output o = run(std::string(quiet) +
+                             "--format csv --where 'Whiteelo>=2700' --where Speed=blitz "
+                             "online.pgn online.pgn",
+                         dir.path());
+    EXPECT_EQ(o.status, 0) << o.err;
+    const std::string warning =
+        "fairy-analyze: warning: --where: no game read has a tag named \"Whiteelo\" (tag names "
+        "are compared as PGN spells them); did you mean \"WhiteElo\"?\n";
+    EXPECT_NE(o.err.find(warning), std::string::npos) << o.err;
+    EXPECT_EQ(o.err.find(warning), o.err.rfind(warning)) << o.err;
+    EXPECT_EQ(o.err.find("TimeControl"), std::string::npos) << o.err;
+  }
+}
+
+TEST(FairyAnalyzeSelection, UsageErrors) {
+  for (const auto& [flags, message] : std::vector<std::pair<std::string, std::string>>{
+           {"--where 'Speed=fast'",
+            "--where 'Speed=fast': unknown speed 'fast' (known: ultrabullet, bullet, blitz, "
+            "rapid, classical, correspondence)"},
+           {"--where 'White~/(/'", "--where 'White~/(/': bad regular expression '(': "},
+           {"--ignore-case", "--ignore-case is about --where"},
+           {"--ends-in mate", "--ends-in 'mate': expected one of "},
+           {"--min-plies -1", "--min-plies"},
+           {"--reaches xyz", "--reaches 'xyz': "}}) {
+    const Output o = run(flags + " '" + fairykit::testing::kSamples + "/classics.pgn'");
+    EXPECT_EQ(o.status, 2) << flags;
+    EXPECT_EQ(o.out, "") << flags;
+    EXPECT_EQ(o.err.rfind("fairy-analyze: " + message, 0), 0u) << flags << "\n" << o.err;
+  }
 }
 
 // ---------------------------------------------------------------------------------------

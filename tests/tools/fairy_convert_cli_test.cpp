@@ -10,6 +10,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <nlohmann/json.hpp>
 #include <random>
 #include <sstream>
@@ -17,6 +18,7 @@
 #include <vector>
 
 #include "tests/tools/run_tool.h"
+#include "tests/tools/selection_cases.h"
 
 namespace {
 
@@ -585,12 +587,26 @@ TEST(FairyConvertCounts, ReadIsWrittenPlusFilteredPlusRejected) {
   const std::size_t fourth = text.find("[Event \"fairykit sample: notation warnings");
   ASSERT_NE(fourth, std::string::npos);
   EXPECT_EQ(slurp(dir + "inv.pgn"), text.substr(0, fourth));
-  // A selection that filters the written game out: 4 = 0 + 1 + 3.
-  o = run("--where White=Nobody " + q(broken));
+  // A selection on the moves filters the valid game out; the invalid ones are rejected
+  // whatever it says (their moves are not known to the end): 4 = 0 + 1 + 3.
+  o = run("--min-plies 1000 " + q(broken));
   EXPECT_EQ(o.status, 1);
   EXPECT_NE(o.err.find("4 games read: 0 written, 1 filtered out, 3 rejected"), std::string::npos)
       << o.err;
   EXPECT_EQ(o.out, "");
+  // The tags are tested on every game: invalid games that were not asked for are filtered
+  // out, not rejected (4 = 0 + 4 + 0, exit 0). The third game's variant is one fairykit does
+  // not play: Variant!=chess keeps it (and the others are chess).
+  o = run("--where White=Nobody " + q(broken));
+  EXPECT_EQ(o.status, 0);
+  EXPECT_NE(o.err.find("4 games read: 0 written, 4 filtered out, 0 rejected"), std::string::npos)
+      << o.err;
+  EXPECT_EQ(o.out, "");
+  o = run("--where Variant!=chess " + q(broken));
+  EXPECT_EQ(o.status, 1);
+  EXPECT_NE(o.err.find("4 games read: 0 written, 3 filtered out, 1 rejected"), std::string::npos)
+      << o.err;
+  EXPECT_NE(o.err.find("game 3 (A - B)"), std::string::npos) << o.err;
   // Nothing rejected: exit 0.
   o = run(q(kSamples + "/classics.pgn"));
   EXPECT_EQ(o.status, 0);
@@ -1089,6 +1105,11 @@ TEST(FairyConvertSelection, WhereAndPlies) {
     EXPECT_EQ(o.status, 2) << bad;
     EXPECT_EQ(o.out, "") << bad;
   }
+  const Output alone = run("--ignore-case sel.pgn", dir);
+  EXPECT_EQ(alone.status, 2);
+  EXPECT_EQ(alone.err,
+            "fairy-convert: --ignore-case is about --where\nTry 'fairy-convert --help' for more "
+            "information.\n");
   // A variant that is none: a usage error, not a run that filters every game out.
   const Output o = run("--where Variant=chesss sel.pgn", dir);
   EXPECT_EQ(o.err,
@@ -1108,6 +1129,12 @@ TEST(FairyConvertSelection, WhereAndPlies) {
       {"WhiteElo>>2700", "the value of WhiteElo begins with an operator"},
       {"WhiteElo>abc", "WhiteElo holds whole numbers, and 'abc' is none"},
       {"BlackElo<=", "BlackElo holds whole numbers, and '' is none"},
+      {"WhiteElo=2400..2000",
+       "the range '2400..2000' holds nothing (its low end is above its high end)"},
+      {"Speed=fast",
+       "unknown speed 'fast' (known: ultrabullet, bullet, blitz, rapid, classical, "
+       "correspondence)"},
+      {"White=A|", "'': an empty test before or after a | (a | in a value is written \\|)"},
   };
   for (const auto& c : kMistyped) {
     const Output m = run(std::string("--where '") + c.where + "' sel.pgn", dir);
@@ -1115,6 +1142,75 @@ TEST(FairyConvertSelection, WhereAndPlies) {
     EXPECT_EQ(m.out, "") << c.where;
     EXPECT_EQ(m.err, std::string("fairy-convert: --where '") + c.where + "': " + c.message +
                          "\nTry 'fairy-convert --help' for more information.\n");
+  }
+}
+
+// Each form of --where (tests/tools/selection_cases.h): the games written, the summary's
+// counts, the same output at -j 1 and -j 2.
+TEST(FairyConvertSelection, TheWhereLanguage) {
+  const std::string dir = temp_dir();
+  write_file(dir, "online.pgn", fairykit::testing::kSelectionGames);
+  for (const fairykit::testing::SelectionCase& c : fairykit::testing::kSelectionCases) {
+    const Output o = run(std::string("-j 1 ") + c.flags + " online.pgn", dir);
+    EXPECT_EQ(o.status, 0) << c.flags << "\n" << o.err;
+    EXPECT_EQ(events(o.out), c.events) << c.flags;
+    const int n = fairykit::testing::selected_count(c.events);
+    EXPECT_EQ(o.err, "online.pgn: 6 games read: " + std::to_string(n) + " written, " +
+                         std::to_string(6 - n) + " filtered out, 0 rejected; 0 warnings\n")
+        << c.flags;
+    const Output two = run(std::string("-j 2 ") + c.flags + " online.pgn", dir);
+    EXPECT_EQ(two.out, o.out) << c.flags;
+    EXPECT_EQ(two.err, o.err) << c.flags;
+  }
+}
+
+// The counts of the TWIC file and the samples against counts made apart from the tool
+// (count_games: the tag lines of each game), at -j 1 and -j 2.
+TEST(FairyConvertSelection, CountsMadeApartFromTheTool) {
+  using fairykit::testing::count_games;
+  using fairykit::testing::tag_number;
+  using fairykit::testing::TagMap;
+  struct Case {
+    std::string flags;
+    std::function<bool(const TagMap&)> test;
+  } const cases[] = {
+      {"--where 'WhiteElo=2600..'",
+       [](const TagMap& t) { return tag_number(t, "WhiteElo") >= 2600; }},
+      {"--where 'BlackElo!=2000..2400'",
+       [](const TagMap& t) {
+         const long elo = tag_number(t, "BlackElo");
+         return elo < 2000 || elo > 2400;  // also without a rating (-1)
+       }},
+      {"--ignore-case --where 'Event~/(open|cup)/' --where 'WhiteElo=..2300'",
+       [](const TagMap& t) {
+         std::string event = t.count("Event") ? t.at("Event") : "";
+         for (char& ch : event) ch = char(std::tolower(static_cast<unsigned char>(ch)));
+         const long elo = tag_number(t, "WhiteElo");
+         return (event.find("open") != std::string::npos ||
+                 event.find("cup") != std::string::npos) &&
+                elo >= 0 && elo <= 2300;
+       }},
+      {"--where 'Player~random|Player~Steinitz'",
+       [](const TagMap& t) {
+         return fairykit::testing::player_has(t, "random") ||
+                fairykit::testing::player_has(t, "Steinitz");
+       }},
+  };
+  for (const Case& c : cases) {
+    const auto [args, read, want] = fairykit::testing::counted_inputs(c.test);
+    EXPECT_GT(want, 0) << c.flags;
+    const Output one = run("-j 1 --to csv " + c.flags + args);
+    EXPECT_EQ(one.status, 0) << c.flags << "\n" << one.err;
+    EXPECT_EQ(std::count(one.out.begin(), one.out.end(), '\n'), want + 1) << c.flags;  // + header
+    EXPECT_NE(
+        one.err.find("total: " + std::to_string(read) + " games read: " + std::to_string(want) +
+                     " written, " + std::to_string(read - want) + " filtered out, 0 rejected"),
+        std::string::npos)
+        << c.flags << "\n"
+        << one.err;
+    const Output two = run("-j 2 --to csv " + c.flags + args);
+    EXPECT_TRUE(two.out == one.out) << c.flags;
+    EXPECT_EQ(two.err, one.err) << c.flags;
   }
 }
 

@@ -4,13 +4,17 @@
 #include <gtest/gtest.h>
 #include <zlib.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "tests/tools/run_tool.h"
+#include "tests/tools/selection_cases.h"
 
 namespace {
 
@@ -210,6 +214,158 @@ std::string big_game(std::size_t mib) {
   const std::string line = std::string(79, 'x') + "\n";
   for (std::size_t i = 0; i < (mib << 20) / line.size(); ++i) g += line;
   return g + "} e5 *\n\n";
+}
+
+// ---------------------------------------------------------------------------------------
+// Selection: the flags of tools/common/selection_flags.h, as fairy-convert takes them. Only
+// the games selected are reported; read = valid + invalid + filtered out.
+
+// The game numbers the JSON Lines report lists, comma-separated ("1,3").
+std::string reported_games(const std::string& jsonl) {
+  std::string games;
+  for (std::size_t at = 0; (at = jsonl.find("{\"type\":\"game\"", at)) != std::string::npos;) {
+    const std::size_t n = jsonl.find("\"game\":", at) + 7;
+    games += (games.empty() ? "" : ",") + jsonl.substr(n, jsonl.find(',', n) - n);
+    at = n;
+  }
+  return games;
+}
+
+// Each case: the games reported, the summary's counts (text and JSON), the same at -j 2.
+TEST(FairyValidateSelection, TheWhereLanguage) {
+  const std::string dir = fairykit::testing::unique_temp("") + "/";
+  fs::create_directories(dir);
+  std::ofstream(dir + "online.pgn", std::ios::binary) << fairykit::testing::kSelectionGames;
+  for (const fairykit::testing::SelectionCase& c : fairykit::testing::kSelectionCases) {
+    const int n = fairykit::testing::selected_count(c.events);
+    std::string games = c.events;
+    games.erase(std::remove(games.begin(), games.end(), 'G'), games.end());
+    const std::string args = std::string(" --no-roster ") + c.flags + " online.pgn";
+    const Output text = run("-j 1" + args, dir);
+    EXPECT_EQ(text.status, 0) << c.flags << "\n" << text.err;
+    EXPECT_EQ(text.out, "online.pgn: 6 games read: " + std::to_string(n) + " valid, 0 invalid, " +
+                            std::to_string(6 - n) + " filtered out; 0 errors, 0 warnings\n")
+        << c.flags;
+    EXPECT_EQ(text.err, "") << c.flags;
+    const Output jsonl = run("-j 1 --format jsonl" + args, dir);
+    EXPECT_EQ(reported_games(jsonl.out), games) << c.flags;
+    EXPECT_EQ(fairykit::testing::last_line(jsonl.out),
+              "{\"type\":\"summary\",\"games\":6,\"valid\":" + std::to_string(n) +
+                  ",\"invalid\":0,\"filtered\":" + std::to_string(6 - n) +
+                  ",\"errors\":0,\"warnings\":0}\n")
+        << c.flags;
+    for (const char* format : {"text", "json", "jsonl"}) {
+      const std::string f = std::string(" --format ") + format;
+      const Output one = run("-j 1" + f + args, dir), two = run("-j 2" + f + args, dir);
+      EXPECT_EQ(two.out, one.out) << c.flags << f;
+      EXPECT_EQ(two.err, one.err) << c.flags << f;
+    }
+  }
+}
+
+// A selected game's report is the one it has without a selection.
+TEST(FairyValidateSelection, ReportsAsWithoutASelection) {
+  const std::string input = "'" + std::string(FAIRYKIT_SOURCE_DIR) + "/samples/broken.pgn'";
+  const Output all = run("--format jsonl " + input);
+  const Output some = run("--format jsonl --where 'Event~/illegal|notation/' " + input);
+  EXPECT_EQ(some.status, 1);
+  EXPECT_EQ(reported_games(some.out), "1,4");
+  std::istringstream lines(all.out);
+  std::string line, kept;
+  for (int i = 1; std::getline(lines, line) && i <= 4; ++i)
+    if (i == 1 || i == 4) kept += line + "\n";
+  EXPECT_EQ(some.out.substr(0, kept.size()), kept);
+  EXPECT_EQ(fairykit::testing::last_line(some.out),
+            "{\"type\":\"summary\",\"games\":4,\"valid\":1,\"invalid\":1,\"filtered\":2,"
+            "\"errors\":1,\"warnings\":1}\n");
+  // The text: the diagnostics of games 1 and 4 only.
+  const Output text = run("--where 'Event~/illegal|notation/' " + input);
+  EXPECT_NE(text.out.find(": 4 games read: 1 valid, 1 invalid, 2 filtered out; 1 error, 1 "
+                          "warning\n"),
+            std::string::npos)
+      << text.out;
+  EXPECT_NE(text.err.find("game 1 (A - B)"), std::string::npos) << text.err;
+  EXPECT_NE(text.err.find("game 4 (A - B)"), std::string::npos) << text.err;
+  EXPECT_EQ(text.err.find("game 2 (A - B)"), std::string::npos) << text.err;
+  EXPECT_EQ(text.err.find("game 3 (A - B)"), std::string::npos) << text.err;
+  // Tests on the moves leave the invalid games reported.
+  const Output moves = run("--min-plies 1000 " + input);
+  EXPECT_EQ(moves.status, 1);
+  EXPECT_NE(moves.out.find(": 4 games read: 0 valid, 3 invalid, 1 filtered out; 3 errors, 0 "
+                           "warnings\n"),
+            std::string::npos)
+      << moves.out;
+  // Every game filtered out: exit 0, an empty report.
+  const Output none = run("--format json --where White=Nobody " + input);
+  EXPECT_EQ(none.status, 0);
+  EXPECT_EQ(none.out,
+            "{\"games\":[\n\n],\"summary\":{\"games\":4,\"valid\":0,\"invalid\":0,\"filtered\":4,"
+            "\"errors\":0,\"warnings\":0}}\n");
+}
+
+// The side files hold the selected games only, verbatim.
+TEST(FairyValidateSelection, SideFilesHoldTheSelectedGames) {
+  const std::string dir = fairykit::testing::unique_temp("") + "/";
+  fs::create_directories(dir);
+  const std::string input = std::string(FAIRYKIT_SOURCE_DIR) + "/samples/broken.pgn";
+  const Output o = run("-q -j 2 --where 'Event~/illegal|notation/' --valid-out " + dir +
+                       "v.pgn --invalid-out " + dir + "i.pgn '" + input + "'");
+  EXPECT_EQ(o.status, 1);
+  const std::string text = slurp(input);
+  const std::size_t second = text.find("[Event \"fairykit sample: a result");
+  const std::size_t fourth = text.find("[Event \"fairykit sample: notation warnings");
+  ASSERT_NE(second, std::string::npos);
+  ASSERT_NE(fourth, std::string::npos);
+  EXPECT_EQ(slurp(dir + "i.pgn"), text.substr(0, second));
+  EXPECT_EQ(slurp(dir + "v.pgn"), text.substr(fourth));
+}
+
+// The counts of the TWIC file and the samples against counts made apart from the tool
+// (count_games: the tag lines of each game), at -j 1 and -j 2.
+TEST(FairyValidateSelection, CountsMadeApartFromTheTool) {
+  using fairykit::testing::tag_number;
+  using fairykit::testing::TagMap;
+  const auto [args, read, want] = fairykit::testing::counted_inputs([](const TagMap& t) {
+    return fairykit::testing::player_has(t, "random") ||
+           (tag_number(t, "WhiteElo") >= 2500 && tag_number(t, "BlackElo") >= 2500);
+  });
+  const std::string flags =
+      " --no-roster --where 'Player~random|WhiteElo=2500..' --where 'Player~random|BlackElo>=2500'";
+  const Output one = run("-j 1" + flags + args);
+  EXPECT_EQ(one.status, 0) << one.err;
+  const std::string total = fairykit::testing::last_line(one.out);
+  EXPECT_EQ(total.rfind("total: " + std::to_string(read) + " games read: " + std::to_string(want) +
+                            " valid, 0 invalid, " + std::to_string(read - want) +
+                            " filtered out; 0 errors, ",
+                        0),
+            0u)
+      << total;
+  const Output two = run("-j 2" + flags + args);
+  EXPECT_EQ(two.out, one.out);
+  EXPECT_EQ(two.err, one.err);
+}
+
+// A tag that no game read has: a warning (also with -q), once, with the tag meant; usage errors.
+TEST(FairyValidateSelection, WarningsAndUsageErrors) {
+  const std::string input = "'" + std::string(FAIRYKIT_SOURCE_DIR) + "/samples/classics.pgn'";
+  for (const char* quiet : {"", "-q "}) {
+    const Output o = run(std::string(quiet) + "--where 'Playr=x|Player=y' " + input + " " + input);
+    EXPECT_EQ(o.status, 0) << o.err;
+    const std::string warning =
+        "fairy-validate: warning: --where: no game read has a tag named \"Playr\" (tag names are "
+        "compared as PGN spells them); did you mean \"Player\"?\n";
+    EXPECT_EQ(o.err, warning);
+  }
+  for (const auto& [flags, message] : std::vector<std::pair<std::string, std::string>>{
+           {"--where 'WhiteElo=1..x'",
+            "--where 'WhiteElo=1..x': WhiteElo holds whole numbers, and 'x' is none"},
+           {"--ignore-case", "--ignore-case is about --where"},
+           {"--max-plies x", "--max-plies"}}) {
+    const Output o = run(flags + " " + input);
+    EXPECT_EQ(o.status, 2) << flags;
+    EXPECT_EQ(o.out, "") << flags;
+    EXPECT_EQ(o.err.rfind("fairy-validate: " + message, 0), 0u) << flags << "\n" << o.err;
+  }
 }
 
 TEST(FairyValidateLimits, MemoryFollowsTheLargestGameNotTheirNumber) {

@@ -100,7 +100,9 @@ TEST(JsonSchema, ValidateJsonAndJsonl) {
   SchemaValidator v = load_schema("validate.schema.json");
   const std::string inputs = quoted(game_inputs());
   int lines = 0;
-  for (const char* flags : {"", "--show-position", "--no-roster --variant chess960"}) {
+  // The last with a selection, which counts the games filtered out.
+  for (const char* flags : {"", "--show-position", "--no-roster --variant chess960",
+                            "--where 'Event~/illegal|notation|Olympiad/|Player~random'"}) {
     const ToolOutput jsonl =
         run_tool("fairy-validate", std::string("-q --format jsonl ") + flags + inputs);
     EXPECT_EQ(jsonl.status, 1) << jsonl.err;  // (samples/broken.pgn)
@@ -110,7 +112,7 @@ TEST(JsonSchema, ValidateJsonAndJsonl) {
         run_tool("fairy-validate", std::string("-q --format json ") + flags + inputs);
     check_document(v, json.out, std::string("--format json ") + flags);
   }
-  EXPECT_GE(lines, 3 * 40);
+  EXPECT_GE(lines, 3 * 40 + 20);
   // An input with no game: an empty report.
   const ToolOutput empty = run_tool("fairy-validate", "--format json /dev/null");
   check_document(v, empty.out, "--format json /dev/null");
@@ -240,6 +242,14 @@ TEST(JsonSchema, AnalyzeTablesJson) {
   EXPECT_EQ(limit.status, 0) << limit.err;
   EXPECT_NE(limit.out.find("node limit\"}"), std::string::npos);
   check_document(v, limit.out, "--win-nodes 50");
+  // A selection: the summary counts the games filtered out (2245 games, 148 with a WhiteElo
+  // over 2600).
+  const ToolOutput selected =
+      run_tool("fairy-analyze", "-q --format json --where 'WhiteElo>2600' '" +
+                                    std::string(fairykit::testing::kTwic) + "'");
+  EXPECT_EQ(selected.status, 0) << selected.err;
+  EXPECT_NE(selected.out.find("\"filtered out\":2097,"), std::string::npos);
+  check_document(v, selected.out, "--where");
   // Nothing read: the tables are there, empty.
   const ToolOutput empty = run_tool("fairy-analyze", "-q --format json /dev/null");
   check_document(v, empty.out, "no game");

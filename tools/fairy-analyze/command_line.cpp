@@ -1,5 +1,7 @@
 #include "tools/fairy-analyze/command_line.h"
 
+#include "tools/common/selection_flags.h"
+
 namespace fairykit::analyze_tool {
 
 // --help, the man page and the shell completions are made from this table.
@@ -12,7 +14,7 @@ Statistics of game collections of every fairykit variant (chess, chess960, cwda,
 superchess, interweave, fluidity). Each game is read, checked as fairy-validate checks it
 and replayed; what its moves did is counted. Invalid games are counted as rejected with
 their first error (a table of the reasons; -v prints each one's diagnostics); every game
-read is either analysed or rejected. When standard error is a terminal, a progress line
+read is either analysed or rejected, or filtered out by the selection. When standard error is a terminal, a progress line
 is shown there while the games are read (the part of the file read, games, games per
 second, the time left; from standard input or a pipe the bytes and games read).
 
@@ -30,7 +32,7 @@ Examples:
   fairy-analyze --positions --format csv --perft 2 suite.epd
 )",
     .column = 26,
-    .flags =
+    .flags = cli::with_selection_flags(
         {{.name = "variant",
           .takes_value = true,
           .section = "Inputs (FILE, \"-\" or nothing = standard input; gzip, bzip2, zstd, xz "
@@ -43,23 +45,25 @@ Examples:
           .value_name = "NAME",
           .help = {"variant of games without a Variant tag and of position lists",
                    "(default: chess)"},
-          .completes = cli::Completes::kVariant},
-         {.name = "output",
+          .completes = cli::Completes::kVariant}},
+        {{.name = "output",
           .short_name = 'o',
           .takes_value = true,
           .section =
               "The tables (text for people; --format json or csv for programs):\n"
-              "  games read, analysed and rejected; results by variant, by CwDA army pairing, by\n"
-              "  Superchess start array and by any tag (--group-by); game lengths (mean, median: "
-              "of an\n"
-              "  even count the mean of the middle two); how the games ended and where that was "
-              "read:\n"
-              "  the board's verdict (board), else the Termination tag (tag: the PGN standard's "
-              "values\n"
-              "  and \"illegal move\" in any case, any other value as written), else a deduction "
-              "from the\n"
-              "  result (result: resignation, agreement, the rule a draw could be claimed by,\n"
-              "  unfinished); captures by capturing and captured piece and by\n"
+              "  games read, analysed, filtered out (with a selection) and rejected; results by\n"
+              "  variant, by CwDA army pairing, by Superchess start array and by any tag "
+              "(--group-by);\n"
+              "  game lengths (mean, median: of an even count the mean of the middle two); how "
+              "the\n"
+              "  games ended and where that was read: the board's verdict (board), else the "
+              "Termination\n"
+              "  tag (tag: the PGN standard's values and \"illegal move\" in any case, any other "
+              "value as\n"
+              "  written), else a deduction from the result (result: resignation, agreement, the "
+              "rule a\n"
+              "  draw could be claimed by, unfinished); captures by capturing and captured piece "
+              "and by\n"
               "  method (Interweave: approach, leap, short leap, custodian, removal, en passant;\n"
               "  Fluidity: dissection) and Interweave chains by steps; promotions; castling; "
               "players\n"
@@ -207,7 +211,7 @@ Examples:
           .brief = "largest game read, in MiB (default 64)"},
          {.name = "list-variants", .help = {"list the variants and exit"}},
          {.name = "help", .short_name = 'h', .help = {"show this help and exit"}},
-         {.name = "version", .help = {"show the version and exit"}}},
+         {.name = "version", .help = {"show the version and exit"}}}),
     .operand_suffixes = {"pgn", "json", "jsonl", "fen", "epd"},
 };
 

@@ -25,6 +25,7 @@
 #include "tools/common/main_output.h"
 #include "tools/common/mpi_session.h"
 #include "tools/common/progress.h"
+#include "tools/common/selection_flags.h"
 #include "tools/fairy-analyze/command_line.h"
 
 namespace {
@@ -58,6 +59,7 @@ std::optional<int> read_flags(const cli::Args& args, analysis::AnalyzeOptions& o
       return usage_error("--format wants text, json or csv (jsonl with --positions), not '" + *f +
                          "'");
   }
+  if (!cli::selection_flags(args, "fairy-analyze", variant->id, o.selection)) return 2;
   o.position.csv_raw = args.has("csv-raw");
   if (o.position.csv_raw && format != Format::kCsv)
     return usage_error("--csv-raw needs --format csv");
@@ -123,10 +125,30 @@ std::string games(std::uint64_t n) { return absl::StrCat(n, n == 1 ? " game" : "
 // The MPI job this process belongs to (rank 0 of 1 without MPI): set by main().
 const cli::MpiSession* g_mpi = nullptr;
 
-// Games read, rejected and position records written.
+// Games read, filtered out, rejected, and position records written; the tags of --where
+// that the games had (where_tags_present, ORed).
 struct Counts {
-  std::uint64_t games = 0, rejected = 0, positions = 0;
+  std::uint64_t games = 0, filtered = 0, rejected = 0, positions = 0;
+  std::uint64_t where_tags = 0;
+  void add(const Counts& c) {
+    games += c.games;
+    filtered += c.filtered;
+    rejected += c.rejected;
+    positions += c.positions;
+    where_tags |= c.where_tags;
+  }
 };
+
+// "NAME: 5 games read: 2 analysed, 2 filtered out, 1 rejected; 7 positions\n": the filtered
+// games only with a selection, the positions only with --positions.
+std::string summary(const std::string& name, const Counts& c, bool selection, bool positions) {
+  std::string s = absl::StrCat(name, ": ", games(c.games),
+                               " read: ", c.games - c.filtered - c.rejected, " analysed, ");
+  if (selection) absl::StrAppend(&s, c.filtered, " filtered out, ");
+  absl::StrAppend(&s, c.rejected, " rejected");
+  if (positions) absl::StrAppend(&s, "; ", c.positions, " positions");
+  return s + "\n";
+}
 
 // Runs the batch: each record analysed, its records written out or its facts added to
 // `stats` (under MPI by rank 0, which the other ranks send theirs to), a summary per file
@@ -152,6 +174,11 @@ Counts run(analysis::GameBatch& batch, const analysis::AnalyzeOptions& o, cli::M
       },
       [&](const analysis::BatchFile& file, const parsers::RawGame&, analysis::GameAnalysis& a) {
         ++file_counts.games;
+        file_counts.where_tags |= a.where_tags;
+        if (a.filtered) {
+          ++file_counts.filtered;
+          return;
+        }
         if (!a.facts.analysed) {
           ++file_counts.rejected;
           if (verbose) {
@@ -180,18 +207,13 @@ Counts run(analysis::GameBatch& batch, const analysis::AnalyzeOptions& o, cli::M
         }
         if (!file.opened) return;
         Counts& c = file_counts;
-        if (shared) {  // the counts of every rank's share
-          std::vector<std::uint64_t> v{c.games, c.rejected, c.positions};
+        if (shared) {  // the counts of every rank's share (the tags: warn_of_absent_tags)
+          std::vector<std::uint64_t> v{c.games, c.filtered, c.rejected, c.positions};
           g_mpi->sum_to_root(v);
-          c = {v[0], v[1], v[2]};
+          c = {v[0], v[1], v[2], v[3], c.where_tags};
         }
-        if (!quiet) {
-          std::cerr << file.name << ": " << games(c.games) << " read: " << c.games - c.rejected
-                    << " analysed, " << c.rejected << " rejected";
-          if (o.positions) std::cerr << "; " << c.positions << " positions";
-          std::cerr << '\n';
-        }
-        all = {all.games + c.games, all.rejected + c.rejected, all.positions + c.positions};
+        if (!quiet) std::cerr << summary(file.name, c, o.selection.any(), o.positions);
+        all.add(c);
         c = {};
       },
       [&](const analysis::BatchProgress& p) {
@@ -267,14 +289,12 @@ int analyze_main(int argc, char** argv) {
   analysis::CollectionStats stats(o.stats);
   bool unreadable = false;
   const Counts all = run(batch, o, out, stats, quiet, args->has("verbose"), unreadable);
+  stats.add_filtered(all.filtered);
   if (!o.positions) write_tables(stats, format, o.position.csv_raw, files, batch, out);
   out.flush();
-  if (files.size() > 1 && !quiet) {
-    std::cerr << "total: " << games(all.games) << " read: " << all.games - all.rejected
-              << " analysed, " << all.rejected << " rejected";
-    if (o.positions) std::cerr << "; " << all.positions << " positions";
-    std::cerr << '\n';
-  }
+  cli::warn_of_absent_tags("fairy-analyze", o.selection, all.where_tags, all.games, *g_mpi);
+  if (files.size() > 1 && !quiet)
+    std::cerr << summary("total", all, o.selection.any(), o.positions);
   const std::vector<absl::Status> write_errors = batch.commit();
   for (const absl::Status& st : write_errors)
     std::cerr << "fairy-analyze: " << st.message() << " (the file is left as it was)\n";

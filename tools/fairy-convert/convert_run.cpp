@@ -5,7 +5,6 @@
 #include <filesystem>
 #include <iostream>
 #include <memory>
-#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -19,6 +18,7 @@
 #include "parsers/message_text.h"
 #include "tools/common/main_output.h"
 #include "tools/common/progress.h"
+#include "tools/common/selection_flags.h"
 
 namespace fairykit::convert_tool {
 
@@ -70,7 +70,6 @@ class ConvertRun {
                      const std::string& svg);
   void end_input(const analysis::BatchFile& file, const absl::Status& status);
   bool commit_db(bool failed);
-  void warn_of_absent_tags();
   int finish();
 
   const analysis::ConvertOptions& s_;
@@ -265,30 +264,6 @@ void ConvertRun::end_input(const analysis::BatchFile& file, const absl::Status& 
   all_.add(totals);
 }
 
-// A --where condition on a tag that no game of the run has selects nothing, or everything
-// with !=: most likely the tag is misspelt, which the user should hear of (also with -q,
-// as it is about the command line, not about the games).
-void ConvertRun::warn_of_absent_tags() {
-  const std::vector<analysis::TagFilter>& where = s_.selection.where;
-  if (where.empty()) return;
-  std::vector<std::uint64_t> seen(where.size());
-  for (std::size_t i = 0; i < where.size(); ++i)
-    seen[i] = (tally_.where_tags_seen() >> std::min<std::size_t>(i, 63)) & 1;
-  mpi_.sum_to_root(seen);
-  if (!mpi_.is_root() || all_.read == 0) return;
-  std::set<std::string> told;
-  for (std::size_t i = 0; i < where.size(); ++i) {
-    if (seen[i] || !told.insert(where[i].tag).second) continue;
-    progress_.clear();
-    std::cerr << "fairy-convert: warning: --where: no game read has a tag named \""
-              << parsers::message_text(where[i].tag)
-              << "\" (tag names are compared as PGN spells them)";
-    if (const std::string_view like = analysis::likely_tag(where[i].tag); !like.empty())
-      std::cerr << "; did you mean \"" << like << "\"?";
-    std::cerr << '\n';
-  }
-}
-
 // All or nothing: the games are committed only when every input was read to its end and
 // every side file written (not `failed`); else the database is left as it was. False when the
 // database itself failed (a write during the run, or the commit).
@@ -312,7 +287,9 @@ bool ConvertRun::commit_db(bool failed) {
 int ConvertRun::finish() {
   if (s_.to == ConvertTarget::kJson) write_out(written_total_ || all_.written ? "\n]\n" : "]\n");
   main_out_->flush();
-  warn_of_absent_tags();
+  progress_.clear();
+  cli::warn_of_absent_tags("fairy-convert", s_.selection, tally_.where_tags_seen(), all_.read,
+                           mpi_);
   if (svg_dir_.empty() && svg_count_ > 1) {
     std::cerr << "fairy-convert: --to svg drew " << svg_count_
               << " positions, and a single output holds one: only the first was written; "

@@ -11,7 +11,6 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
-#include "analysis/checking/selection.h"
 #include "analysis/formats/convert_job.h"
 #include "analysis/formats/game_db.h"
 #include "analysis/formats/svg_board.h"
@@ -22,6 +21,7 @@
 #include "tools/common/batch_flags.h"
 #include "tools/common/cli.h"
 #include "tools/common/mpi_session.h"
+#include "tools/common/selection_flags.h"
 #include "tools/fairy-convert/command_line.h"
 #include "tools/fairy-convert/convert_run.h"
 
@@ -140,32 +140,13 @@ bool output_flags(const cli::Args& args, analysis::ConvertOptions& s) {
   return true;
 }
 
-// Numbers and the selection: --every, --line-length, --min-plies, --max-plies, --where,
-// --ends-in, --reaches, --dedupe.
+// Numbers and the selection: --every, --line-length, the selection flags
+// (tools/common/selection_flags.h), --dedupe.
 bool selection_flags(const cli::Args& args, analysis::ConvertOptions& s) {
-  auto int_flag = [&](const char* flag, long long lo, long long hi, auto& into) {
-    return cli::int_flag(args, "fairy-convert", flag, lo, hi, into);
-  };
-  if (!int_flag("every", 1, 1000000000, s.write.every) ||
-      !int_flag("line-length", 20, 1000000, s.write.line_length) ||
-      !int_flag("min-plies", 0, 1000000000, s.selection.min_plies) ||
-      !int_flag("max-plies", 0, 1000000000, s.selection.max_plies))
+  if (!cli::int_flag(args, "fairy-convert", "every", 1, 1000000000, s.write.every) ||
+      !cli::int_flag(args, "fairy-convert", "line-length", 20, 1000000, s.write.line_length) ||
+      !cli::selection_flags(args, "fairy-convert", s.validate.default_variant, s.selection))
     return false;
-  for (const std::string& w : args.all("where")) {
-    absl::StatusOr<analysis::TagFilter> f = analysis::parse_tag_filter(w);
-    if (!f.ok()) return bad(std::string(f.status().message()));
-    s.selection.where.push_back(*f);
-  }
-  for (const std::string& e : args.all("ends-in")) {
-    absl::StatusOr<std::string> name = analysis::parse_ends_in(e);
-    if (!name.ok()) return bad(std::string(name.status().message()));
-    s.selection.ends_in.push_back(*name);
-  }
-  for (const std::string& fen : args.all("reaches")) {
-    auto keys = analysis::position_keys(fen, s.validate.default_variant);
-    if (!keys.ok()) return bad("--reaches '" + fen + "': " + std::string(keys.status().message()));
-    s.reaches.insert(s.reaches.end(), keys->begin(), keys->end());
-  }
   s.dedupe = args.has("dedupe");
   if (args.has("duplicates-out") && !s.dedupe) return bad("--duplicates-out needs --dedupe");
   return true;

@@ -10,6 +10,7 @@
 
 #include "absl/strings/str_format.h"
 #include "analysis/batch/game_batch.h"
+#include "analysis/checking/selection.h"
 #include "analysis/checking/validate.h"
 #include "analysis/checking/validate_report.h"
 #include "parsers/pgn.h"
@@ -18,6 +19,7 @@
 #include "tools/common/cli.h"
 #include "tools/common/mpi_session.h"
 #include "tools/common/progress.h"
+#include "tools/common/selection_flags.h"
 #include "tools/fairy-validate/command_line.h"
 
 namespace {
@@ -38,6 +40,7 @@ enum class Format { kText, kJson, kJsonl };
 // What the flags ask for.
 struct Job {
   analysis::ValidateOptions validate;
+  analysis::Selection selection;  // the games reported (all are checked; the rest filtered out)
   analysis::BatchOptions batch;
   Format format = Format::kText;
   bool quiet = false;
@@ -54,6 +57,7 @@ std::variant<Job, int> job_from_flags(const cli::Args& args) {
   job.validate.variations = !args.has("no-variations");
   job.validate.roster_warnings = !args.has("no-roster");
   job.validate.positions = args.has("show-position");
+  if (!cli::selection_flags(args, "fairy-validate", variant->id, job.selection)) return 2;
   job.quiet = args.has("quiet");
   if (auto f = args.get("format")) {
     if (*f == "json")
@@ -85,7 +89,9 @@ std::variant<Job, int> job_from_flags(const cli::Args& args) {
 // the pieces).
 class ReportOut {
  public:
-  ReportOut(Format format, bool quiet) : format_(format), quiet_(quiet), w_(json_) {
+  // `selection`: a run that filters games out (its summaries count them).
+  ReportOut(Format format, bool quiet, bool selection)
+      : format_(format), quiet_(quiet), selection_(selection), w_(json_) {
     if (format_ == Format::kJson) {
       w_.begin_object().key("games").begin_array(/*one_per_line=*/true);
       flush();
@@ -104,27 +110,42 @@ class ReportOut {
       }
       return;
     }
-    // A rank's share of the array follows the games of the ranks before it.
-    if (format_ == Format::kJson && g_mpi->size() > 1) w_.set_has_elements(games_before > 0);
+    // A rank's share of the array follows the games of the ranks before it. Under a
+    // selection they may all have been filtered out: the ranks after the first write the
+    // separator before their games, and rank 0 drops it where nothing came before (joined).
+    if (format_ == Format::kJson && g_mpi->size() > 1)
+      w_.set_has_elements(selection_ ? !g_mpi->is_root() || reported_ > 0 || joined_any_
+                                     : games_before > 0);
     analysis::write_game_json(w_, file, r);
+    ++reported_;
     if (format_ == Format::kJsonl) json_ += '\n';
     flush();
   }
 
+  // Rank 0 under MPI with a selection: a piece of a later rank's standard output, before
+  // it is written (GameBatch's joining).
+  void join(std::string& piece, bool first) {
+    if (format_ != Format::kJson || piece.empty()) return;
+    if (first && reported_ == 0 && !joined_any_ && piece.starts_with(",\n")) piece.erase(0, 2);
+    joined_any_ = true;
+  }
+
   void file_summary(const std::string& file, const ValidationTotals& totals) {
-    if (format_ == Format::kText && !quiet_) std::cout << analysis::summary_text(file, totals);
+    if (format_ == Format::kText && !quiet_)
+      std::cout << analysis::summary_text(file, totals, selection_);
   }
 
   void finish(const ValidationTotals& all, std::size_t files) {
     if (format_ == Format::kText && !quiet_ && files > 1)
-      std::cout << analysis::summary_text("total", all);
+      std::cout << analysis::summary_text("total", all, selection_);
     if (format_ == Format::kJson) {
+      if (g_mpi->size() > 1 && selection_) w_.set_has_elements(reported_ > 0 || joined_any_);
       w_.end_array().key("summary").begin_object();
-      analysis::write_summary_fields(w_, all);
+      analysis::write_summary_fields(w_, all, selection_);
       w_.end_object().end_object();
     } else if (format_ == Format::kJsonl) {
       w_.begin_object().key("type").value("summary");
-      analysis::write_summary_fields(w_, all);
+      analysis::write_summary_fields(w_, all, selection_);
       w_.end_object();
     }
     if (!json_.empty()) std::cout << json_ << '\n';
@@ -139,15 +160,18 @@ class ReportOut {
 
   Format format_;
   bool quiet_;
+  bool selection_;
+  std::uint64_t reported_ = 0;  // the games this process wrote
+  bool joined_any_ = false;     // rank 0: a later rank's share held games
   std::string json_, diag_;
   analysis::JsonWriter w_;
 };
 
 // The totals of every rank's share of a file, on the root.
 ValidationTotals sum_over_ranks(const ValidationTotals& t) {
-  std::vector<std::uint64_t> v{t.games, t.valid, t.invalid, t.warnings, t.errors};
+  std::vector<std::uint64_t> v{t.games, t.valid, t.invalid, t.warnings, t.errors, t.filtered};
   g_mpi->sum_to_root(v);
-  return ValidationTotals{v[0], v[1], v[2], v[3], v[4]};
+  return ValidationTotals{v[0], v[1], v[2], v[3], v[4], v[5]};
 }
 
 int run(const Job& job) {
@@ -162,12 +186,26 @@ int run(const Job& job) {
   analysis::OutputFile* invalid_out = batch.output("--invalid-out");
   cli::ProgressLine progress(!job.quiet && job.format == Format::kText &&
                              cli::ProgressLine::stderr_is_terminal());
-  ReportOut out(job.format, job.quiet);
+  const bool selection = job.selection.any();
+  ReportOut out(job.format, job.quiet, selection);
+  if (g_mpi->size() > 1 && selection)
+    batch.set_joining([&out](std::string& piece, bool first) { out.join(piece, first); }, "");
   ValidationTotals all, totals;
+  std::uint64_t where_tags = 0;
   bool unreadable = false;
-  batch.run<GameReport>(
-      [&](const parsers::RawGame& g) { return analysis::validate_game(g, job.validate); },
-      [&](const analysis::BatchFile& file, const parsers::RawGame& game, GameReport& r) {
+  batch.run<analysis::SelectedReport>(
+      [&](const parsers::RawGame& g) {
+        if (selection) return analysis::validate_selected(g, job.validate, job.selection);
+        return analysis::SelectedReport{analysis::validate_game(g, job.validate)};
+      },
+      [&](const analysis::BatchFile& file, const parsers::RawGame& game,
+          analysis::SelectedReport& s) {
+        where_tags |= s.where_tags;
+        if (s.filtered) {
+          totals.add_filtered();
+          return;
+        }
+        const GameReport& r = s.report;
         totals.add(r);
         batch.write_record(r.valid() ? valid_out : invalid_out, game);
         out.game(file.name, r, batch.run_games_before(game), progress);
@@ -187,6 +225,7 @@ int run(const Job& job) {
       [&](const analysis::BatchProgress& p) {
         progress.show_games(p.file.name, p.bytes_read, p.size, p.file_games, p.total_games);
       });
+  cli::warn_of_absent_tags("fairy-validate", job.selection, where_tags, all.games, *g_mpi);
   out.finish(all, job.files.size());
   if (progress.enabled()) {  // a terminal: say how fast it went
     const double secs = progress.seconds();

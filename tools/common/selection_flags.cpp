@@ -1,0 +1,122 @@
+#include "tools/common/selection_flags.h"
+
+#include <algorithm>
+#include <iostream>
+#include <string>
+
+#include "absl/strings/str_split.h"
+
+namespace fairykit::cli {
+
+namespace {
+
+std::vector<FlagSpec> selection_flag_specs() {
+  return {
+      {.name = "where",
+       .takes_value = true,
+       .repeatable = true,
+       .section =
+           "Selection (a game must pass every test; the others are \"filtered out\"):\n"
+           "  --where tests the tags of every game, invalid ones too; --min-plies, --max-plies,\n"
+           "  --ends-in and --reaches test the main line of valid games (an invalid game is\n"
+           "  counted as invalid whatever they say).\n",
+       .value_name = "EXPR",
+       .help = {"a tag test, repeatable: White=Carlsen (equal), White!=X,",
+                "Event~Olympiad (contains), Event~/^World (Ch|Cup)/ (a POSIX",
+                "extended regular expression; /RE/i: without case),",
+                "WhiteElo>=2700, Date<2000.01.01, WhiteElo=2000..2400 (a",
+                "range, ends included; 2000.. and ..2400 are open); numbers",
+                "compare as numbers, the rest as text. A|B: either test (\\| is",
+                "a plain |). Player=NAME tests White and Black (Player!=X:",
+                "neither is X); Speed=blitz the class of the TimeControl tag",
+                "(ultrabullet, bullet, blitz, rapid, classical,",
+                "correspondence; <, > and ranges by that order); Variant=NAME",
+                "the game's variant by any of its names. Tag names as PGN",
+                "spells them (a tag no game has is warned of)"},
+       .brief = "a tag test (White=Carlsen, WhiteElo>=2700...), repeatable"},
+      {.name = "ignore-case",
+       .help = {"=, != and ~ of --where (regular expressions too) compare",
+                "without case: A to Z as a to z (ASCII letters only)"},
+       .brief = "--where compares without case"},
+      {.name = "min-plies",
+       .takes_value = true,
+       .value_name = "N",
+       .brief = "games of at least N plies"},
+      {.name = "max-plies",
+       .takes_value = true,
+       .value_name = "N",
+       .brief = "games of at most N plies",
+       .joined = true},
+      {.name = "ends-in",
+       .takes_value = true,
+       .repeatable = true,
+       .value_name = "END",
+       .help = {"how the main line ends on the board, repeatable: checkmate,",
+                "stalemate, insufficient-material, capture-of-a-King,",
+                "no-legal-move, ... or none"},
+       .choices = absl::StrSplit(analysis::ends_in_names(), ", "),
+       .brief = "how the main line ends on the board, repeatable"},
+      {.name = "reaches",
+       .takes_value = true,
+       .repeatable = true,
+       .value_name = "FEN",
+       .help = {"games whose main line reaches the position (matched by",
+                "position key in the variant of each game), repeatable"}},
+  };
+}
+
+}  // namespace
+
+std::vector<FlagSpec> with_selection_flags(std::vector<FlagSpec> before,
+                                           const std::vector<FlagSpec>& after) {
+  for (FlagSpec& f : selection_flag_specs()) before.push_back(std::move(f));
+  before.insert(before.end(), after.begin(), after.end());
+  return before;
+}
+
+bool selection_flags(const Args& args, std::string_view tool, VariantId default_variant,
+                     analysis::Selection& selection) {
+  const auto bad = [&](absl::string_view message) {
+    usage_error(tool, std::string(message));
+    return false;
+  };
+  if (!int_flag(args, tool, "min-plies", 0, 1000000000, selection.min_plies) ||
+      !int_flag(args, tool, "max-plies", 0, 1000000000, selection.max_plies))
+    return false;
+  const bool ignore_case = args.has("ignore-case");
+  if (ignore_case && !args.has("where")) return bad("--ignore-case is about --where");
+  for (const std::string& w : args.all("where")) {
+    absl::StatusOr<analysis::WhereClause> clause = analysis::parse_where(w, ignore_case);
+    if (!clause.ok()) return bad(clause.status().message());
+    selection.where.push_back(*std::move(clause));
+  }
+  for (const std::string& e : args.all("ends-in")) {
+    absl::StatusOr<std::string> name = analysis::parse_ends_in(e);
+    if (!name.ok()) return bad(name.status().message());
+    selection.ends_in.push_back(*name);
+  }
+  for (const std::string& fen : args.all("reaches")) {
+    auto keys = analysis::position_keys(fen, default_variant);
+    if (!keys.ok()) return bad("--reaches '" + fen + "': " + std::string(keys.status().message()));
+    selection.reaches.insert(selection.reaches.end(), keys->begin(), keys->end());
+  }
+  return true;
+}
+
+void warn_of_absent_tags(std::string_view tool, const analysis::Selection& selection,
+                         std::uint64_t seen, std::uint64_t games_read,
+                         const analysis::Collective& ranks) {
+  const std::size_t n = analysis::where_condition_count(selection);
+  if (n == 0) return;
+  // Summed, a bit is set when any rank's games had the tag.
+  std::vector<std::uint64_t> bits(n);
+  for (std::size_t i = 0; i < n; ++i) bits[i] = seen >> i & 1;
+  ranks.sum_to_root(bits);
+  if (!ranks.is_root() || games_read == 0) return;
+  std::uint64_t all = 0;
+  for (std::size_t i = 0; i < n; ++i) all |= std::uint64_t(bits[i] != 0) << i;
+  for (const std::string& w : analysis::absent_tag_warnings(selection, all))
+    std::cerr << tool << ": warning: " << w << '\n';
+}
+
+}  // namespace fairykit::cli
