@@ -85,16 +85,16 @@ co() { awk -v k="$1" '$1 == k { print $2 }' "$tmp/out.chessops"; }
   { echo "$name: games differ: fairykit $(value summary "games read"), chessops $(co games)" >&2; exit 1; }
 # fairy-analyze's results_by_speed and clock_by_move as the script prints them.
 awk -F, '
-  $1 == "results_by_speed" { row[$2][$3] = $4 }
-  $1 == "clock_by_move" { r[$2][$3] = $4 }
+  $1 == "results_by_speed" { v[$2, $3] = $4; rows[$2] = 1 }
+  $1 == "clock_by_move" { c[$2, $3] = $4; crows[$2] = 1 }
   END {
-    for (k in row) for (res in row[k])
-      if (res == "1-0" || res == "0-1" || res == "1/2-1/2" || res == "*")
-        if (row[k][res] > 0) print "result", row[k]["speed"], res, row[k][res]
-    for (k in r) { n[r[k]["speed"]] += r[k]["clocks"]; s[r[k]["speed"]] += r[k]["clocks"] * r[k]["mean clock"] }
+    split("1-0 0-1 1/2-1/2 *", results, " ")
+    for (r in rows) for (k = 1; k <= 4; ++k)
+      if (v[r, results[k]] > 0) print "result", v[r, "speed"], results[k], v[r, results[k]]
+    for (r in crows) n[c[r, "speed"]] += c[r, "clocks"]
     for (sp in n) print "clocks", sp, n[sp]
   }' "$csv" | sort >"$tmp/fk.figures"
-awk '$1 == "result" && $4 > 0 { print } $1 == "clocks" { print $1, $2, $3 }' "$tmp/out.chessops" |
+awk '$1 == "result" && $4 > 0 { print } $1 == "clocks" && $3 > 0 { print $1, $2, $3 }' "$tmp/out.chessops" |
   sort >"$tmp/co.figures"
 cmp -s "$tmp/fk.figures" "$tmp/co.figures" || {
   echo "$name: the figures differ (fairykit < > chessops):" >&2

@@ -139,7 +139,13 @@ const char* read_usual_command(const char* p, const char* end, CommentCommands& 
   // p is at "[%".
   const char* q = p + 2;
   const auto digits = [&](int max, long long& n) { return read_number(q, end, max, n); };
-  if (end - q >= 4 && (std::memcmp(q, "clk ", 4) == 0 || std::memcmp(q, "emt ", 4) == 0)) {
+  const auto is = [&](const char* word, int n) {
+    if (end - q < n) return false;
+    for (int i = 0; i < n; ++i)
+      if (q[i] != word[i]) return false;
+    return true;
+  };
+  if (is("clk ", 4) || is("emt ", 4)) {
     std::int32_t& slot = q[0] == 'c' ? out.clock_ms : out.elapsed_ms;
     if (slot != CommentCommands::kNone) return nullptr;
     q += 4;
@@ -157,7 +163,7 @@ const char* read_usual_command(const char* p, const char* end, CommentCommands& 
     slot = static_cast<std::int32_t>(((h * 60 + m) * 60 + sec) * 1000 + f);
     return q + 1;
   }
-  if (end - q >= 5 && std::memcmp(q, "eval ", 5) == 0) {
+  if (is("eval ", 5)) {
     if (out.has_eval) return nullptr;
     q += 5;
     const bool mate = q < end && *q == '#';
@@ -192,9 +198,10 @@ bool read_comment_commands(std::string_view text, CommentCommands& out,
   const char* const begin = text.data();
   const char* const end = begin + text.size();
   while (at < text.size()) {
-    const void* bracket = std::memchr(begin + at, '[', text.size() - at);
-    if (bracket == nullptr) break;
-    at = std::size_t(static_cast<const char*>(bracket) - begin);
+    // Comments are short, and their commands come first: a loop finds the '[' sooner than a
+    // call of memchr.
+    while (at < text.size() && text[at] != '[') ++at;
+    if (at == text.size()) break;
     if (at + 1 >= text.size() || text[at + 1] != '%') {
       ++at;
       continue;

@@ -606,15 +606,22 @@ class GameReader {
       }
       switch (c) {
         case '{': {
-          const void* close = std::memchr(p_ + 1, '}', static_cast<std::size_t>(end_ - p_ - 1));
-          if (close == nullptr) {
+          // The closing brace and any line end before it, in one pass (online archives
+          // have a comment after every move: a pass for each costs more than the moves).
+          static constexpr std::array<char, 3> kCommentStops = {'}', '\n', '\r'};
+          const char* stop = p_ + 1;
+          bool lines = false;
+          while ((stop = detail::find_any(stop, end_, kCommentStops)) != end_ && *stop != '}') {
+            lines = true;
+            ++stop;
+          }
+          if (stop == end_) {
             Problem(Severity::kError, "unterminated comment", Where(p_));
             return;
           }
-          const char* const stop = static_cast<const char*>(close);
           visitor_.comment(std::string_view(p_ + 1, static_cast<std::size_t>(stop - p_ - 1)),
                            Where(p_));
-          count_lines(p_ + 1, stop);
+          if (lines) count_lines(p_ + 1, stop);
           p_ = stop + 1;
           continue;
         }

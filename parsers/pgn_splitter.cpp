@@ -51,12 +51,6 @@
 #include <string>
 #include <string_view>
 
-#if defined(__AVX2__)
-#include <immintrin.h>
-#elif defined(__SSE2__)
-#include <emmintrin.h>
-#endif
-
 #include "absl/container/flat_hash_set.h"
 #include "absl/hash/hash.h"
 #include "absl/strings/str_format.h"
@@ -70,38 +64,6 @@ namespace {
 char last_non_space(const char* p, const char* end) {
   while (end != p && detail::is_space(end[-1])) --end;
   return end == p ? '\0' : end[-1];
-}
-
-// The first byte of `set` (at most 16 bytes) in [p, end), or end: 32 bytes at a time with
-// AVX2, else 16 with SSE2.
-template <std::size_t N>
-const char* find_any(const char* p, const char* end, const std::array<char, N>& set) {
-  static_assert(N > 0 && N <= 16);
-#if defined(__AVX2__)
-  __m256i v[N];
-  for (std::size_t i = 0; i < N; ++i) v[i] = _mm256_set1_epi8(set[i]);
-  for (; end - p >= 32; p += 32) {
-    const __m256i x = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p));
-    __m256i hit = _mm256_cmpeq_epi8(x, v[0]);
-    for (std::size_t i = 1; i < N; ++i) hit = _mm256_or_si256(hit, _mm256_cmpeq_epi8(x, v[i]));
-    if (const unsigned mask = static_cast<unsigned>(_mm256_movemask_epi8(hit)))
-      return p + __builtin_ctz(mask);
-  }
-#elif defined(__SSE2__)
-  __m128i v[N];
-  for (std::size_t i = 0; i < N; ++i) v[i] = _mm_set1_epi8(set[i]);
-  for (; end - p >= 16; p += 16) {
-    const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
-    __m128i hit = _mm_cmpeq_epi8(x, v[0]);
-    for (std::size_t i = 1; i < N; ++i) hit = _mm_or_si128(hit, _mm_cmpeq_epi8(x, v[i]));
-    if (const int mask = _mm_movemask_epi8(hit))
-      return p + __builtin_ctz(static_cast<unsigned>(mask));
-  }
-#endif
-  for (; p != end; ++p)
-    for (char c : set)
-      if (*p == c) return p;
-  return end;
 }
 
 // The bytes the splitter must look at in movetext outside comments. A numeric result is
@@ -180,7 +142,7 @@ std::optional<PlainGameExtent> plain_game_extent(std::string_view text,
       case State::kDone:  // blank, ;-comment and %-escape lines still belong to the game
         if (!(blank || *q == ';' || *line == '%')) {
           // The splitter decides this line once it has its end.
-          const char* const eol = find_any(q, end, kLineEnds);
+          const char* const eol = detail::find_any(q, end, kLineEnds);
           if (eol == end || *eol == '\r' || std::size_t(eol - line) > max_game_bytes)
             return std::nullopt;
           return PlainGameExtent{std::size_t(line - begin), line_ends};
@@ -206,7 +168,7 @@ std::optional<PlainGameExtent> plain_game_extent(std::string_view text,
           movetext = true;
         } else if (!blank && *line != '%') {
           if (*q == '[') {
-            const char* const eol = find_any(q, end, kLineEnds);
+            const char* const eol = detail::find_any(q, end, kLineEnds);
             if (eol == end || *eol == '\r' || std::size_t(eol - line) > max_game_bytes)
               return std::nullopt;
             return PlainGameExtent{std::size_t(line - begin), line_ends};
@@ -220,7 +182,7 @@ std::optional<PlainGameExtent> plain_game_extent(std::string_view text,
       state = State::kMovetext;
       for (const char* p = line;;) {
         if (in_comment) {
-          p = find_any(p, end, kCommentEvents);
+          p = detail::find_any(p, end, kCommentEvents);
           if (p == end || *p != '}') {
             eol = p;
             break;
@@ -228,7 +190,7 @@ std::optional<PlainGameExtent> plain_game_extent(std::string_view text,
           in_comment = false;
           ++p;
         }
-        p = find_any(p, end, kMovetextEvents);
+        p = detail::find_any(p, end, kMovetextEvents);
         if (p == end || *p == '\n' || *p == '\r') {
           eol = p;
           break;
@@ -239,18 +201,18 @@ std::optional<PlainGameExtent> plain_game_extent(std::string_view text,
         } else if (*p == '(') {
           return std::nullopt;  // a variation
         } else if (*p == '*' || ((*p == '-' || *p == '/') &&
-                                 is_result_at(line, p, find_any(p, end, kLineEnds)))) {
+                                 is_result_at(line, p, detail::find_any(p, end, kLineEnds)))) {
           state = State::kDone;  // the rest of the line belongs to the game
           break;
         }  // (a ')' outside a variation changes nothing)
         ++p;
       }
     } else if (state == State::kTags && !blank) {  // a tag line: it must end with ']'
-      eol = find_any(q, end, kLineEnds);
+      eol = detail::find_any(q, end, kLineEnds);
       if (eol != end && *eol == '\n' && last_non_space(q, eol) != ']')
         return std::nullopt;  // a tag pair goes on
     }
-    if (eol == nullptr) eol = find_any(line, end, kLineEnds);
+    if (eol == nullptr) eol = detail::find_any(line, end, kLineEnds);
     // The end of the input, a '\r' line end, or a line or a game over the limit.
     if (eol == end || *eol == '\r' || std::size_t(eol - line) > max_game_bytes) return std::nullopt;
     line = eol + 1;
