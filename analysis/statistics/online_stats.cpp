@@ -6,6 +6,7 @@
 
 #include "analysis/checking/online_game.h"
 #include "analysis/checking/time_control.h"
+#include "analysis/statistics/openings.h"
 #include "analysis/statistics/stats.h"
 #include "analysis/statistics/stats_cells.h"
 
@@ -131,6 +132,18 @@ std::string OnlineStats::band_name(int b) const {
   return std::to_string(b) + "-" + std::to_string(b + band_ - 1);
 }
 
+int OnlineStats::family(const Opening* opening) {
+  if (const auto it = family_of_.find(opening); it != family_of_.end()) return it->second;
+  const std::string name = opening->name.substr(0, opening->name.find(':'));
+  const auto [it, added] = family_ids_.try_emplace(name, int(families_.size()));
+  if (added) {
+    families_.push_back(name);
+    family_eco_.push_back(opening->eco.empty() ? '\0' : opening->eco[0]);
+  }
+  family_of_.emplace(opening, it->second);
+  return it->second;
+}
+
 void OnlineStats::add(const GameFacts& game) {
   if (!game.analysed) return;
   const OnlineFacts& f = game.online;
@@ -141,12 +154,9 @@ void OnlineStats::add(const GameFacts& game) {
   if (rated) g.by_band[band((game.white_elo + game.black_elo) / 2)].add(game.result);
   for (int elo : {game.white_elo, game.black_elo})
     if (elo > 0) ++g.ratings[band(elo)];
-  if (rated && game.opening != nullptr) {
-    const std::string& name = game.opening->name;
-    const std::string family = name.substr(0, name.find(':'));
-    g.openings[{band((game.white_elo + game.black_elo) / 2), family}].add(game.result);
-    if (!game.opening->eco.empty()) g.family_eco.emplace(family, game.opening->eco[0]);
-  }
+  if (rated && game.opening != nullptr)
+    g.openings[{band((game.white_elo + game.black_elo) / 2), family(game.opening)}].add(
+        game.result);
   // Clocks by move number: move n is the game's plies 2n - 1 and 2n.
   if (speed >= 0) {
     auto& clock = g.clock[std::size_t(speed)];
@@ -289,10 +299,13 @@ void OnlineStats::tables(std::vector<StatsTable>& out) const {
     for (const auto& [group, g] : groups_) {
       // Per band, the families by games (then name), the first --top of them.
       std::map<int, std::vector<std::pair<const std::string*, const Results*>>> by_band;
-      for (const auto& [key, r] : g.openings) by_band[key.first].push_back({&key.second, &r});
+      for (const auto& [key, r] : g.openings)
+        by_band[key.first].push_back({&families_[std::size_t(key.second)], &r});
       for (auto& [b, list] : by_band) {
-        std::stable_sort(list.begin(), list.end(), [](const auto& x, const auto& y) {
-          return x.second->games() > y.second->games();
+        // The most played first, then by name.
+        std::sort(list.begin(), list.end(), [](const auto& x, const auto& y) {
+          const std::uint64_t gx = x.second->games(), gy = y.second->games();
+          return gx != gy ? gx > gy : *x.first < *y.first;
         });
         for (std::size_t k = 0; k < list.size(); ++k) {
           if (top_ > 0 && k >= std::size_t(top_)) {
@@ -313,11 +326,10 @@ void OnlineStats::tables(std::vector<StatsTable>& out) const {
           }
           StatsRow row;
           group_cells(row, group);
-          const auto eco = g.family_eco.find(*list[k].first);
-          row.insert(row.end(),
-                     {band_name(b), eco == g.family_eco.end() ? "" : std::string(1, eco->second),
-                      *list[k].first, number(r.games()), number(r.white), number(r.draws),
-                      number(r.black), percent(s * n, n), low, high});
+          const char eco = family_eco_[std::size_t(family_ids_.at(*list[k].first))];
+          row.insert(row.end(), {band_name(b), eco ? std::string(1, eco) : std::string(),
+                                 *list[k].first, number(r.games()), number(r.white),
+                                 number(r.draws), number(r.black), percent(s * n, n), low, high});
           t.rows.push_back(std::move(row));
         }
       }

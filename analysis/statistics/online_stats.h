@@ -31,6 +31,7 @@ namespace fairykit::analysis {
 struct StatsTable;
 struct StatsOptions;
 struct GameFacts;
+struct Opening;
 
 inline constexpr std::int16_t kNoEval = INT16_MIN;
 inline constexpr int kEvalClamp = 1000;
@@ -101,10 +102,9 @@ class OnlineStats {
   // What is counted per --group-by value ("" without --group-by).
   struct Group {
     std::array<Results, 6> by_speed{};
-    std::map<int, Results> by_band;        // band of the mean rating -> results
-    std::map<int, std::uint64_t> ratings;  // band of a player's rating -> players' games
-    std::map<std::pair<int, std::string>, Results> openings;  // (band, family) -> results
-    std::map<std::string, char> family_eco;  // family -> its ECO volume (the first seen)
+    std::map<int, Results> by_band;                   // band of the mean rating -> results
+    std::map<int, std::uint64_t> ratings;             // band of a player's rating -> players' games
+    std::map<std::pair<int, int>, Results> openings;  // (band, family) -> results
     std::array<std::array<Clock, kClockMoves>, 6> clock{};
     std::array<TimeLosses, 6> time_losses{};
     std::array<Quality, 6> quality_by_speed{};
@@ -121,6 +121,7 @@ class OnlineStats {
   };
 
   int band(int rating) const { return rating / band_ * band_; }
+  int family(const Opening* opening);
   std::string band_name(int b) const;
 
   int top_ = 0;
@@ -129,6 +130,12 @@ class OnlineStats {
   std::map<std::string, Group> groups_;  // by the --group-by value ("" without it)
   Group* single_ = nullptr;              // without --group-by: its one group
   absl::flat_hash_map<std::string, Quality> players_;
+  // The opening families (a name before its ':'): each opening's family, found once, and
+  // each family's name and ECO volume (of the first opening of it seen).
+  absl::flat_hash_map<const Opening*, int> family_of_;
+  absl::flat_hash_map<std::string, int> family_ids_;
+  std::vector<std::string> families_;
+  std::vector<char> family_eco_;
   std::map<std::string, Event> events_;
 };
 
