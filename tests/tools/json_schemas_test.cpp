@@ -250,6 +250,40 @@ TEST(JsonSchema, AnalyzeTablesJson) {
   EXPECT_EQ(selected.status, 0) << selected.err;
   EXPECT_NE(selected.out.find("\"filtered out\":2097,"), std::string::npos);
   check_document(v, selected.out, "--where");
+  // The tables of online play: a round robin of three rated players with clocks, evaluations
+  // and a loss on time; with and without --group-by (its "group" column), --top 1 (notes).
+  const std::string online = fairykit::testing::unique_temp("online") + ".pgn";
+  {
+    std::ofstream f(online);
+    const char* games[][5] = {
+        {"A", "B", "1-0", "Time forfeit",
+         "1. e4 { [%eval 0.3] [%clk 0:03:00] } 1... e5 { [%eval 0.2] [%clk 0:02:58] } 2. Nf3 { "
+         "[%eval 0.25] [%clk 0:02:59] } 2... Nc6 { [%eval 3.0] [%clk 0:00:00] }"},
+        {"B", "C", "1/2-1/2", "Normal",
+         "1. d4 { [%eval 0.2] [%clk 0:03:00] } 1... d5 { [%eval 0.2] [%clk 0:03:00] }"},
+        {"C", "A", "0-1", "Normal",
+         "1. c4 { [%eval 0.1] [%clk 0:03:00] } 1... e5 { [%eval 0.1] [%clk 0:02:59] }"}};
+    int round = 0;
+    for (const auto& g : games)
+      f << "[Event \"RR\"]\n[Site \"?\"]\n[Date \"2024.01.15\"]\n[Round \"" << ++round
+        << "\"]\n[White \"" << g[0] << "\"]\n[Black \"" << g[1] << "\"]\n[Result \"" << g[2]
+        << "\"]\n[WhiteElo \"1" << int(g[0][0] - 'A' + 5) << "00\"]\n[BlackElo \"1"
+        << int(g[1][0] - 'A' + 5) << "00\"]\n[TimeControl \"180+2\"]\n[Termination \"" << g[3]
+        << "\"]\n\n"
+        << g[4] << " " << g[2] << "\n\n";
+  }
+  for (const std::string flags : {"--online --group-by Event --top 1", "--online"}) {
+    const ToolOutput o =
+        run_tool("fairy-analyze", "-q --format json " + flags + " '" + online + "'");
+    EXPECT_EQ(o.status, 0) << o.err;
+    for (const char* table :
+         {"results_by_speed", "results_by_rating_band", "rating_distribution",
+          "openings_by_rating_band", "clock_by_move", "time_forfeits", "move_quality_by_speed",
+          "move_quality_by_rating_band", "move_quality_by_player", "standings", "crosstable"})
+      EXPECT_NE(o.out.find(std::string("\"name\":\"") + table + "\""), std::string::npos)
+          << flags << ": " << table;
+    check_document(v, o.out, flags);
+  }
   // Nothing read: the tables are there, empty.
   const ToolOutput empty = run_tool("fairy-analyze", "-q --format json /dev/null");
   check_document(v, empty.out, "no game");
