@@ -32,7 +32,7 @@ long long read_digits(std::string_view s, std::size_t& i, int max, int& count) {
 }
 
 // "H:MM:SS" with an optional fraction of up to three digits, in milliseconds; "" when it reads.
-// Hours are limited by the 32-bit milliseconds a value is kept in (596 hours, over 24 days:
+// Hours are limited by the 32-bit milliseconds a value is kept in (595 hours and a bit, over 24 days:
 // more than any correspondence clock).
 std::string read_time(std::string_view s, std::int32_t& ms) {
   constexpr std::string_view kForm = "expected H:MM:SS";
@@ -56,7 +56,7 @@ std::string read_time(std::string_view s, std::int32_t& ms) {
   if (i != s.size()) return std::string(kForm);
   if (minutes > 59) return "minutes must be 0-59";
   if (seconds > 59) return "seconds must be 0-59";
-  if (hours > 596) return "more than 596 hours";
+  if (hours > 595) return "more than 595 hours";
   ms = static_cast<std::int32_t>(((hours * 60 + minutes) * 60 + seconds) * 1000 + fraction);
   return {};
 }
@@ -151,7 +151,7 @@ const char* read_usual_command(const char* p, const char* end, CommentCommands& 
     q += 4;
     long long h = 0, m = 0, sec = 0, f = 0;
     if (digits(3, h) == 0 || q >= end || *q++ != ':' || digits(2, m) != 2 || q >= end ||
-        *q++ != ':' || digits(2, sec) != 2 || m > 59 || sec > 59 || h > 596)
+        *q++ != ':' || digits(2, sec) != 2 || m > 59 || sec > 59 || h > 595)
       return nullptr;
     if (q < end && *q == '.') {
       ++q;

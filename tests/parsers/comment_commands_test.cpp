@@ -58,7 +58,7 @@ TEST(CommentCommands, HoursTenthsAndLongClocks) {
 
 TEST(CommentCommands, MalformedCommandsAreProblemsWithTheirOffset) {
   const Read r =
-      read("x [%clk 0:61:00] [%eval abc] [%clk] [%emt 1:2:3] [%eval 1,x] [%clk 597:00:00]");
+      read("x [%clk 0:61:00] [%eval abc] [%clk] [%emt 1:2:3] [%eval 1,x] [%clk 596:00:00]");
   EXPECT_TRUE(r.any);
   EXPECT_FALSE(r.c.any());
   ASSERT_EQ(r.problems.size(), 6u);
@@ -69,7 +69,7 @@ TEST(CommentCommands, MalformedCommandsAreProblemsWithTheirOffset) {
   EXPECT_EQ(r.problems[2].message, "'[%clk]': no time");
   EXPECT_EQ(r.problems[3].message, "'[%emt 1:2:3]': expected H:MM:SS");
   EXPECT_EQ(r.problems[4].message, "'[%eval 1,x]': expected a depth (a whole number) after ','");
-  EXPECT_EQ(r.problems[5].message, "'[%clk 597:00:00]': more than 596 hours");
+  EXPECT_EQ(r.problems[5].message, "'[%clk 596:00:00]': more than 595 hours");
 }
 
 TEST(CommentCommands, UnclosedAndRepeated) {
