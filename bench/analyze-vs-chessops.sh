@@ -39,13 +39,10 @@ if [[ -n $baseline && ! -x $baseline/fairy-analyze ]]; then
   echo "$name: $baseline/fairy-analyze not found" >&2
   exit 2
 fi
-command -v node >/dev/null && command -v npm >/dev/null ||
-  { echo "$name: node and npm are needed (Debian: apt-get install nodejs npm)" >&2; exit 1; }
 src=tests/data/corpus/standard/twic0920.pgn
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-(cd "$tmp" && npm install --silent --no-audit --no-fund chessops@0.15.1 >/dev/null) ||
-  { echo "$name: npm could not install chessops" >&2; exit 1; }
+require_chessops
 cp bench/chessops-stats.mjs "$tmp/"
 archive=$tmp/twic0920x$copies.pgn
 for ((i = 0; i < copies; ++i)); do cat "$src"; done >"$archive"
@@ -60,20 +57,8 @@ echo "rounds:      $rounds, alternating; wall time and max RSS per process"
 echo "load:        $(cut -d' ' -f1-3 /proc/loadavg)"
 echo
 
-# As bench/common.sh's run (wall time to the microsecond, max RSS), but a failed run stops
-# the script: its figures would not be the script's.
-run() {
-  local label=$1 t0 t1 secs rss
-  shift
-  t0=$EPOCHREALTIME
-  /usr/bin/time -f "%M" -o "$tmp/time" "$@" >"$tmp/out.$label" 2>"$tmp/err.$label" ||
-    { echo "$name: $label failed: $(tail -n 3 "$tmp/err.$label")" >&2; exit 1; }
-  t1=$EPOCHREALTIME
-  secs=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.6f", b - a }')
-  rss=$(tail -n 1 "$tmp/time")
-  echo "$secs $rss" >>"$tmp/$label"
-  printf 'round %d/%d  %-10s %8.3f s  %8d KB\n' "$r" "$rounds" "$label" "$secs" "$rss" >&2
-}
+keep_output=1
+stop_on_failure=1
 for ((r = 1; r <= rounds; ++r)); do
   run fairykit "$fa" -q -j 1 --format csv "$archive"
   run chessops bash -c "cd '$tmp' && exec node chessops-stats.mjs '$archive'"

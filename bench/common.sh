@@ -75,14 +75,20 @@ twic_archive() {
 # error goes to $tmp/err.LABEL, its standard output to $tmp/out.LABEL when keep_output is
 # set, else to /dev/null. The wall time is taken to the microsecond around /usr/bin/time
 # (whose own %e has 10 ms steps: 1% of a one-second run, more than the differences the
-# scaling benchmarks look at); /usr/bin/time gives the max RSS.
+# scaling benchmarks look at); /usr/bin/time gives the max RSS. With stop_on_failure set, a
+# run that fails stops the script (its figures would not be the script's).
 keep_output=
+stop_on_failure=
 run() {
   local label=$1 out=/dev/null t0 t1
   shift
   [[ -z $keep_output ]] || out=$tmp/out.$label
   t0=$EPOCHREALTIME
-  /usr/bin/time -f "%M" -o "$tmp/time" "$@" >"$out" 2>"$tmp/err.$label" || true
+  if ! /usr/bin/time -f "%M" -o "$tmp/time" "$@" >"$out" 2>"$tmp/err.$label" &&
+    [[ -n $stop_on_failure ]]; then
+    echo "$name: $label failed: $(tail -n 3 "$tmp/err.$label")" >&2
+    exit 1
+  fi
   t1=$EPOCHREALTIME
   local secs
   secs=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.6f", b - a }')
@@ -98,4 +104,14 @@ summarize() {
   s=$(cut -d' ' -f1 "$tmp/$1" | median)
   m=$(cut -d' ' -f2 "$tmp/$1" | sort -n | tail -n 1)
   secs[$1]=$s
+}
+
+# chessops 0.15.1 (npm, the lichess library) installed into $tmp, for the chessops scripts
+# copied there; node and npm must be there (network: the npm registry). Never into the
+# repository.
+require_chessops() {
+  command -v node >/dev/null && command -v npm >/dev/null ||
+    { echo "$name: node and npm are needed (Debian: apt-get install nodejs npm)" >&2; exit 1; }
+  (cd "$tmp" && npm install --silent --no-audit --no-fund chessops@0.15.1 >/dev/null) ||
+    { echo "$name: npm could not install chessops" >&2; exit 1; }
 }

@@ -34,14 +34,11 @@ parse_rounds "${args[@]+"${args[@]}"}"
 fa=build/bin/fairy-analyze
 fc=build/bin/fairy-convert
 [[ -x $fa && -x $fc ]] || { echo "$name: $fa not found; run ./run.sh first to build it" >&2; exit 1; }
-command -v node >/dev/null && command -v npm >/dev/null ||
-  { echo "$name: node and npm are needed (Debian: apt-get install nodejs npm)" >&2; exit 1; }
 python=/usr/bin/python3
 [[ -x $python ]] || python=python3
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-(cd "$tmp" && npm install --silent --no-audit --no-fund chessops@0.15.1 >/dev/null) ||
-  { echo "$name: npm could not install chessops" >&2; exit 1; }
+require_chessops
 cp bench/chessops-online.mjs "$tmp/"
 with=$tmp/online.pgn
 without=$tmp/plain.pgn
@@ -59,18 +56,8 @@ echo "rounds:      $rounds, alternating; wall time and max RSS per process"
 echo "load:        $(cut -d' ' -f1-3 /proc/loadavg)"
 echo
 
-run() {
-  local label=$1 t0 t1 secs rss
-  shift
-  t0=$EPOCHREALTIME
-  /usr/bin/time -f "%M" -o "$tmp/time" "$@" >"$tmp/out.$label" 2>"$tmp/err.$label" ||
-    { echo "$name: $label failed: $(tail -n 3 "$tmp/err.$label")" >&2; exit 1; }
-  t1=$EPOCHREALTIME
-  secs=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.6f", b - a }')
-  rss=$(tail -n 1 "$tmp/time")
-  echo "$secs $rss" >>"$tmp/$label"
-  printf 'round %d/%d  %-10s %8.3f s  %8d KB\n' "$r" "$rounds" "$label" "$secs" "$rss" >&2
-}
+keep_output=1
+stop_on_failure=1
 for ((r = 1; r <= rounds; ++r)); do
   run comments "$fa" -q -j 1 --online --format csv --csv-raw "$with"
   run plain "$fa" -q -j 1 --online --format csv --csv-raw "$without"
@@ -106,9 +93,7 @@ echo
 printf '%-10s %10s %12s %10s %12s\n' program "median s" "games/s" "MB/s" "max RSS MB"
 declare -A secs
 for label in comments plain chessops; do
-  s=$(cut -d' ' -f1 "$tmp/$label" | median)
-  m=$(cut -d' ' -f2 "$tmp/$label" | sort -n | tail -n 1)
-  secs[$label]=$s
+  summarize "$label"
   b=$bytes
   [[ $label == plain ]] && b=$plain_bytes
   awk -v l="$label" -v s="$s" -v g="$games" -v b="$b" -v m="$m" \
