@@ -32,8 +32,8 @@ long long read_digits(std::string_view s, std::size_t& i, int max, int& count) {
 }
 
 // "H:MM:SS" with an optional fraction of up to three digits, in milliseconds; "" when it reads.
-// Hours are limited by the 32-bit milliseconds a value is kept in (595 hours and a bit, over 24 days:
-// more than any correspondence clock).
+// Hours are limited by the 32-bit milliseconds a value is kept in (595 hours and a bit, over 24
+// days: more than any correspondence clock).
 std::string read_time(std::string_view s, std::int32_t& ms) {
   constexpr std::string_view kForm = "expected H:MM:SS";
   std::size_t i = 0;
@@ -189,12 +189,12 @@ const char* read_usual_command(const char* p, const char* end, CommentCommands& 
   return nullptr;
 }
 
-}  // namespace
-
-bool read_comment_commands(std::string_view text, CommentCommands& out,
-                           std::vector<CommandProblem>* problems) {
-  bool any = false;
-  std::size_t at = 0;
+// The general reader, from the command at `at` on: every form, and why a command cannot be
+// read. Out of line, so that the usual comments (read_comment_commands' loop) do not pay for
+// setting up its strings and problem list.
+[[gnu::noinline]] bool read_commands_from(std::string_view text, std::size_t at, bool any,
+                                          CommentCommands& out,
+                                          std::vector<CommandProblem>* problems) {
   const char* const begin = text.data();
   const char* const end = begin + text.size();
   while (at < text.size()) {
@@ -265,6 +265,31 @@ bool read_comment_commands(std::string_view text, CommentCommands& out,
     }
   }
   return any;
+}
+
+}  // namespace
+
+bool read_comment_commands(std::string_view text, CommentCommands& out,
+                           std::vector<CommandProblem>* problems) {
+  // The forms servers write, one after another; anything else goes to the general reader.
+  const char* const begin = text.data();
+  const char* const end = begin + text.size();
+  bool any = false;
+  for (const char* p = begin;;) {
+    // Comments are short, and their commands come first: a loop finds the '[' sooner than a
+    // call of memchr.
+    while (p != end && *p != '[') ++p;
+    if (p == end) return any;
+    if (end - p >= 2 && p[1] == '%') {
+      if (const char* next = read_usual_command(p, end, out)) {
+        any = true;
+        p = next;
+        continue;
+      }
+      return read_commands_from(text, std::size_t(p - begin), any, out, problems);
+    }
+    ++p;
+  }
 }
 
 std::string clock_text(std::int32_t ms) {

@@ -357,15 +357,22 @@ class GameChecker final : public parsers::PgnVisitor {
   // The clk, emt and eval commands of a comment: kept for the main line's move before it
   // (RecordOptions::commands), and each malformed one a warning at its place (any line).
   void read_commands(std::string_view text, PgnLocation where) {
-    parsers::CommentCommands commands;
     if (!options_.move_warnings) {
-      // Statistics: the values of the main line only, no warnings.
-      if (depth_ != 0 || !parsers::read_comment_commands(text, commands, nullptr) ||
-          !commands.any() || !recording())
-        return;
-      keep_commands(commands);
+      // Statistics: the values of the main line only, no warnings, read straight into the
+      // move's entry (the reader fills only empty values: the merge of a move's comments).
+      if (depth_ != 0 || !recording()) return;
+      auto& kept = record_->commands;
+      const int ply = report_.plies;
+      const bool added = kept.empty() || kept.back().ply != ply;
+      if (added) kept.push_back({ply, {}});
+      if (added && !(parsers::read_comment_commands(text, kept.back().commands, nullptr) &&
+                     kept.back().commands.any()))
+        kept.pop_back();
+      else if (!added)
+        parsers::read_comment_commands(text, kept.back().commands, nullptr);
       return;
     }
+    parsers::CommentCommands commands;
     std::vector<parsers::CommandProblem> problems;
     parsers::read_comment_commands(text, commands, checking() ? &problems : nullptr);
     const int ply = depth_ == 0 ? report_.plies : 0;

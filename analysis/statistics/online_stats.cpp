@@ -109,7 +109,8 @@ void online_facts(const GameRecord& r, OnlineFacts& f) {
   const std::size_t plies = std::size_t(r.plies);
   if (clocks) {
     f.clock.assign(plies, kNoTime);
-    const std::vector<std::int32_t> spent = move_times(r, g);
+    thread_local std::vector<std::int32_t> spent;  // (its memory kept for the next game)
+    move_times(r, g, spent);
     f.spent.assign(spent.begin() + 1, spent.end());
   }
   if (evals) f.eval.assign(plies, kNoEval);
