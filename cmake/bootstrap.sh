@@ -116,7 +116,7 @@ fairykit_stop_early() {
 }
 
 # The profile of the profile-guided build (FAIRYKIT_PGO=0 skips it), with the compiler CXX
-# (clang or GCC): the three tools whose speed is measured, built instrumented in
+# (clang or GCC): the four tools whose speed is measured, built instrumented in
 # build/pgo-gen, run on the training work (cmake/pgo-train.sh); the profile goes to
 # build/pgo-profile (clang: merged into fairykit.profdata, and perft.profdata for the hashed
 # perft kernels). It is made again only when an instrumented tool was rebuilt. False (and a
@@ -139,7 +139,7 @@ fairykit_pgo_profile() {
   [ "$clang" = 1 ] && level=("-DCMAKE_CXX_FLAGS_RELEASE=-O1 -DNDEBUG")
   if ! fairykit_configure "$root" "$gen" "$cxx" -DFAIRYKIT_BUILD_TESTS=OFF \
       -DFAIRYKIT_PGO=generate "-DFAIRYKIT_PGO_DIR=$profile" "${level[@]}" ||
-    ! cmake --build "$gen" -j "$jobs" --target fairy-perft fairy-validate fairy-analyze; then
+    ! cmake --build "$gen" -j "$jobs" --target fairy-perft fairy-validate fairy-analyze fairy-convert; then
     echo "== the instrumented build failed: building without a profile" >&2
     return 1
   fi

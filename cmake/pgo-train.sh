@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # The training run of the profile-guided build (cmake/bootstrap.sh): the work that the
 # speed of fairykit is measured on, on the bundled data, with the instrumented programs of
-# BIN (fairy-perft, fairy-validate, fairy-analyze). Hashed and plain perft of standard chess
-# and the variant suites; validation and statistics of the bundled TWIC issue and the
-# Carlsen games. The outputs are thrown away.
+# BIN (fairy-perft, fairy-validate, fairy-analyze, fairy-convert). Hashed and plain perft of
+# standard chess and the variant suites; validation and statistics of the bundled TWIC issue
+# and the Carlsen games, and of an online-play collection generated from the bundled games.
+# The outputs are thrown away.
 #
 # With DEEP_DIR (clang only: its raw profiles are named by LLVM_PROFILE_FILE), one deep
 # hashed count is added (position 5 of the Chess Programming Wiki, depth 6, 256 MiB: 3
@@ -28,6 +29,8 @@ cd "$(dirname "$0")/.."
 kiwipete="r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
 cpw5="rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8"
 corpus=(tests/data/corpus/standard/twic0920.pgn tests/data/corpus/standard/Carlsen.pgn)
+online=$(mktemp)
+trap 'rm -f "$online"' EXIT
 {
   "$bin/fairy-perft" --fen startpos --depth 5
   "$bin/fairy-perft" --fen "$kiwipete" --depth 4
@@ -40,4 +43,12 @@ corpus=(tests/data/corpus/standard/twic0920.pgn tests/data/corpus/standard/Carls
   fi
   "$bin/fairy-validate" -q -j 1 "${corpus[@]}" samples/*.pgn
   "$bin/fairy-analyze" -q -j 1 "${corpus[@]}" samples/*.pgn
+  # An online-play collection generated from the bundled games (fairy-convert reads their
+  # moves): clocks and evaluations in every comment, read by the statistics of --online and
+  # by the checker.
+  if python3 tests/tools/online_collection.py --fairy-convert "$bin/fairy-convert" --seed 1 \
+      --games 4000 -o "$online"; then
+    "$bin/fairy-analyze" -q -j 1 --online "$online"
+    "$bin/fairy-validate" -q -j 1 "$online"
+  fi
 } >/dev/null 2>&1 || true  # (broken.pgn makes the checkers exit 1 on purpose)

@@ -92,8 +92,8 @@ def speed_name(tc):
 def read_games(convert, paths, variants):
     games = []
     for path in paths:
-        r = subprocess.run([convert, "-q", "--to", "jsonl", "--no-comments", "--no-variations",
-                            "--no-nags", path], capture_output=True)
+        r = subprocess.run([convert, "-q", "-j", "1", "--to", "jsonl", "--no-comments",
+                            "--no-variations", "--no-nags", path], capture_output=True)
         if r.returncode not in (0, 1):
             sys.exit(f"online_collection.py: {convert} failed on {path}: {r.stderr.decode()[:300]}")
         for line in r.stdout.decode().splitlines():
