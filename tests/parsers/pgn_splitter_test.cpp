@@ -841,34 +841,14 @@ TEST(PlainGameExtent, AgreesWithTheSplitterOnTheCorpus) {
 // Random inputs made of the pieces the rules turn on: the fast count agrees with the
 // splitter at every boundary, and takes a good part of the games.
 TEST(PlainGameExtent, AgreesWithTheSplitterOnRandomPieces) {
-  const std::vector<std::string> pieces = {"[Event \"x\"]\n",
-                                           "[Site \"y\"]\n",
-                                           "[Event \"x\"]\n",
-                                           "\n",
-                                           "\n",
-                                           "1. e4 e5 ",
-                                           "2. O-O ",
-                                           "1-0\n",
-                                           "0-1 ",
-                                           "1/2-1/2\n",
-                                           "*\n",
-                                           "{c}",
-                                           "{open\n",
-                                           "close} ",
-                                           "; rest\n",
-                                           "%esc\n",
-                                           "(v) ",
-                                           ")",
-                                           "Qh5+1-0 ",
-                                           "a1-0 ",
-                                           "\r\n",
-                                           "  \n",
-                                           "\t[Event \"z\"]\n",
-                                           "[Date \"?\"]\n",
-                                           "[Event \"x\"\n",
-                                           "[Event \"x\"] \n",
-                                           "1-0",
-                                           "12/"};
+  const std::vector<std::string> pieces = {
+      "[Event \"x\"]\n", "[Site \"y\"]\n", "[Event \"x\"]\n", "\n", "\n", "1. e4 e5 ", "2. O-O ",
+      "1-0\n", "0-1 ", "1/2-1/2\n", "*\n", "{c}", "{open\n", "close} ", "; rest\n", "%esc\n",
+      "(v) ", ")", "Qh5+1-0 ", "a1-0 ", "\r\n", "  \n", "\t[Event \"z\"]\n", "[Date \"?\"]\n",
+      "[Event \"x\"\n", "[Event \"x\"] \n", "1-0", "12/",
+      // Online archives' comments, and braces that
+      // do not open or close one.
+      "{ [%clk 0:01:02] } ", "3... Nf6 { [%eval -0.25] [%clk 0:00:59.5] } ", "{a{b} ", "} "};
   std::mt19937 rng(15);
   std::size_t fast_games = 0;
   for (int round = 0; round < 3000; ++round) {
