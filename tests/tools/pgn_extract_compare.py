@@ -17,6 +17,7 @@ each selects are compared, criterion by criterion:
                        later); older versions have not: then this script's own reading of
                        pgn-extract's definition (WhiteElo and BlackElo read as by sscanf
                        "%d", the Result tag 1-0 or 0-1, the winner's rating higher)
+    --underpromotion   pgn-extract --underpromotion
 
 The expected file (JSON) holds, per criterion and input, the numbers pgn-extract selects and
 the differences fairy-convert has with it, each explained in docs/fairy-convert.md:
@@ -56,6 +57,7 @@ CRITERIA = {
     "repetition": (["--repetition"], ["--repetition"]),
     "plies-60-80": (["--min-plies", "60", "--max-plies", "80"], ["-pl60", "-pu80"]),
     "higher-rated-winner": (["--higher-rated-winner"], ["--higherratedwinner"]),
+    "underpromotion": (["--underpromotion"], ["--underpromotion"]),
 }
 
 NUMBER = re.compile(r'^\[SelectionGame "(\d+)"\]', re.M)
@@ -172,6 +174,8 @@ def main():
         inputs = [numbered_copy(a.fairy_convert, p, work) for p in a.inputs]
         for name, _, count in inputs:
             print("%s: %d games" % (name, count))
+        print("%d chess games in %d files" % (sum(c for _, _, c in inputs), len(inputs)))
+        totals = {}
         own_reading = live and not has_option(a.pgn_extract, "higherratedwinner")
         if own_reading:
             print("pgn-extract has no --higherratedwinner: its definition is read here instead")
@@ -197,6 +201,9 @@ def main():
                 pe_only = sorted(set(pe) - set(fk))
                 known = differences.get(criterion, {}).get(name, {})
                 compared += 1
+                t = totals.setdefault(criterion, [0, 0])
+                t[0] += len(pe)
+                t[1] += len(fk)
                 if fk_only or pe_only:
                     written["differences"].setdefault(criterion, {})[name] = {
                         "fairykit_only": fk_only, "pgn_extract_only": pe_only}
@@ -215,6 +222,8 @@ def main():
             f.write(dump(written))
         print("wrote", a.expected)
         return 0
+    for criterion, (pe_total, fk_total) in totals.items():
+        print("%-20s pgn-extract %4d games, fairy-convert %4d" % (criterion, pe_total, fk_total))
     print("%d comparisons, %d the same, %d with explained differences, %d failures" %
           (compared, agreed, compared - agreed - len(failures), len(failures)))
     for failure in failures:
