@@ -671,43 +671,34 @@ TEST(WhatHappens, InvertKeepsWhatFailsAndInvalidGamesByTheirTags) {
 }
 
 TEST(SelectionNeeds, WhatHappensCostsOnlyWhenAsked) {
-  RecordOptions plain;
-  add_selection_needs(Selection{}, plain, nullptr);
-  EXPECT_FALSE(plain.claims);
-  EXPECT_FALSE(plain.facts);
-  EXPECT_FALSE(plain.keys);
-  Selection s;
-  s.repetition = true;
-  RecordOptions ro;
-  add_selection_needs(s, ro, nullptr);
-  EXPECT_TRUE(ro.claims);
-  EXPECT_FALSE(ro.facts);
-  s = Selection{};
-  s.move_rule = true;
-  ro = RecordOptions{};
-  add_selection_needs(s, ro, nullptr);
-  EXPECT_TRUE(ro.claims);
-  s = Selection{};
-  s.underpromotion = true;
-  ro = RecordOptions{};
-  add_selection_needs(s, ro, nullptr);
-  EXPECT_TRUE(ro.facts);
-  EXPECT_FALSE(ro.claims);
+  const auto needs = [](void (*set)(Selection&)) {
+    Selection s;
+    set(s);
+    RecordOptions ro;
+    add_selection_needs(s, ro, nullptr);
+    return ro;
+  };
+  const RecordOptions plain = needs([](Selection&) {});
+  EXPECT_FALSE(plain.claims || plain.facts || plain.keys);
+  const RecordOptions repetition = needs([](Selection& s) { s.repetition = true; });
+  EXPECT_TRUE(repetition.claims && !repetition.facts);
+  EXPECT_TRUE(needs([](Selection& s) { s.move_rule = true; }).claims);
+  const RecordOptions under = needs([](Selection& s) { s.underpromotion = true; });
+  EXPECT_TRUE(under.facts && !under.claims);
   // --moves: the keys of its plies only; with --reaches, of every ply.
-  s = Selection{};
-  s.moves = {"e4", "c5"};
-  ro = RecordOptions{};
-  add_selection_needs(s, ro, nullptr);
-  EXPECT_TRUE(ro.keys);
-  EXPECT_EQ(ro.key_plies, 2);
-  s.reaches = {{VariantId::kChess, 1}};
-  ro = RecordOptions{};
-  add_selection_needs(s, ro, nullptr);
-  EXPECT_GT(ro.key_plies, 100000);
-  s = Selection{};
-  s.lower_rated_winner = true;
+  const RecordOptions moves = needs([](Selection& s) { s.moves = {"e4", "c5"}; });
+  EXPECT_TRUE(moves.keys);
+  EXPECT_EQ(moves.key_plies, 2);
+  EXPECT_GT(needs([](Selection& s) {
+              s.moves = {"e4", "c5"};
+              s.reaches = {{VariantId::kChess, 1}};
+            }).key_plies,
+            100000);
+  Selection rated;
+  rated.lower_rated_winner = true;
+  RecordOptions ro;
   std::vector<std::string_view> kept_tags = {"Result"};
-  add_selection_needs(s, ro, &kept_tags);
+  add_selection_needs(rated, ro, &kept_tags);
   EXPECT_EQ(kept_tags, (std::vector<std::string_view>{"Result", "WhiteElo", "BlackElo"}));
 }
 
