@@ -55,6 +55,10 @@ struct RecordOptions {
   bool san = true;          // write SAN (RecordItem::san); off: left empty (UCI output)
   bool uci = true;          // write UCI (RecordItem::uci); off: left empty (statistics)
   bool facts = false;       // what each move did (GameRecord::facts: statistics)
+  // The first main-line ply at which a draw by repetition or by the move-count rule could be
+  // claimed (GameRecord::repetition_ply, ::move_rule_ply): the game's state asked after
+  // every main-line move, which costs a test for a legal move per ply.
+  bool claims = false;
   // The movetext items (moves, NAGs, comments, variations). Off (statistics): no items;
   // GameRecord::facts holds one entry per main-line move and ::line_keys the keys after
   // them (with ::keys).
@@ -115,6 +119,13 @@ struct GameRecord {
     parsers::CommentCommands commands;
   };
   std::vector<PlyCommands> commands;
+  // RecordOptions::claims: the first ply of the main line (0: the start position) whose
+  // position occurs for the third time by the rules of the variant (the engine's repetition
+  // count: board, side to move, castling and en passant rights, Interweave's pools), and the
+  // first at which the variant's move-count rule can be claimed (50 moves; Fluidity 25);
+  // -1 when there is none (or the claims were not asked for).
+  int repetition_ply = -1;
+  int move_rule_ply = -1;
   int plies = 0;              // main-line moves
   std::string result_marker;  // as written ("" when missing)
   GameState final_state;      // after the last main-line move
@@ -144,6 +155,7 @@ struct GameRecord {
     facts.clear();
     line_keys.clear();
     commands.clear();
+    repetition_ply = move_rule_ply = -1;
     plies = 0;
     result_marker.clear();
     final_state = GameState{};

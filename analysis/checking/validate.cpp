@@ -229,6 +229,7 @@ class GameChecker final : public parsers::PgnVisitor {
           absl::StrCat("FEN tag \"", fen_tag_echo(tags_.fen.value_or("")), "\": ", w));
     if (ro_) visitor_ = ro_->positions;
     if (visitor_) visitor_->position(game, 0);
+    if (record_ && ro_->claims) note_claims(game, 0);
     lean_ = !options_.positions && !options_.move_warnings && !visitor_ &&
             (!record_ || (ro_ && !ro_->items));
   }
@@ -279,6 +280,18 @@ class GameChecker final : public parsers::PgnVisitor {
     else if (record && ro_->keys && depth_ == 0 && ply <= ro_->key_plies)
       record_->line_keys.push_back(replay_->key());
     if (visitor_ && depth_ == 0) visitor_->position(*replay_, ply);
+    if (record && ro_->claims && depth_ == 0) note_claims(*replay_, ply);
+  }
+
+  // RecordOptions::claims: the first ply of a repetition and of the move-count rule. The state
+  // is asked only until both were seen.
+  void note_claims(const AnyGame& game, int ply) {
+    if (record_->repetition_ply >= 0 && record_->move_rule_ply >= 0) return;
+    const GameState st = game.state();
+    // repetitions, not threefold: Interweave's third occurrence ends the game (a loss) and
+    // is counted there only.
+    if (record_->repetition_ply < 0 && st.repetitions >= 3) record_->repetition_ply = ply;
+    if (record_->move_rule_ply < 0 && st.fifty_moves) record_->move_rule_ply = ply;
   }
 
   [[gnu::noinline]] void repeated_tag(std::string_view name, const PgnLocation& where,
@@ -318,6 +331,7 @@ class GameChecker final : public parsers::PgnVisitor {
     if (!record_) return true;
     if (facts) keep_facts(*facts, ply);
     if (ro_->keys && ply <= ro_->key_plies) record_->line_keys.push_back(replay_->key());
+    if (ro_->claims) note_claims(*replay_, ply);
     return true;
   }
 

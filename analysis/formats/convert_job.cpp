@@ -39,7 +39,9 @@ void set_record_needs(ConvertOptions& s) {
                              : s.write.every;
   // SAN is written unless the output needs UCI only.
   s.record.san = !(s.to == ConvertTarget::kPgn && s.write.notation == Notation::kUci);
-  s.record.keys = !s.selection.reaches.empty() || s.to == ConvertTarget::kSqlite;
+  s.record.keys = s.to == ConvertTarget::kSqlite;
+  // What the selection tests (keys for --reaches and --moves, claims, facts).
+  add_selection_needs(s.selection, s.record, nullptr);
   // The clocks and evaluations of the comments as values (also under --no-comments: they are
   // data of the moves).
   s.record.commands = s.to == ConvertTarget::kJson || s.to == ConvertTarget::kJsonl ||

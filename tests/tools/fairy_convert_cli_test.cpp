@@ -1247,6 +1247,89 @@ TEST(FairyConvertSelection, Dedupe) {
   EXPECT_EQ(run("--duplicates-out d.pgn sel.pgn", dir).status, 2);
 }
 
+// The tests of what happens in the game on the hand-made games of tests/data/selection (one
+// file per variant, each game's Event saying what it holds and why), at -j 1 and -j 2.
+TEST(FairyConvertSelection, WhatHappensInTheGame) {
+  const std::string data = std::string(FAIRYKIT_DATA_DIR) + "/selection/";
+  struct Case {
+    const char* flags;
+    const char* file;
+    const char* events;
+  } const cases[] = {
+      {"--repetition", "chess.pgn", "repetition: the start position a third time at ply 8"},
+      {"--repetition", "interweave.pgn",
+       "repetition: the start position a third time at ply 8; Black made it and loses"},
+      {"--repetition --invert", "interweave.pgn", "no repetition: the start position twice"},
+      {"--fifty-move", "chess.pgn", "fifty moves: the clock at 98, two quiet moves make 100"},
+      {"--fifty-move", "fluidity.pgn",
+       "twenty-five moves: the clock at 48, two moves without capture make 50"},
+      {"--underpromotion", "chess.pgn", "underpromotion: a rook with a check"},
+      {"--underpromotion", "cwda.pgn",
+       "underpromotion: a Clobberers pawn becomes a Bede (its army's rook),"
+       "underpromotion: a Clobberers pawn becomes a Charging Rook (the other army's rook)"},
+      {"--underpromotion", "superchess.pgn",
+       "underpromotion: an Empress while the Queen is in the pool"},
+      {"--underpromotion", "interweave.pgn", ""},
+      {"--moves 'Nc1-a5 Nf8-h4 Na5-c1'", "interweave.pgn",
+       "repetition: the start position a third time at ply 8; Black made it and loses,"
+       "no repetition: the start position twice"},
+      {"--moves c1a5", "interweave.pgn",
+       "repetition: the start position a third time at ply 8; Black made it and loses,"
+       "no repetition: the start position twice"},
+      // Compared from each game's own start: these begin from set-up positions.
+      {"--moves e4", "cwda.pgn", ""},
+  };
+  for (const Case& c : cases) {
+    const std::string args = std::string(c.flags) + " -q " + q(data + c.file);
+    const Output one = run("-j 1 " + args), two = run("-j 2 " + args);
+    EXPECT_EQ(one.status, 0) << c.flags << " " << c.file << "\n" << one.err;
+    EXPECT_EQ(events(one.out), c.events) << c.flags << " " << c.file;
+    EXPECT_EQ(two.out, one.out) << c.flags << " " << c.file;
+  }
+}
+
+// --stop-after N: the first N games written in input order, whatever -j; the summary counts
+// the games up to the Nth, and no later input is read.
+TEST(FairyConvertSelection, StopAfter) {
+  const std::string args = "--stop-after 3 --where 'WhiteElo>=2700' " + q(kTwic) + " " + q(kTwic);
+  const Output one = run("-j 1 " + args), two = run("-j 2 " + args);
+  EXPECT_EQ(one.status, 0) << one.err;
+  const Output all = run("-q --where 'WhiteElo>=2700' " + q(kTwic));
+  // The first three games of the whole selection, byte for byte.
+  std::size_t fourth = 0;
+  for (int i = 0; i < 3; ++i) fourth = all.out.find("[Event \"", fourth + 1);
+  EXPECT_EQ(one.out, all.out.substr(0, fourth));
+  EXPECT_EQ(two.out, one.out);
+  EXPECT_EQ(two.err, one.err);
+  // One summary: the second input is not read.
+  EXPECT_EQ(std::count(one.err.begin(), one.err.end(), '\n'), 2) << one.err;
+  EXPECT_NE(one.err.find(" 3 written, "), std::string::npos) << one.err;
+  EXPECT_EQ(run("--stop-after 0 " + q(kTwic)).status, 2);
+}
+
+// The values of the new selection flags that are refused, word for word.
+TEST(FairyConvertSelection, WhatHappensInTheGameErrors) {
+  const std::string tail = "Try 'fairy-convert --help' for more information.\n";
+  const struct {
+    const char* flags;
+    const char* message;
+  } cases[] = {
+      {"--moves ''", "--moves '': no move given"},
+      {"--moves '1.'", "--moves '1.': no move given"},
+      {"--moves 'e4 e5 Ke3'", "--moves 'e4 e5 Ke3': move 3: illegal move \"Ke3\""},
+      {"--moves 'e4 zz9'", "--moves 'e4 zz9': move 2: unreadable move \"zz9\""},
+      {"--invert", "--invert needs a selection test to invert"},
+      {"--stop-after x",
+       "--stop-after wants a whole number from 1 to 1000000000000000000, not 'x'"},
+  };
+  for (const auto& c : cases) {
+    const Output o = run(std::string(c.flags) + " " + q(kTwic));
+    EXPECT_EQ(o.status, 2) << c.flags;
+    EXPECT_EQ(o.out, "") << c.flags;
+    EXPECT_EQ(o.err, "fairy-convert: " + std::string(c.message) + "\n" + tail) << c.flags;
+  }
+}
+
 TEST(FairyConvertFixResult, DrawClaimedAfterCheckmate) {
   const std::string dir = temp_dir();
   write_file(dir, "fix.pgn", R"([Event "Fool's mate"]

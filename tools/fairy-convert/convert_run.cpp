@@ -92,6 +92,8 @@ class ConvertRun {
   // the separators of a JSON array, which the other ranks write before each of their games.
   bool json_any_ = false;
   std::uint64_t written_total_ = 0;
+  std::uint64_t written_count_ = 0;  // games written, for --stop-after
+  bool stopped_after_ = false;       // --stop-after reached: the rest is dropped
   std::uint64_t svg_count_ = 0;
   bool svg_failed_ = false;
   std::string diag_;
@@ -168,6 +170,9 @@ bool ConvertRun::open() {
 
 void ConvertRun::take(const analysis::BatchFile& file, const parsers::RawGame& game,
                       analysis::ConvertedGame& c) {
+  // The pipeline finishes the batch it is in after stop(): the games after the last one
+  // written are dropped here, in input order, so the result is the same at any -j.
+  if (stopped_after_) return;
   switch (tally_.take(c)) {
     case analysis::ConvertTally::Goes::kRejected:
       batch_->write_record(invalid_out_, game);
@@ -183,6 +188,10 @@ void ConvertRun::take(const analysis::BatchFile& file, const parsers::RawGame& g
       return;
     case analysis::ConvertTally::Goes::kWritten:
       written(file, game, c);
+      if (r_.stop_after > 0 && ++written_count_ == std::uint64_t(r_.stop_after)) {
+        stopped_after_ = true;
+        batch_->stop();
+      }
       return;
   }
 }

@@ -22,6 +22,9 @@ struct RunSettings {
                                       // directory of diagrams (--to svg)
   std::optional<std::string> invalid_out, duplicates_out;
   bool quiet = false;  // no diagnostics, notes or progress line
+  // --stop-after: once this many games are written the run stops; the games after the last
+  // one written are neither counted nor reported (0: no limit).
+  long long stop_after = 0;
 };
 
 // Converts every input and returns the exit status: 0, 1 when a game was rejected, 2 when an

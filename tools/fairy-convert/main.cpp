@@ -172,11 +172,14 @@ bool input_flags(const cli::Args& args, analysis::ConvertOptions& s, convert_too
     const char* alone = s.to == ConvertTarget::kSqlite ? "--to sqlite"
                         : s.to == ConvertTarget::kSvg  ? "--to svg"
                         : s.dedupe                     ? "--dedupe"
+                        : args.has("stop-after")       ? "--stop-after"
                                                        : nullptr;
     if (alone)
       return bad(absl::StrCat("under MPI (", g_mpi->size(), " ranks) ", alone,
                               " is not shared out: run it with one rank"));
   }
+  if (!cli::int_flag(args, "fairy-convert", "stop-after", 1, 1000000000000000000LL, r.stop_after))
+    return false;
   r.files = cli::input_files(args, "fairy-convert");
   r.output = args.get("output");
   r.invalid_out = args.get("invalid-out");
