@@ -2,6 +2,7 @@
 
 #include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
+#include "analysis/checking/openings.h"
 #include "analysis/formats/csv_writer.h"
 #include "analysis/formats/json_game_writer.h"
 #include "analysis/formats/pgn_writer.h"
@@ -39,7 +40,7 @@ void set_record_needs(ConvertOptions& s) {
                              : s.write.every;
   // SAN is written unless the output needs UCI only.
   s.record.san = !(s.to == ConvertTarget::kPgn && s.write.notation == Notation::kUci);
-  s.record.keys = s.to == ConvertTarget::kSqlite;
+  s.record.keys = s.to == ConvertTarget::kSqlite || s.add_eco != ConvertOptions::Eco::kNone;
   // What the selection tests (keys for --reaches and --moves, claims, facts).
   add_selection_needs(s.selection, s.record, nullptr);
   // The clocks and evaluations of the comments as values (also under --no-comments: they are
@@ -139,6 +140,32 @@ bool draw_diagrams(const parsers::RawGame& game, const ConvertOptions& s, const 
   return true;
 }
 
+// --add-eco: the tags of the game's opening, in place of any it had (ECO, Opening, Variation,
+// SubVariation); nothing changes for a game without a named position.
+bool name_opening(ConvertOptions::Eco how, GameRecord& record) {
+  const absl::StatusOr<OpeningBook>& book = OpeningBook::builtin();
+  if (!book.ok()) return false;  // (the tests rule out broken embedded data)
+  const std::optional<OpeningMatch> m =
+      how == ConvertOptions::Eco::kFirst ? book->classify_first(record) : book->classify(record);
+  if (!m) return false;
+  std::erase_if(record.tags, [](const std::pair<std::string, std::string>& t) {
+    return t.first == "ECO" || t.first == "Opening" || t.first == "Variation" ||
+           t.first == "SubVariation";
+  });
+  // "Sicilian Defense: Najdorf Variation, English Attack": the opening before the colon, the
+  // variation after it.
+  const std::string_view name = m->opening->name;
+  const std::size_t colon = name.find(':');
+  record.tags.emplace_back("ECO", m->opening->eco);
+  record.tags.emplace_back("Opening", std::string(name.substr(0, colon)));
+  if (colon != std::string_view::npos) {
+    std::string_view variation = name.substr(colon + 1);
+    while (!variation.empty() && variation.front() == ' ') variation.remove_prefix(1);
+    if (!variation.empty()) record.tags.emplace_back("Variation", std::string(variation));
+  }
+  return true;
+}
+
 // The game, selected, in the target form.
 void write_game(const parsers::RawGame& game, const ConvertOptions& s, std::string_view file,
                 const GameRecord& record, const std::string& result, ConvertedGame& c) {
@@ -185,6 +212,7 @@ void convert_game(const parsers::RawGame& game, const ConvertOptions& s, std::st
   c.out.clear();
   c.digest = {};
   c.fix = {};
+  c.named = false;
   c.svgs.clear();
   c.notes.clear();
   c.db = {};
@@ -222,6 +250,7 @@ void convert_game(const parsers::RawGame& game, const ConvertOptions& s, std::st
     }
   }
   if (s.dedupe) c.digest = game_digest(record);
+  if (s.add_eco != ConvertOptions::Eco::kNone) c.named = name_opening(s.add_eco, record);
   c.fate = ConvertFate::kWritten;
   write_game(game, s, file, record, result, c);
 }
@@ -234,6 +263,7 @@ void ConvertCounts::add(const ConvertCounts& o) {
   duplicates += o.duplicates;
   fixed += o.fixed;
   warnings += o.warnings;
+  named += o.named;
 }
 
 namespace {
@@ -251,6 +281,7 @@ std::string convert_summary(const std::string& name, const ConvertCounts& c) {
   if (c.duplicates) absl::StrAppend(&s, " (", count(c.duplicates, "duplicate"), ")");
   absl::StrAppend(&s, ", ", c.rejected, " rejected");
   if (c.fixed) absl::StrAppend(&s, "; ", count(c.fixed, "result"), " fixed");
+  if (c.named) absl::StrAppend(&s, "; ", count(c.named, "opening"), " named");
   absl::StrAppend(&s, "; ", count(c.warnings, "warning"), "\n");
   return s;
 }
@@ -273,6 +304,7 @@ ConvertTally::Goes ConvertTally::take(const ConvertedGame& c) {
     return Goes::kFiltered;
   }
   if (c.fix.fixed) ++counts_.fixed;
+  if (c.named) ++counts_.named;
   ++counts_.written;
   counts_.warnings += c.notes.size();
   return Goes::kWritten;

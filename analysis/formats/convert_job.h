@@ -45,6 +45,11 @@ struct ConvertOptions {
   SvgOptions svg;
   bool svg_every = false;  // --to svg: every Nth ply (WriteOptions::every), not the final one
   bool vchess = false;     // PGN records are vchess.club game records
+  // ECO, Opening and Variation tags from the opening names (checking/openings.h) for the games
+  // of standard chess from the standard start that reach a named position: the deepest one
+  // (OpeningBook::classify) or the one where the moves leave the book (classify_first).
+  enum class Eco { kNone, kDeepest, kFirst };
+  Eco add_eco = Eco::kNone;
 };
 
 // Sets what options.record must hold for the target and the other options (FENs, and of
@@ -57,9 +62,10 @@ enum class ConvertFate { kWritten, kFiltered, kRejected };
 struct ConvertedGame {
   GameReport report;
   ConvertFate fate = ConvertFate::kRejected;
-  std::string out;    // the game written in the target form (not --to svg, sqlite)
-  GameDigest digest;  // with ConvertOptions::dedupe
-  ResultFix fix;      // the result corrected (--fix-result)
+  std::string out;     // the game written in the target form (not --to svg, sqlite)
+  GameDigest digest;   // with ConvertOptions::dedupe
+  ResultFix fix;       // the result corrected (--fix-result)
+  bool named = false;  // ConvertOptions::add_eco wrote the opening's tags
   std::vector<std::pair<std::string, std::string>> svgs;  // --to svg: file name, document
   DbGame db;                                              // --to sqlite: the rows to insert
   std::vector<std::string> notes;  // --to svg: warnings about a diagram (it is still written)
@@ -78,11 +84,13 @@ void convert_game(const parsers::RawGame& game, const ConvertOptions& options,
 struct ConvertCounts {
   std::uint64_t read = 0, written = 0, filtered = 0, rejected = 0, duplicates = 0, fixed = 0,
                 warnings = 0;  // duplicates are counted among the filtered
+  std::uint64_t named = 0;     // games written with the tags of --add-eco
   void add(const ConvertCounts& o);
 };
 
 // "NAME: 3 games read: 1 written, 1 filtered out (1 duplicate), 1 rejected; 1 result fixed;
-// 2 warnings\n" (the duplicates and the fixed results only when there are any).
+// 1 opening named; 2 warnings\n" (the duplicates, the fixed results and the openings named
+// only when there are any).
 std::string convert_summary(const std::string& name, const ConvertCounts& counts);
 
 // The step after the conversion, game by game in input order: counts each game and tells

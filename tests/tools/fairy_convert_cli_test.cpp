@@ -1376,6 +1376,101 @@ TEST(FairyConvertFixResult, DrawClaimedAfterCheckmate) {
       << o.err;
 }
 
+TEST(FairyConvertEco, TagsFromThePositionReached) {
+  const std::string dir = temp_dir();
+  // A transposition back into the book (with wrong tags of its own), a Sicilian that leaves
+  // the book after 7. f3, and a game of another variant.
+  write_file(dir, "eco.pgn", R"([Event "Back"]
+[White "A"]
+[Black "B"]
+[Result "*"]
+[ECO "X99"]
+[Opening "Wrong"]
+[SubVariation "gone"]
+
+1. Nf3 Nf6 2. Ng1 Ng8 3. e4 *
+
+[Event "Sicilian"]
+[White "C"]
+[Black "D"]
+[Result "*"]
+
+1. e4 c5 2. Nf3 d6 3. d4 cxd4 4. Nxd4 Nf6 5. Nc3 a6 6. Be3 e6 7. f3 b5 *
+
+[Event "Other"]
+[Variant "interweave"]
+[Result "*"]
+
+*
+)");
+  Output o = run("--add-eco eco.pgn", dir);
+  EXPECT_EQ(o.status, 0) << o.err;
+  EXPECT_EQ(o.out, R"([Event "Back"]
+[Site "?"]
+[Date "????.??.??"]
+[Round "?"]
+[White "A"]
+[Black "B"]
+[Result "*"]
+[ECO "B00"]
+[Opening "King's Pawn Game"]
+
+1. Nf3 Nf6 2. Ng1 Ng8 3. e4 *
+
+[Event "Sicilian"]
+[Site "?"]
+[Date "????.??.??"]
+[Round "?"]
+[White "C"]
+[Black "D"]
+[Result "*"]
+[ECO "B90"]
+[Opening "Sicilian Defense"]
+[Variation "Scheveningen Variation, English Attack, with f3"]
+
+1. e4 c5 2. Nf3 d6 3. d4 cxd4 4. Nxd4 Nf6 5. Nc3 a6 6. Be3 e6 7. f3 b5 *
+
+[Event "Other"]
+[Site "?"]
+[Date "????.??.??"]
+[Round "?"]
+[White "?"]
+[Black "?"]
+[Result "*"]
+[Variant "interweave"]
+
+*
+
+)");
+  EXPECT_EQ(o.err,
+            "eco.pgn: 3 games read: 3 written, 0 filtered out, 0 rejected; 2 openings named; 0 "
+            "warnings\n");
+  EXPECT_EQ(run("--add-eco --eco-deepest eco.pgn", dir).out, o.out);
+  // --eco-first: where the moves left the book (2. Ng1), whatever came after.
+  o = run("-q --add-eco --eco-first --to jsonl eco.pgn", dir);
+  EXPECT_NE(o.out.find(R"("ECO":"A05","Opening":"Zukertort Opening"})"), std::string::npos)
+      << o.out;
+  EXPECT_NE(o.out.find(R"("ECO":"B90","Opening":"Sicilian Defense","Variation":"Scheveningen)"),
+            std::string::npos)
+      << o.out;
+  // Parallel = serial on a whole TWIC issue, and every game of it from the standard start named.
+  const Output serial = run("-j 1 --add-eco " + q(kTwic));
+  EXPECT_EQ(run("-q -j 2 --add-eco " + q(kTwic)).out, serial.out);
+  EXPECT_NE(serial.err.find("2245 games read: 2245 written, 0 filtered out, 0 rejected; 2234 "
+                            "openings named"),
+            std::string::npos)
+      << serial.err;
+  // Usage errors.
+  o = run("--eco-first eco.pgn", dir);
+  EXPECT_EQ(o.status, 2);
+  EXPECT_NE(o.err.find("--eco-first is about --add-eco"), std::string::npos) << o.err;
+  o = run("--add-eco --eco-first --eco-deepest eco.pgn", dir);
+  EXPECT_EQ(o.status, 2);
+  EXPECT_NE(o.err.find("--eco-deepest and --eco-first are two answers to one question: give one"),
+            std::string::npos)
+      << o.err;
+}
+
 TEST(FairyConvertInput, PositionLists) {
   const std::string dir = temp_dir();
   write_file(dir, "pos.fen",

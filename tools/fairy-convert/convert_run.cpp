@@ -265,9 +265,9 @@ void ConvertRun::end_input(const analysis::BatchFile& file, const absl::Status& 
   if (shared_) {  // the counts of every rank's share
     std::vector<std::uint64_t> v{totals.read,     totals.written,    totals.filtered,
                                  totals.rejected, totals.duplicates, totals.fixed,
-                                 totals.warnings};
+                                 totals.warnings, totals.named};
     mpi_.sum_to_root(v);
-    totals = analysis::ConvertCounts{v[0], v[1], v[2], v[3], v[4], v[5], v[6]};
+    totals = analysis::ConvertCounts{v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7]};
   }
   if (!r_.quiet) std::cerr << analysis::convert_summary(file.name, totals);
   all_.add(totals);

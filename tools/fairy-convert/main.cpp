@@ -123,6 +123,14 @@ bool output_flags(const cli::Args& args, analysis::ConvertOptions& s) {
   s.write.add_fen_tags = args.has("add-fen-tags");
   s.write.add_ply_count = args.has("add-ply-count");
   s.fix_result = args.has("fix-result");
+  if (args.has("eco-deepest") && args.has("eco-first"))
+    return bad("--eco-deepest and --eco-first are two answers to one question: give one");
+  if ((args.has("eco-deepest") || args.has("eco-first")) && !args.has("add-eco"))
+    return bad(std::string("--") + (args.has("eco-first") ? "eco-first" : "eco-deepest") +
+               " is about --add-eco");
+  if (args.has("add-eco"))
+    s.add_eco = args.has("eco-first") ? analysis::ConvertOptions::Eco::kFirst
+                                      : analysis::ConvertOptions::Eco::kDeepest;
   s.write.final_only = args.has("final");
   s.write.with_fen = args.has("with-fen");
   s.positions_csv = args.has("positions");
