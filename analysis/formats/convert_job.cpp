@@ -181,9 +181,8 @@ void split_value(const GameRecord& record, const SplitKey& key, ConvertedGame& c
     }
   }
   if (key.year) {
-    const bool year = value.size() >= 4 && std::all_of(value.begin(), value.begin() + 4, [](char d) {
-                        return d >= '0' && d <= '9';
-                      });
+    const bool year = value.size() >= 4 && std::all_of(value.begin(), value.begin() + 4,
+                                                       [](char d) { return d >= '0' && d <= '9'; });
     value = year ? value.substr(0, 4) : std::string_view();
   }
   c.has_split_value = !value.empty() && value != "?";

@@ -11,9 +11,9 @@
 //  * OutputFile writes to a temporary file beside the target and renames it over the
 //    target only when every byte was written and the file closed without error, so a
 //    failed or interrupted run leaves the old file as it was (and no temporary file: an
-//    interrupt removes those of up to 4096 outputs at once). Targets that are not regular files (/dev/null, a FIFO, a
-//    terminal) are written directly, with every write checked too. A symbolic link that
-//    the user named is followed (the file it points to is replaced, the link stays), as a
+//    interrupt removes those of up to 4096 outputs at once). Targets that are not regular files
+//    (/dev/null, a FIFO, a terminal) are written directly, with every write checked too. A symbolic
+//    link that the user named is followed (the file it points to is replaced, the link stays), as a
 //    shell's `>` follows it; the check above has refused it when it leads to an input.
 //  * A name ending in ".gz" or ".zst" is written compressed (gzip, zstd with a checksum),
 //    as the readers recognise it; any other name is written as it is.

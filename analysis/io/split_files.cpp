@@ -108,11 +108,13 @@ absl::StatusOr<SplitPattern> SplitPattern::parse(std::string_view flag, std::str
       int width = 4;
       if (field.size() > 1) {
         const std::string_view w = field.substr(2);
-        const bool digits = !w.empty() && w.size() <= 2 &&
-                            std::all_of(w.begin(), w.end(), [](char d) { return d >= '0' && d <= '9'; });
+        const bool digits =
+            !w.empty() && w.size() <= 2 &&
+            std::all_of(w.begin(), w.end(), [](char d) { return d >= '0' && d <= '9'; });
         width = digits ? std::stoi(std::string(w)) : 0;
         if (width < 1 || width > 20)
-          return error(absl::StrCat("{n:WIDTH} wants a width from 1 to 20, not '", std::string(w), "'"));
+          return error(
+              absl::StrCat("{n:WIDTH} wants a width from 1 to 20, not '", std::string(w), "'"));
       }
       p.pieces_.push_back(Piece{Piece::kNumber, "", width});
       p.has_number_ = true;
@@ -180,18 +182,18 @@ absl::StatusOr<std::unique_ptr<SplitFiles>> SplitFiles::make(std::string_view fl
                                                      "': the directory '", pattern.directory(),
                                                      "' does not exist"));
     if (!fs::is_directory(st))
-      return absl::InvalidArgumentError(absl::StrCat(std::string(flag), " '", pattern.text(), "': '",
-                                                     pattern.directory(), "' is not a directory"));
+      return absl::InvalidArgumentError(absl::StrCat(std::string(flag), " '", pattern.text(),
+                                                     "': '", pattern.directory(),
+                                                     "' is not a directory"));
   }
   if (options.max_open < 1) options.max_open = 1;
-  auto files = std::unique_ptr<SplitFiles>(new SplitFiles(
-      std::string(flag), std::move(pattern), std::move(options), std::move(inputs),
-      std::move(others)));
+  auto files = std::unique_ptr<SplitFiles>(new SplitFiles(std::string(flag), std::move(pattern),
+                                                          std::move(options), std::move(inputs),
+                                                          std::move(others)));
   // The records without a value keep their name whatever values come first.
   if (files->options_.records_per_file == 0 && files->pattern_.has_value()) {
     const std::string& missing = files->options_.missing_name;
-    files->taken_[absl::AsciiStrToLower(missing)] =
-        Taken{1, files->pattern_.expand(0, missing)};
+    files->taken_[absl::AsciiStrToLower(missing)] = Taken{1, files->pattern_.expand(0, missing)};
   }
   return files;
 }

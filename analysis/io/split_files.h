@@ -82,7 +82,7 @@ struct SplitOptions {
   std::string value_of;
   // The {value} of the records without a value; no value's safe name takes it.
   std::string missing_name = "unknown";
-  std::size_t max_open = 32;                // files open at once
+  std::size_t max_open = 32;                   // files open at once
   std::size_t buffer = std::size_t(64) << 10;  // bytes buffered per open file
 };
 

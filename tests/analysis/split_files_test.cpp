@@ -140,14 +140,13 @@ TEST_F(SplitFilesTest, AFilePerValueNamesKeptApart) {
   auto files = make("e-{value}.pgn", o);
   ASSERT_TRUE(files);
   for (const auto& [value, record] :
-       std::vector<std::pair<std::optional<std::string>, std::string>>{
-           {"A/B", "1\n"},
-           {"A_B", "2\n"},
-           {std::nullopt, "3\n"},
-           {"Unknown", "4\n"},
-           {"a_b", "5\n"},
-           {"A/B", "6\n"},
-           {"?x", "7\n"}}) {
+       std::vector<std::pair<std::optional<std::string>, std::string>>{{"A/B", "1\n"},
+                                                                       {"A_B", "2\n"},
+                                                                       {std::nullopt, "3\n"},
+                                                                       {"Unknown", "4\n"},
+                                                                       {"a_b", "5\n"},
+                                                                       {"A/B", "6\n"},
+                                                                       {"?x", "7\n"}}) {
     ASSERT_TRUE(files->add(value ? std::optional<std::string_view>(*value) : std::nullopt, record));
   }
   const std::vector<std::string> notes = files->take_notes();
@@ -167,12 +166,23 @@ TEST_F(SplitFilesTest, AFilePerValueNamesKeptApart) {
   EXPECT_EQ(entries(), 6);
   EXPECT_EQ(files->summary(),
             "split: 7 games in 6 files\n"
-            "  " + path("e-A_B.pgn") + ": 2 games (Event \"A/B\")\n"
-            "  " + path("e-A_B~2.pgn") + ": 1 game (Event \"A_B\")\n"
-            "  " + path("e-unknown.pgn") + ": 1 game (no Event)\n"
-            "  " + path("e-Unknown~2.pgn") + ": 1 game (Event \"Unknown\")\n"
-            "  " + path("e-a_b~3.pgn") + ": 1 game (Event \"a_b\")\n"
-            "  " + path("e-_x.pgn") + ": 1 game (Event \"?x\")\n");
+            "  " +
+                path("e-A_B.pgn") +
+                ": 2 games (Event \"A/B\")\n"
+                "  " +
+                path("e-A_B~2.pgn") +
+                ": 1 game (Event \"A_B\")\n"
+                "  " +
+                path("e-unknown.pgn") +
+                ": 1 game (no Event)\n"
+                "  " +
+                path("e-Unknown~2.pgn") +
+                ": 1 game (Event \"Unknown\")\n"
+                "  " +
+                path("e-a_b~3.pgn") +
+                ": 1 game (Event \"a_b\")\n"
+                "  " +
+                path("e-_x.pgn") + ": 1 game (Event \"?x\")\n");
 }
 
 TEST_F(SplitFilesTest, NumberedValuesNeedNoSuffix) {
@@ -270,11 +280,19 @@ TEST_F(SplitFilesTest, MissingDirectoryAndRefusedFiles) {
   EXPECT_EQ(at("v-b.pgn"), "INPUT");
   EXPECT_EQ(at("file"), "x");
   EXPECT_FALSE(fs::exists(dir_ / "v-d.pgn"));
-  EXPECT_EQ(files->summary(), "split: 5 games in 4 files\n"
-                              "  " + path("v-a.pgn") + ": 1 game (Event \"a\")\n"
-                              "  " + path("v-b.pgn") + ": 2 games (Event \"b\") (not written)\n"
-                              "  " + path("v-c.pgn") + ": 1 game (Event \"c\") (not written)\n"
-                              "  " + path("v-d.pgn") + ": 1 game (Event \"d\") (not written)\n");
+  EXPECT_EQ(files->summary(),
+            "split: 5 games in 4 files\n"
+            "  " +
+                path("v-a.pgn") +
+                ": 1 game (Event \"a\")\n"
+                "  " +
+                path("v-b.pgn") +
+                ": 2 games (Event \"b\") (not written)\n"
+                "  " +
+                path("v-c.pgn") +
+                ": 1 game (Event \"c\") (not written)\n"
+                "  " +
+                path("v-d.pgn") + ": 1 game (Event \"d\") (not written)\n");
 }
 
 class OutputFileSuspendTest : public fairykit::testing::TempDirTest {};

@@ -154,11 +154,14 @@ Examples:
              .help = {"PGN line length (default 79, at least 20)"}},
             {.name = "split",
              .takes_value = true,
-             .section = "Splitting (any --to but svg and sqlite): the games written go to files named by\n"
-                        "-o PATTERN, whose file name holds {n} (the file's number, from 1, in 4 digits or\n"
-                        "more; {n:W}: W digits), {value} (the value, made safe for a file name) or both;\n"
-                        "{{ and }} write a brace. Each file is written under a temporary name and renamed\n"
-                        "when complete; the summary lists every file with its games.\n",
+             .section =
+                 "Splitting (any --to but svg and sqlite): the games written go to files named by\n"
+                 "-o PATTERN, whose file name holds {n} (the file's number, from 1, in 4 digits "
+                 "or\n"
+                 "more; {n:W}: W digits), {value} (the value, made safe for a file name) or both;\n"
+                 "{{ and }} write a brace. Each file is written under a temporary name and "
+                 "renamed\n"
+                 "when complete; the summary lists every file with its games.\n",
              .value_name = "N",
              .help = {"files of N games: -o 'games-{n}.pgn'"},
              .brief = "write files of N games each"},

@@ -184,8 +184,8 @@ bool ConvertRun::open_split() {
   if (s_.split_by) o.value_of = analysis::split_key_name(*s_.split_by);
   // Compressed files hold a compressor's state each while open.
   if (!analysis::output_compression(r_.split_pattern->text()).empty()) o.max_open = 8;
-  absl::StatusOr<std::unique_ptr<analysis::SplitFiles>> files = analysis::SplitFiles::make(
-      "--output", *r_.split_pattern, std::move(o), r_.files, outputs_);
+  absl::StatusOr<std::unique_ptr<analysis::SplitFiles>> files =
+      analysis::SplitFiles::make("--output", *r_.split_pattern, std::move(o), r_.files, outputs_);
   if (!files.ok()) return fail(files.status().message());
   split_ = std::move(*files);
   return true;
