@@ -317,8 +317,12 @@ bool SplitFiles::add(const std::optional<std::string_view>& value, std::string_v
 
 void SplitFiles::finish(File& f) {
   if (f.done || f.failed) return;
-  if (!ready(f)) return;
-  f.out->write(options_.tail);
+  // A suspended file is committed as it is when there is no tail to write: opened again, a
+  // compressed one would end with an empty member.
+  if (!options_.tail.empty()) {
+    if (!ready(f)) return;
+    f.out->write(options_.tail);
+  }
   std::erase(open_files_, &f);
   f.open = false;
   if (absl::Status st = f.out->commit(); !st.ok()) {
