@@ -11,7 +11,6 @@
 #include <string>
 #include <vector>
 
-#include "parsers/input.h"
 #include "tests/analysis/temp_dir.h"
 
 namespace fairykit::analysis {
@@ -222,17 +221,9 @@ TEST_F(SplitFilesTest, MoreValuesThanOpenFiles) {
     EXPECT_TRUE(files->commit().empty()) << ext;
     for (int v = 0; v < 10; ++v) {
       const std::string p = path("r" + std::to_string(v) + ext);
-      auto in = fairykit::parsers::open_input(p);
-      ASSERT_TRUE(in.ok()) << in.status();
-      std::string back;
-      char buffer[1 << 12];
-      for (;;) {
-        absl::StatusOr<std::size_t> n = (*in)->read(buffer, sizeof buffer);
-        ASSERT_TRUE(n.ok()) << n.status();
-        if (*n == 0) break;
-        back.append(buffer, *n);
-      }
-      EXPECT_EQ(back, want[v] + "tail\n") << p;
+      absl::StatusOr<std::string> back = fairykit::testing::read_input(p);
+      ASSERT_TRUE(back.ok()) << back.status();
+      EXPECT_EQ(*back, want[v] + "tail\n") << p;
     }
     for (const auto& e : fs::directory_iterator(dir_))
       EXPECT_EQ(e.path().filename().string().find(".fairykit-"), std::string::npos) << e.path();
