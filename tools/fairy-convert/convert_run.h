@@ -1,7 +1,8 @@
 // fairy-convert's run: the inputs through the game batch, each game converted in the worker
 // threads (analysis/formats/convert_job.h) and written in input order to the main output
-// (standard output, -o FILE, an SQLite database or a directory of diagrams) and the side files,
-// with a summary per input on standard error.
+// (standard output, -o FILE, an SQLite database, a directory of diagrams, or the files of
+// --split / --split-by: analysis/io/split_files.h) and the side files, with a summary per input
+// on standard error.
 #pragma once
 
 #include <cstdint>
