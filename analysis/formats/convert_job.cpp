@@ -1,6 +1,9 @@
 #include "analysis/formats/convert_job.h"
 
+#include <algorithm>
+
 #include "absl/status/statusor.h"
+#include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
 #include "analysis/checking/openings.h"
 #include "analysis/formats/csv_writer.h"
@@ -25,6 +28,33 @@ std::optional<ConvertTarget> find_convert_target(std::string_view name) {
   for (const auto& [n, target] : kTargets)
     if (name == n) return target;
   return std::nullopt;
+}
+
+absl::StatusOr<SplitKey> parse_split_key(std::string_view text) {
+  SplitKey key;
+  std::string_view tag = text;
+  if (const std::size_t colon = text.find(':'); colon != std::string_view::npos) {
+    tag = text.substr(0, colon);
+    const std::string_view form = text.substr(colon + 1);
+    if (form != "year")
+      return absl::InvalidArgumentError(
+          absl::StrCat("--split-by ", parsers::quote_text(text), ": unknown form ",
+                       parsers::quote_text(":" + std::string(form)), " (known: TAG:year)"));
+    key.year = true;
+  }
+  const bool name = !tag.empty() && std::all_of(tag.begin(), tag.end(), [](char c) {
+    return absl::ascii_isalnum(static_cast<unsigned char>(c)) || c == '_';
+  });
+  if (!name)
+    return absl::InvalidArgumentError(
+        absl::StrCat("--split-by wants a tag name (Event, ECO, Date:year, Variant...), not ",
+                     parsers::quote_text(text)));
+  key.tag = std::string(tag);
+  return key;
+}
+
+std::string split_key_name(const SplitKey& key) {
+  return key.year ? absl::StrCat(key.tag, ":year") : key.tag;
 }
 
 void set_record_needs(ConvertOptions& s) {
@@ -166,6 +196,28 @@ bool name_opening(ConvertOptions::Eco how, GameRecord& record) {
   return true;
 }
 
+// ConvertedGame::split_value of the game.
+void split_value(const GameRecord& record, const SplitKey& key, ConvertedGame& c) {
+  std::string_view value;
+  if (key.tag == "Variant") {
+    value = variant_info(record.variant).name;
+  } else {
+    for (const auto& [tag, v] : record.tags) {
+      if (tag == key.tag) {
+        value = v;
+        break;
+      }
+    }
+  }
+  if (key.year) {
+    const bool year = value.size() >= 4 && std::all_of(value.begin(), value.begin() + 4,
+                                                       [](char d) { return d >= '0' && d <= '9'; });
+    value = year ? value.substr(0, 4) : std::string_view();
+  }
+  c.has_split_value = !value.empty() && value != "?";
+  if (c.has_split_value) c.split_value.assign(value);
+}
+
 // The game, selected, in the target form.
 void write_game(const parsers::RawGame& game, const ConvertOptions& s, std::string_view file,
                 const GameRecord& record, const std::string& result, ConvertedGame& c) {
@@ -217,6 +269,8 @@ void convert_game(const parsers::RawGame& game, const ConvertOptions& s, std::st
   c.notes.clear();
   c.db = {};
   c.where_tags = 0;
+  c.has_split_value = false;
+  c.split_value.clear();
   thread_local GameRecord record;
   if (game.format == parsers::RecordFormat::kPositions) {
     if (!read_position(game, s, record, c)) return;
@@ -252,6 +306,7 @@ void convert_game(const parsers::RawGame& game, const ConvertOptions& s, std::st
   if (s.dedupe) c.digest = game_digest(record);
   if (s.add_eco != ConvertOptions::Eco::kNone) c.named = name_opening(s.add_eco, record);
   c.fate = ConvertFate::kWritten;
+  if (s.split_by) split_value(record, *s.split_by, c);
   write_game(game, s, file, record, result, c);
 }
 

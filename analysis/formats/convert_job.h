@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "absl/container/flat_hash_set.h"
+#include "absl/status/statusor.h"
 #include "analysis/checking/game_record.h"
 #include "analysis/checking/game_result.h"
 #include "analysis/checking/selection.h"
@@ -31,6 +32,21 @@ enum class ConvertTarget { kPgn, kFen, kEpd, kJson, kJsonl, kCsv, kSvg, kSqlite 
 
 // The target named "pgn", "fen", "epd", "json", "jsonl", "csv", "svg" or "sqlite" (--to).
 std::optional<ConvertTarget> find_convert_target(std::string_view name);
+
+// What --split-by chooses a game's file by.
+struct SplitKey {
+  // A tag's name; "Variant": the variant the game is played in (its registry name, "chess" for
+  // a game without the tag).
+  std::string tag;
+  bool year = false;  // TAG:year: the year of a date (the value's first four digits)
+};
+
+// "Event", "Date:year" (--split-by): the name of a tag of letters, digits and '_', and maybe
+// ":year". Errors read as messages for the user:
+//   "--split-by wants a tag name (Event, ECO, Date:year, Variant...), not 'a b'"
+absl::StatusOr<SplitKey> parse_split_key(std::string_view text);
+// "Event", "Date:year": the key as the user writes it.
+std::string split_key_name(const SplitKey& key);
 
 struct ConvertOptions {
   ConvertTarget to = ConvertTarget::kPgn;
@@ -50,6 +66,7 @@ struct ConvertOptions {
   // (OpeningBook::classify) or the one where the moves leave the book (classify_first).
   enum class Eco { kNone, kDeepest, kFirst };
   Eco add_eco = Eco::kNone;
+  std::optional<SplitKey> split_by;  // ConvertedGame::split_value of the games written
 };
 
 // Sets what options.record must hold for the target and the other options (FENs, and of
@@ -70,6 +87,10 @@ struct ConvertedGame {
   DbGame db;                                              // --to sqlite: the rows to insert
   std::vector<std::string> notes;  // --to svg: warnings about a diagram (it is still written)
   std::uint64_t where_tags = 0;    // where_tags_present() of the game's record
+  // ConvertOptions::split_by of a game written: the value of its key, or none (the tag is
+  // missing, empty or "?"; TAG:year: the value does not start with a year of four digits).
+  bool has_split_value = false;
+  std::string split_value;
 };
 
 // Converts `game` (of the input named `file`) into `c`. A game is filtered out when it fails

@@ -31,6 +31,8 @@ Examples:
   fairy-convert --to epd --every 10 --where 'WhiteElo>=2600' games.pgn
   fairy-convert --dedupe --duplicates-out dups.pgn a.pgn b.pgn -o merged.pgn
   fairy-convert -j 2 --to sqlite -o games.db twic*.pgn
+  fairy-convert --split 1000 -o 'parts/twic-{n}.pgn' twic.pgn.zst
+  fairy-convert --split-by Date:year -o 'by-year/{value}.pgn' games.pgn
 )",
     .column = 26,
     .flags = cli::with_selection_flags(
@@ -165,6 +167,28 @@ Examples:
              .takes_value = true,
              .value_name = "N",
              .help = {"PGN line length (default 79, at least 20)"}},
+            {.name = "split",
+             .takes_value = true,
+             .section =
+                 "Splitting (any --to but svg and sqlite): the games written go to files named by\n"
+                 "-o PATTERN, whose file name holds {n} (the file's number, from 1, in 4 digits "
+                 "or\n"
+                 "more; {n:W}: W digits), {value} (the value, made safe for a file name) or both;\n"
+                 "{{ and }} write a brace. Each file is written under a temporary name and "
+                 "renamed\n"
+                 "when complete; the summary lists every file with its games.\n",
+             .value_name = "N",
+             .help = {"files of N games: -o 'games-{n}.pgn'"},
+             .brief = "write files of N games each"},
+            {.name = "split-by",
+             .takes_value = true,
+             .value_name = "TAG",
+             .help = {"a file per value of the tag TAG: Event, ECO, Site...;",
+                      "Variant: the game's variant (also without the tag);",
+                      "TAG:year: the year of a date (Date:year). Games without",
+                      "the value (no tag, \"\", \"?\") go to {value} = unknown"},
+             .choices = {"Event", "Site", "Round", "White", "Black", "ECO", "Variant", "Result"},
+             .brief = "a file per value of the tag TAG"},
         },
         {{.name = "dedupe", .help = {"keep the first of games with the same start and moves"}},
          {.name = "duplicates-out",

@@ -7,6 +7,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
@@ -148,6 +149,36 @@ bool output_flags(const cli::Args& args, analysis::ConvertOptions& s) {
   return true;
 }
 
+// --split N, --split-by TAG and the pattern of -o that names their files.
+bool split_flags(const cli::Args& args, analysis::ConvertOptions& s, convert_tool::RunSettings& r) {
+  const bool by_count = args.has("split"), by_value = args.has("split-by");
+  if (!by_count && !by_value) return true;
+  if (by_count && by_value) return bad("--split and --split-by cannot be combined");
+  const std::string flag = by_count ? "--split" : "--split-by";
+  if (!cli::int_flag(args, "fairy-convert", "split", 1, 1000000000, r.split_games)) return false;
+  if (by_value) {
+    absl::StatusOr<analysis::SplitKey> key = analysis::parse_split_key(*args.get("split-by"));
+    if (!key.ok()) return bad(std::string(key.status().message()));
+    s.split_by = *key;
+  }
+  if (s.to == ConvertTarget::kSvg || s.to == ConvertTarget::kSqlite)
+    return bad(flag + " applies to --to pgn, fen, epd, json, jsonl and csv");
+  const std::string example = by_count ? "'games-{n}.pgn'" : "'games-{value}.pgn'";
+  const std::optional<std::string> out = args.get("output");
+  if (!out || *out == "-")
+    return bad(flag + " writes files named by -o PATTERN, e.g. -o " + example);
+  absl::StatusOr<analysis::SplitPattern> pattern = analysis::SplitPattern::parse("--output", *out);
+  if (!pattern.ok()) return bad(std::string(pattern.status().message()));
+  if (by_count && pattern->has_value())
+    return bad("--output '" + *out + "': {value} needs --split-by");
+  if (by_count && !pattern->has_number())
+    return bad("--split: -o '" + *out + "' has no {n}, e.g. -o " + example);
+  if (by_value && !pattern->has_number() && !pattern->has_value())
+    return bad("--split-by: -o '" + *out + "' has neither {value} nor {n}, e.g. -o " + example);
+  r.split_pattern = std::move(*pattern);
+  return true;
+}
+
 // Numbers and the selection: --every, --line-length, the selection flags
 // (tools/common/selection_flags.h), --dedupe.
 bool selection_flags(const cli::Args& args, analysis::ConvertOptions& s) {
@@ -181,6 +212,8 @@ bool input_flags(const cli::Args& args, analysis::ConvertOptions& s, convert_too
                         : s.to == ConvertTarget::kSvg  ? "--to svg"
                         : s.dedupe                     ? "--dedupe"
                         : args.has("stop-after")       ? "--stop-after"
+                        : s.split_by                   ? "--split-by"
+                        : r.split_pattern              ? "--split"
                                                        : nullptr;
     if (alone)
       return bad(absl::StrCat("under MPI (", g_mpi->size(), " ranks) ", alone,
@@ -217,7 +250,8 @@ int convert_main(int argc, char** argv) {
   if (auto fen = args->get("key")) return print_key(*variant, *fen);
   s.validate.roster_warnings = false;  // the export writes the roster anyway
   convert_tool::RunSettings run;
-  if (!output_flags(*args, s) || !selection_flags(*args, s) || !input_flags(*args, s, run))
+  if (!output_flags(*args, s) || !split_flags(*args, s, run) || !selection_flags(*args, s) ||
+      !input_flags(*args, s, run))
     return 2;
   analysis::set_record_needs(s);
   return convert_tool::run_conversion(s, run, *g_mpi);
