@@ -244,6 +244,15 @@ void ConvertRun::written(const analysis::BatchFile& file, const parsers::RawGame
                    parsers::message_text(c.fix.from).c_str(), c.fix.to.c_str(),
                    c.fix.reason.c_str());
     }
+    for (const analysis::Repair& r : c.repairs) {
+      progress_.clear();
+      diag_.clear();
+      absl::StrAppend(&diag_, file.name, ":", r.line, ":", r.column, ": ",
+                      r.repaired ? "note" : "warning", ": ", what);
+      if (r.ply) absl::StrAppend(&diag_, ", ply ", r.ply);
+      absl::StrAppend(&diag_, ": ", r.message, "\n");
+      std::fwrite(diag_.data(), 1, diag_.size(), stderr);
+    }
     for (const std::string& note : c.notes) {
       progress_.clear();
       std::fprintf(stderr, "%s:%lld: warning: %s: %s\n", file.name.c_str(),
@@ -307,9 +316,9 @@ void ConvertRun::end_input(const analysis::BatchFile& file, const absl::Status& 
   if (shared_) {  // the counts of every rank's share
     std::vector<std::uint64_t> v{totals.read,     totals.written,    totals.filtered,
                                  totals.rejected, totals.duplicates, totals.fixed,
-                                 totals.warnings, totals.named};
+                                 totals.warnings, totals.named,      totals.repairs};
     mpi_.sum_to_root(v);
-    totals = analysis::ConvertCounts{v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7]};
+    totals = analysis::ConvertCounts{v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7], v[8]};
   }
   if (!r_.quiet) std::cerr << analysis::convert_summary(file.name, totals);
   all_.add(totals);
