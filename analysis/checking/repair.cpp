@@ -76,6 +76,7 @@ DateReading make_date(const Part& y, const Part& m, const Part& d) {
 }  // namespace
 
 DateReading normalise_date(std::string_view text) {
+  const std::string_view as_read = text;
   while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) text.remove_prefix(1);
   while (!text.empty() && (text.back() == ' ' || text.back() == '\t')) text.remove_suffix(1);
   const std::string_view seps = ".-/";
@@ -140,7 +141,7 @@ DateReading normalise_date(std::string_view text) {
       return unreadable("not a date");
     }
   }
-  if (r.kind == DateReading::Kind::kNormalised && r.value == text)
+  if (r.kind == DateReading::Kind::kNormalised && r.value == as_read)
     r.kind = DateReading::Kind::kAsIs;
   return r;
 }
