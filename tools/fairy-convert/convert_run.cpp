@@ -237,13 +237,7 @@ void ConvertRun::written(const analysis::BatchFile& file, const parsers::RawGame
                          analysis::ConvertedGame& c) {
   if (!r_.quiet) {
     const std::string what = analysis::describe_game(c.report);
-    if (c.fix.fixed) {
-      progress_.clear();
-      std::fprintf(stderr, "%s:%lld: note: %s: result \"%s\" corrected to \"%s\" (%s)\n",
-                   file.name.c_str(), static_cast<long long>(game.first_line), what.c_str(),
-                   parsers::message_text(c.fix.from).c_str(), c.fix.to.c_str(),
-                   c.fix.reason.c_str());
-    }
+    // The repairs come first: the result is settled after them.
     for (const analysis::Repair& r : c.repairs) {
       progress_.clear();
       diag_.clear();
@@ -252,6 +246,13 @@ void ConvertRun::written(const analysis::BatchFile& file, const parsers::RawGame
       if (r.ply) absl::StrAppend(&diag_, ", ply ", r.ply);
       absl::StrAppend(&diag_, ": ", r.message, "\n");
       std::fwrite(diag_.data(), 1, diag_.size(), stderr);
+    }
+    if (c.fix.fixed) {
+      progress_.clear();
+      std::fprintf(stderr, "%s:%lld: note: %s: result \"%s\" corrected to \"%s\" (%s)\n",
+                   file.name.c_str(), static_cast<long long>(game.first_line), what.c_str(),
+                   parsers::message_text(c.fix.from).c_str(), c.fix.to.c_str(),
+                   c.fix.reason.c_str());
     }
     for (const std::string& note : c.notes) {
       progress_.clear();
