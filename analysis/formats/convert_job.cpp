@@ -234,7 +234,7 @@ void write_game(const parsers::RawGame& game, const ConvertOptions& s, std::stri
     case ConvertTarget::kJson:
     case ConvertTarget::kJsonl: {
       JsonWriter w(c.out);
-      write_game_json(w, record, c.report, result, s.write, file);
+      write_game_json(w, record, c.report, result, s.write, file, c.repairs);
       if (s.to == ConvertTarget::kJsonl) c.out += '\n';
       break;
     }
@@ -289,10 +289,23 @@ void convert_game(const parsers::RawGame& game, const ConvertOptions& s, std::st
   // that stays invalid is reported as it was read.
   thread_local GameReport as_read;
   const bool repairing = s.fix && game.format != parsers::RecordFormat::kPositions;
+  std::size_t repaired_size = 0;
   if (repairing) {
     as_read = c.report;
     repair_game(record, c.report, c.repairs);
+    repaired_size = c.report.diagnostics.size();
   }
+  // A game rejected after the repairs: the report as read, with the errors added since.
+  auto unrepair = [&] {
+    if (!repairing) return;
+    for (std::size_t i = repaired_size; i < c.report.diagnostics.size(); ++i) {
+      Diagnostic& d = c.report.diagnostics[i];
+      (d.severity == parsers::Severity::kError ? as_read.errors : as_read.warnings)++;
+      as_read.diagnostics.push_back(std::move(d));
+    }
+    c.report = std::move(as_read);
+    c.repairs.clear();
+  };
   // A game the tags leave out is filtered out even when it is invalid: it was not asked for.
   // (A valid game is tested once, below.)
   if (s.selection.any() && !c.report.valid() && !selected(record, false, s.selection)) {
@@ -302,10 +315,7 @@ void convert_game(const parsers::RawGame& game, const ConvertOptions& s, std::st
   std::string result;
   if (!settle_result(s, record, c, result)) {
     c.fate = ConvertFate::kRejected;
-    if (repairing) {
-      c.report = std::move(as_read);
-      c.repairs.clear();
-    }
+    unrepair();
     return;
   }
   if (s.selection.any() && !selected(record, true, s.selection)) {
@@ -317,6 +327,7 @@ void convert_game(const parsers::RawGame& game, const ConvertOptions& s, std::st
         fen_in_dialect(variant_info(record.variant), record.start_fen, s.write.fen_dialect);
     if (!f.ok()) {
       reject(c, game, 1, std::string(f.status().message()));
+      unrepair();
       return;
     }
   }
@@ -325,6 +336,7 @@ void convert_game(const parsers::RawGame& game, const ConvertOptions& s, std::st
   c.fate = ConvertFate::kWritten;
   if (s.split_by) split_value(record, *s.split_by, c);
   write_game(game, s, file, record, result, c);
+  if (c.fate == ConvertFate::kRejected) unrepair();
 }
 
 void ConvertCounts::add(const ConvertCounts& o) {

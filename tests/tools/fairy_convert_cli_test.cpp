@@ -1548,6 +1548,17 @@ TEST(FairyConvertFix, EveryOutputFormHoldsTheRepairs) {
             std::string::npos)
       << csv.out;
   const Output jsonl = run("-q --fix --to jsonl fix.pgn", dir);
+  // Each repair a note of the game's diagnostics.
+  EXPECT_NE(jsonl.out.find("{\"severity\":\"note\",\"line\":8,\"column\":19,\"ply\":3,"
+                           "\"message\":\"move \\\"0-0\\\": castling written with zeros; "
+                           "written \\\"O-O\\\"\"}"),
+            std::string::npos)
+      << jsonl.out;
+  EXPECT_NE(jsonl.out.find("{\"severity\":\"warning\",\"line\":12,\"column\":1,\"ply\":0,"
+                           "\"message\":\"Date \\\"5.1.2024\\\" left as it is: ambiguous, "
+                           "day 5 of month 1 or day 1 of month 5\"}"),
+            std::string::npos)
+      << jsonl.out;
   EXPECT_NE(jsonl.out.find("\"tags\":{\"Event\":\"Promotion\",\"Site\":\"?\",\"Date\":\"2024.01."
                            "05\",\"Round\":\"?\",\"White\":\"A\",\"Black\":\"B\",\"Result\":\"1/"
                            "2-1/2\"}"),
