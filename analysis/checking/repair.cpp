@@ -19,7 +19,8 @@ namespace {
 
 using parsers::message_text;
 
-// Long algebraic is a notation, not a fault of one: reported, never "repaired".
+// Long algebraic is a notation, not a fault: its warning stays (--notation chooses what is
+// written).
 constexpr std::uint32_t kNotRepaired = std::uint32_t(SanQuirk::kLongAlgebraic);
 
 constexpr std::string_view kRoster[7] = {"Event", "Site",  "Date",  "Round",
@@ -27,7 +28,7 @@ constexpr std::string_view kRoster[7] = {"Event", "Site",  "Date",  "Round",
 
 bool is_result(std::string_view v) { return v == "1-0" || v == "0-1" || v == "1/2-1/2"; }
 
-// A part of a date: a number of 1 or 2 digits (or `width` digits), or unknown ('?' only).
+// A part of a date: a number of up to 4 digits, or unknown ('?' only); `digits` its length.
 struct Part {
   bool unknown = false;
   int value = 0;
