@@ -72,6 +72,7 @@ struct RecordOptions {
   // The tags kept in GameRecord::tags (nullptr: all of them; statistics keep the few they
   // read, which saves copying the others).
   const std::vector<std::string_view>* only_tags = nullptr;
+  bool tag_places = false;  // where each tag was read (GameRecord::tag_places)
 };
 
 // One element of the movetext, in the order of the input.
@@ -90,6 +91,12 @@ struct RecordItem {
 
 struct GameRecord {
   std::vector<std::pair<std::string, std::string>> tags;  // as read, in order
+  // RecordOptions::tag_places: the line and column of each tag read, beside `tags` (a tag added
+  // after the reading has none).
+  struct Place {
+    std::int64_t line = 0, column = 0;
+  };
+  std::vector<Place> tag_places;
   // The tag section was read to its end (also when the game then fails): the tags are all
   // there, and `variant` is that of the tags when they name one fairykit plays.
   bool tags_read = false;
@@ -144,6 +151,7 @@ struct GameRecord {
   // Empties the record and keeps its memory for the next game.
   void clear() {
     tags.clear();
+    tag_places.clear();
     tags_read = false;
     variant = VariantId::kChess;
     set_up = false;

@@ -129,9 +129,11 @@ class GameChecker final : public parsers::PgnVisitor {
   }
 
   void tag(std::string_view name, std::string_view value, const PgnLocation& where) override {
-    if (record_ && (!ro_ || !ro_->only_tags || kept_tag(*ro_->only_tags, name)))
+    if (record_ && (!ro_ || !ro_->only_tags || kept_tag(*ro_->only_tags, name))) {
       record_->tags.emplace_back(std::piecewise_construct, std::forward_as_tuple(name),
                                  std::forward_as_tuple(value));
+      if (ro_ && ro_->tag_places) record_->tag_places.push_back({where.line, where.column});
+    }
     // A repeated tag is kept in the record (the writers keep every value) but the game is
     // read from the first one, as GameRecord::tag() reads it.
     if (const PgnLocation* first = tag_names_.first(name, where)) [[unlikely]] {
@@ -189,8 +191,11 @@ class GameChecker final : public parsers::PgnVisitor {
       record_->tags_read = true;
       if (start.variant) record_->variant = *start.variant;
     }
-    for (const StartNote& n : start.notes)
+    for (const StartNote& n : start.notes) {
       add(n.error ? Severity::kError : Severity::kWarning, where_of(n.tag), 0, n.message);
+      if (!n.error && n.tag == StartTag::kFen && tags_.fen && tags_.setup != "1")
+        report_.diagnostics.back().fault = Fault::kFenWithoutSetUp;
+    }
     if (!start.ok()) return;
     // Castling rights the position cannot have are dropped with a warning (archives carry
     // them: lichess studies), as python-chess and lichess do; what the FEN reader accepted
@@ -206,9 +211,11 @@ class GameChecker final : public parsers::PgnVisitor {
                        "\": ", std::string(status.message())));
       return;
     }
-    for (const DroppedCastlingRight& d : dropped)
+    for (const DroppedCastlingRight& d : dropped) {
       add(Severity::kWarning, fen_where_, 0,
           absl::StrCat("FEN castling right '", std::string(1, d.letter), "' dropped: ", d.reason));
+      report_.diagnostics.back().fault = Fault::kFenReadAsWritten;
+    }
     replay_ = &game;
     game.set_uci_castling(ro_ ? ro_->uci_castling : UciCastling::kKingTakesRook);
     if (record_) {
@@ -224,9 +231,11 @@ class GameChecker final : public parsers::PgnVisitor {
       record_->start_side = game.side_to_move();
       record_->start_move = fullmove_number(*start.variant, record_->start_fen);
     }
-    for (const std::string& w : game.fen_warnings())
+    for (const std::string& w : game.fen_warnings()) {
       add(Severity::kWarning, fen_where_, 0,
           absl::StrCat("FEN tag \"", fen_tag_echo(tags_.fen.value_or("")), "\": ", w));
+      report_.diagnostics.back().fault = Fault::kFenReadAsWritten;
+    }
     if (ro_) visitor_ = ro_->positions;
     if (visitor_) visitor_->position(game, 0);
     if (record_ && ro_->claims) note_claims(game, 0);
@@ -272,7 +281,7 @@ class GameChecker final : public parsers::PgnVisitor {
                        "\" after the game ended in a dead position (insufficient material)"),
           before);
     }
-    if (!quirks.empty()) report_quirks(text, quirks, where, ply, before);
+    if (!quirks.empty()) report_quirks(text, quirks, where, ply, before, item);
     if (depth_ == 0) report_.plies = ply;
     if (facts) keep_facts(*facts, ply);
     if (item)
@@ -552,19 +561,24 @@ class GameChecker final : public parsers::PgnVisitor {
     return game_start();
   }
 
+  // `item`: the move as the record holds it (nullptr: not recorded).
   void report_quirks(std::string_view text, SanQuirks quirks, PgnLocation where, int ply,
-                     const std::string& before) {
+                     const std::string& before, const RecordItem* item) {
     for (const SanQuirkInfo& q : kSanQuirks) {
       if (!quirks.has(q.quirk)) continue;
       const std::uint32_t bit = std::uint32_t(q.quirk);
       std::string message =
           absl::StrCat("move \"", parsers::message_text(text), "\": ", std::string(q.description));
-      if (bit & kStyleQuirks) {
+      if ((bit & kStyleQuirks) && !options_.every_style_quirk) {
         if (style_reported_ & bit) continue;
         style_reported_ |= bit;
         message += " (reported once per game)";
       }
       add(Severity::kWarning, where, ply, std::move(message), before);
+      Diagnostic& d = report_.diagnostics.back();
+      d.fault = Fault::kMoveNotation;
+      d.quirk = bit;
+      if (item) d.written = item->san.empty() ? item->uci : item->san;
     }
   }
 
@@ -585,11 +599,13 @@ class GameChecker final : public parsers::PgnVisitor {
     const std::string& marker = report_.result_marker;
     if (marker.empty()) {
       add(Severity::kWarning, end_of_game(), 0, "the game has no termination marker");
+      report_.diagnostics.back().fault = Fault::kNoMarker;
     } else if (!tag.empty() && tag != marker) {
       add(Severity::kError, marker_where_, 0,
           absl::StrCat("the termination marker \"", parsers::message_text(marker),
                        "\" differs from the Result tag \"", parsers::message_text(tag), "\""));
       report_.diagnostics.back().about_result = true;
+      report_.diagnostics.back().fault = Fault::kResultMismatch;
     }
     if (!replay_ || stopped_ || depth_ != 0) return;
     const std::string& claimed = marker.empty() ? tag : marker;

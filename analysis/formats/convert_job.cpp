@@ -71,6 +71,7 @@ void set_record_needs(ConvertOptions& s) {
   // SAN is written unless the output needs UCI only.
   s.record.san = !(s.to == ConvertTarget::kPgn && s.write.notation == Notation::kUci);
   s.record.keys = s.to == ConvertTarget::kSqlite || s.add_eco != ConvertOptions::Eco::kNone;
+  s.record.tag_places = s.fix;
   // What the selection tests (keys for --reaches and --moves, claims, facts).
   add_selection_needs(s.selection, s.record, nullptr);
   // The clocks and evaluations of the comments as values (also under --no-comments: they are
@@ -233,7 +234,7 @@ void write_game(const parsers::RawGame& game, const ConvertOptions& s, std::stri
     case ConvertTarget::kJson:
     case ConvertTarget::kJsonl: {
       JsonWriter w(c.out);
-      write_game_json(w, record, c.report, result, s.write, file);
+      write_game_json(w, record, c.report, result, s.write, file, c.repairs);
       if (s.to == ConvertTarget::kJsonl) c.out += '\n';
       break;
     }
@@ -245,6 +246,9 @@ void write_game(const parsers::RawGame& game, const ConvertOptions& s, std::stri
       break;
     case ConvertTarget::kSqlite:
       make_db_game(record, c.report, result, s.write.with_fen, c.db);
+      for (const Repair& r : c.repairs)
+        c.db.diagnostics.push_back(
+            {r.repaired ? "note" : "warning", r.line, r.column, r.ply, r.message});
       if (c.fix.fixed)
         c.db.diagnostics.push_back(
             {"note", game.first_line, 0, 0,
@@ -264,6 +268,7 @@ void convert_game(const parsers::RawGame& game, const ConvertOptions& s, std::st
   c.out.clear();
   c.digest = {};
   c.fix = {};
+  c.repairs.clear();
   c.named = false;
   c.svgs.clear();
   c.notes.clear();
@@ -280,6 +285,27 @@ void convert_game(const parsers::RawGame& game, const ConvertOptions& s, std::st
                   s.vchess && game.format == parsers::RecordFormat::kPgn && game.notes.empty());
   }
   if (!s.selection.where.empty()) c.where_tags = where_tags_present(record, s.selection);
+  // The repairs come before the selection and the result: both read the repaired tags. A game
+  // that stays invalid is reported as it was read.
+  thread_local GameReport as_read;
+  const bool repairing = s.fix && game.format != parsers::RecordFormat::kPositions;
+  std::size_t repaired_size = 0;
+  if (repairing) {
+    as_read = c.report;
+    repair_game(record, c.report, c.repairs);
+    repaired_size = c.report.diagnostics.size();
+  }
+  // A game rejected after the repairs: the report as read, with the errors added since.
+  auto unrepair = [&] {
+    if (!repairing) return;
+    for (std::size_t i = repaired_size; i < c.report.diagnostics.size(); ++i) {
+      Diagnostic& d = c.report.diagnostics[i];
+      (d.severity == parsers::Severity::kError ? as_read.errors : as_read.warnings)++;
+      as_read.diagnostics.push_back(std::move(d));
+    }
+    c.report = std::move(as_read);
+    c.repairs.clear();
+  };
   // A game the tags leave out is filtered out even when it is invalid: it was not asked for.
   // (A valid game is tested once, below.)
   if (s.selection.any() && !c.report.valid() && !selected(record, false, s.selection)) {
@@ -289,6 +315,7 @@ void convert_game(const parsers::RawGame& game, const ConvertOptions& s, std::st
   std::string result;
   if (!settle_result(s, record, c, result)) {
     c.fate = ConvertFate::kRejected;
+    unrepair();
     return;
   }
   if (s.selection.any() && !selected(record, true, s.selection)) {
@@ -300,6 +327,7 @@ void convert_game(const parsers::RawGame& game, const ConvertOptions& s, std::st
         fen_in_dialect(variant_info(record.variant), record.start_fen, s.write.fen_dialect);
     if (!f.ok()) {
       reject(c, game, 1, std::string(f.status().message()));
+      unrepair();
       return;
     }
   }
@@ -308,6 +336,7 @@ void convert_game(const parsers::RawGame& game, const ConvertOptions& s, std::st
   c.fate = ConvertFate::kWritten;
   if (s.split_by) split_value(record, *s.split_by, c);
   write_game(game, s, file, record, result, c);
+  if (c.fate == ConvertFate::kRejected) unrepair();
 }
 
 void ConvertCounts::add(const ConvertCounts& o) {
@@ -319,6 +348,7 @@ void ConvertCounts::add(const ConvertCounts& o) {
   fixed += o.fixed;
   warnings += o.warnings;
   named += o.named;
+  repairs += o.repairs;
 }
 
 namespace {
@@ -336,6 +366,7 @@ std::string convert_summary(const std::string& name, const ConvertCounts& c) {
   if (c.duplicates) absl::StrAppend(&s, " (", count(c.duplicates, "duplicate"), ")");
   absl::StrAppend(&s, ", ", c.rejected, " rejected");
   if (c.fixed) absl::StrAppend(&s, "; ", count(c.fixed, "result"), " fixed");
+  if (c.repairs) absl::StrAppend(&s, "; ", count(c.repairs, "repair"));
   if (c.named) absl::StrAppend(&s, "; ", count(c.named, "opening"), " named");
   absl::StrAppend(&s, "; ", count(c.warnings, "warning"), "\n");
   return s;
@@ -362,6 +393,7 @@ ConvertTally::Goes ConvertTally::take(const ConvertedGame& c) {
   if (c.named) ++counts_.named;
   ++counts_.written;
   counts_.warnings += c.notes.size();
+  for (const Repair& r : c.repairs) ++(r.repaired ? counts_.repairs : counts_.warnings);
   return Goes::kWritten;
 }
 

@@ -17,6 +17,7 @@
 #include "absl/status/statusor.h"
 #include "analysis/checking/game_record.h"
 #include "analysis/checking/game_result.h"
+#include "analysis/checking/repair.h"
 #include "analysis/checking/selection.h"
 #include "analysis/checking/validate.h"
 #include "analysis/formats/game_db.h"
@@ -55,7 +56,10 @@ struct ConvertOptions {
   // What the record keeps: set_record_needs() fills in what the target needs.
   RecordOptions record;
   Selection selection;
-  bool fix_result = false;     // correct a result the final position contradicts
+  bool fix_result = false;  // correct a result the final position contradicts
+  // Repair what has one sensible answer (checking/repair.h) before the result is settled; it
+  // wants fix_result, ValidateOptions::every_style_quirk and RecordOptions::tag_places.
+  bool fix = false;
   bool dedupe = false;         // a digest of each game, for ConvertTally
   bool positions_csv = false;  // --to csv: a row per position instead of per game
   SvgOptions svg;
@@ -79,9 +83,12 @@ enum class ConvertFate { kWritten, kFiltered, kRejected };
 struct ConvertedGame {
   GameReport report;
   ConvertFate fate = ConvertFate::kRejected;
-  std::string out;     // the game written in the target form (not --to svg, sqlite)
-  GameDigest digest;   // with ConvertOptions::dedupe
-  ResultFix fix;       // the result corrected (--fix-result)
+  std::string out;    // the game written in the target form (not --to svg, sqlite)
+  GameDigest digest;  // with ConvertOptions::dedupe
+  ResultFix fix;      // the result corrected (--fix-result)
+  // ConvertOptions::fix: the repairs made and the dates left as they were (of a game written;
+  // a game rejected keeps the report it had without them).
+  std::vector<Repair> repairs;
   bool named = false;  // ConvertOptions::add_eco wrote the opening's tags
   std::vector<std::pair<std::string, std::string>> svgs;  // --to svg: file name, document
   DbGame db;                                              // --to sqlite: the rows to insert
@@ -106,12 +113,13 @@ struct ConvertCounts {
   std::uint64_t read = 0, written = 0, filtered = 0, rejected = 0, duplicates = 0, fixed = 0,
                 warnings = 0;  // duplicates are counted among the filtered
   std::uint64_t named = 0;     // games written with the tags of --add-eco
+  std::uint64_t repairs = 0;   // repairs made in the games written (--fix)
   void add(const ConvertCounts& o);
 };
 
 // "NAME: 3 games read: 1 written, 1 filtered out (1 duplicate), 1 rejected; 1 result fixed;
-// 1 opening named; 2 warnings\n" (the duplicates, the fixed results and the openings named
-// only when there are any).
+// 4 repairs; 1 opening named; 2 warnings\n" (the duplicates, the fixed results, the repairs and
+// the openings named only when there are any).
 std::string convert_summary(const std::string& name, const ConvertCounts& counts);
 
 // The step after the conversion, game by game in input order: counts each game and tells

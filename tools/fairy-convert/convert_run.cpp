@@ -237,6 +237,16 @@ void ConvertRun::written(const analysis::BatchFile& file, const parsers::RawGame
                          analysis::ConvertedGame& c) {
   if (!r_.quiet) {
     const std::string what = analysis::describe_game(c.report);
+    // The repairs come first: the result is settled after them.
+    for (const analysis::Repair& r : c.repairs) {
+      progress_.clear();
+      diag_.clear();
+      absl::StrAppend(&diag_, file.name, ":", r.line, ":", r.column, ": ",
+                      r.repaired ? "note" : "warning", ": ", what);
+      if (r.ply) absl::StrAppend(&diag_, ", ply ", r.ply);
+      absl::StrAppend(&diag_, ": ", r.message, "\n");
+      std::fwrite(diag_.data(), 1, diag_.size(), stderr);
+    }
     if (c.fix.fixed) {
       progress_.clear();
       std::fprintf(stderr, "%s:%lld: note: %s: result \"%s\" corrected to \"%s\" (%s)\n",
@@ -307,9 +317,9 @@ void ConvertRun::end_input(const analysis::BatchFile& file, const absl::Status& 
   if (shared_) {  // the counts of every rank's share
     std::vector<std::uint64_t> v{totals.read,     totals.written,    totals.filtered,
                                  totals.rejected, totals.duplicates, totals.fixed,
-                                 totals.warnings, totals.named};
+                                 totals.warnings, totals.named,      totals.repairs};
     mpi_.sum_to_root(v);
-    totals = analysis::ConvertCounts{v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7]};
+    totals = analysis::ConvertCounts{v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7], v[8]};
   }
   if (!r_.quiet) std::cerr << analysis::convert_summary(file.name, totals);
   all_.add(totals);

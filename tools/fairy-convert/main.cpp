@@ -124,6 +124,12 @@ bool output_flags(const cli::Args& args, analysis::ConvertOptions& s) {
   s.write.add_fen_tags = args.has("add-fen-tags");
   s.write.add_ply_count = args.has("add-ply-count");
   s.fix_result = args.has("fix-result");
+  // --fix: the repairs with one answer, of which the result the final position decides is one.
+  s.fix = args.has("fix");
+  if (s.fix) {
+    s.fix_result = true;
+    s.validate.every_style_quirk = true;
+  }
   if (args.has("eco-deepest") && args.has("eco-first"))
     return bad("--eco-deepest and --eco-first are two answers to one question: give one");
   if ((args.has("eco-deepest") || args.has("eco-first")) && !args.has("add-eco"))
