@@ -129,7 +129,7 @@ class Worker {
     e.best = uci_move_from_dialect(*r.variant, found.best, dialect);
     if (std::find(legal.begin(), legal.end(), e.best) == legal.end())
       return wrong(absl::StrCat("gave the best move ", parsers::message_text(found.best, 40),
-                                ", which is not legal in the position"));
+                                " (not legal in the position)"));
     if (!found.has_score) return wrong("gave no score");
     const bool white = (*game)->side_to_move() == WHITE;
     e.mate = found.mate;

@@ -10,7 +10,9 @@
 namespace fairykit::analysis {
 
 bool engine_plays(VariantId variant) {
-  return variant == VariantId::kChess || variant == VariantId::kChess960;
+  // The games a UCI engine plays without UCI_Variant: an engine that takes a variant, and
+  // the variants file fairykit passes for it, come later.
+  return variant_info(variant).uci_variant.empty();
 }
 
 void DistinctPositions::add(std::string_view file, std::int64_t game,

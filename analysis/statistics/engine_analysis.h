@@ -67,7 +67,8 @@ struct EngineAnalysis {
   std::vector<VariantId> variants_without_engine;  // in order of first appearance
 };
 
-// Whether fairy-analyze --engine sends positions of `variant` to the engine (chess, chess960).
+// Whether fairy-analyze --engine sends positions of `variant` to the engine: the games with no
+// UCI_Variant (VariantInfo::uci_variant), chess and chess960.
 bool engine_plays(VariantId variant);
 
 // Evaluates every entry of `positions`.

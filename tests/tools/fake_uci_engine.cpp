@@ -31,7 +31,7 @@
 //   crash-go-fen                aborts on a search of a position whose FEN holds --crash-on
 //   hang-go                     never answers a search
 //   illegal-best                answers every search with the best move a1b4 (never legal)
-//   no-score                    answers a search with a bestmove and no info line
+//   no-score                    answers a search with its best move and no info line
 //
 // Searches (`go nodes N`, `go depth D`, `go movetime MS`: the limit changes only what is
 // reported) give exact, hand-checkable answers. When a legal move checkmates, the first such
@@ -43,12 +43,12 @@
 // score of 9999 that a reader must pass over, then the exact score with its line.
 //
 // --log FILE appends every line the engine reads to FILE, so that a test can check the
-// dialogue. A move the bug adds (an illegal one) is counted as one node whatever the depth: the
-// engine cannot play it, and any count shows the difference. Positions come as
-// `position fen F [moves ...]` (or `position startpos`) in any dialect fairykit reads;
-// the variant from `setoption name UCI_Variant` (chess, cwda, superchess, interweave,
-// fluidity) and `setoption name UCI_Chess960 value true` (chess960). Moves are read and
-// written in the dialect of the FEN (CWDA: pychess letters for a pychess FEN).
+// dialogue; --delay MS makes each search take MS milliseconds (a run to interrupt). A move the bug
+// adds (an illegal one) is counted as one node whatever the depth: the engine cannot play it, and
+// any count shows the difference. Positions come as `position fen F [moves ...]` (or `position
+// startpos`) in any dialect fairykit reads; the variant from `setoption name UCI_Variant` (chess,
+// cwda, superchess, interweave, fluidity) and `setoption name UCI_Chess960 value true` (chess960).
+// Moves are read and written in the dialect of the FEN (CWDA: pychess letters for a pychess FEN).
 #include <signal.h>
 #include <unistd.h>
 
@@ -246,6 +246,7 @@ struct State {
   long lines = 1000000;    // flood: the moves of the divide
   std::string state_file;  // crash-go-once
   std::string crash_on;    // crash-go-fen
+  long delay_ms = 0;       // --delay: each search takes this long
 };
 
 [[noreturn]] void fail(const std::string& why) {
@@ -314,10 +315,7 @@ void go_search(const State& s, const std::vector<std::string>& w) {
     }
   }
   if (s.bug == "hang-go") hang();
-  if (s.bug == "no-score") {
-    std::cout << "bestmove a1a2\n" << std::flush;
-    return;
-  }
+  if (s.delay_ms > 0) usleep(useconds_t(s.delay_ms) * 1000);
   long long depth = 1, nodes = -1;
   for (std::size_t i = 1; i + 1 < w.size(); i += 2) {
     if (w[i] == "depth") depth = std::atoll(w[i + 1].c_str());
@@ -362,6 +360,10 @@ void go_search(const State& s, const std::vector<std::string>& w) {
   if (!replies.empty()) pv += " " + replies.front();
   g.undo();
   if (s.bug == "illegal-best") best = pv = "a1b4";
+  if (s.bug == "no-score") {
+    std::cout << "bestmove " << best << "\n" << std::flush;
+    return;
+  }
   std::cout << "info string fake search\n"
             << "info depth " << depth << " nodes " << nodes << " score cp 9999 lowerbound\n"
             << "info depth " << depth << " seldepth " << depth << " multipv 1 score " << score
@@ -382,6 +384,8 @@ int main(int argc, char** argv) {
       if (!log) fail(std::string("cannot open ") + argv[i]);
     } else if (arg == "--state" && i + 1 < argc) {
       s.state_file = argv[++i];
+    } else if (arg == "--delay" && i + 1 < argc) {
+      s.delay_ms = std::atol(argv[++i]);
     } else if (arg == "--crash-on" && i + 1 < argc) {
       s.crash_on = argv[++i];
     } else if (arg == "--lines" && i + 1 < argc) {
@@ -394,7 +398,7 @@ int main(int argc, char** argv) {
     } else {
       fail(
           "usage: fake-uci-engine [--bug NAME] [--lines N] [--log FILE] [--state FILE] "
-          "[--crash-on TEXT]");
+          "[--crash-on TEXT] [--delay MS]");
     }
   }
   for (std::string line; std::getline(std::cin, line);) {
