@@ -177,7 +177,8 @@ PoolSummary evaluate_positions(const std::vector<EvalRequest>& requests, const P
   workers.push_back(std::make_unique<Worker>(o, warn_mutex));
   // The first engine names the settings the cache is read under.
   if (absl::Status s = workers[0]->start(true); !s.ok()) {
-    for (EvalResult& r : results) r.error = std::string(s.message());
+    summary.start_error = std::string(s.message());
+    for (EvalResult& r : results) r.error = summary.start_error;
     summary.failed = requests.size();
     return summary;
   }

@@ -65,6 +65,8 @@ struct PoolSummary {
   // is needed to look them up), else at most `engines`, at most one per position to send.
   int engines_started = 0;
   absl::Status cache_status;  // the first cache error (the run goes on without the cache)
+  // Why the first engine could not be started (every position has this error then).
+  std::string start_error;
 };
 
 // Evaluates `requests` into `results` (one each, same order).

@@ -204,6 +204,24 @@ TEST(FairyAnalyzeEngine, AnEngineThatAlwaysDiesIsReportedPerPosition) {
   EXPECT_EQ(searches(dir, "log2.txt"), 4);
 }
 
+TEST(FairyAnalyzeEngine, AnEngineThatCannotStart) {
+  const std::string dir = make_dir({{"p.epd", kPositions}});
+  CliRun r = analyze(dir, "-q --engine no-such-engine-of-fairykit --nodes 5 p.epd");
+  EXPECT_EQ(r.status, 3) << r.err;
+  const std::string why =
+      "the engine \\\"no-such-engine-of-fairykit\\\" exited with status 127 (the shell found no "
+      "such command) while answering \\\"uci\\\"";
+  EXPECT_TRUE(absl::StrContains(r.err,
+                                "fairy-analyze: the engine \"no-such-engine-of-fairykit\" "
+                                "exited with status 127 (the shell found no such command) "
+                                "while answering \"uci\"\n"))
+      << r.err;
+  int errors = 0;
+  for (absl::string_view line : absl::StrSplit(r.out, '\n', absl::SkipEmpty()))
+    errors += absl::StrContains(line, "\"error\":\"" + why + "\"}");
+  EXPECT_EQ(errors, 4) << r.out;
+}
+
 TEST(FairyAnalyzeEngine, OnePositionThatKillsTheEngineAmongOthers) {
   const std::string dir = make_dir({{"a.pgn", kGames}});
   CliRun r = analyze(

@@ -404,6 +404,8 @@ int analyze_main(int argc, char** argv) {
   cli::warn_of_absent_tags("fairy-analyze", o.selection, all.where_tags, all.games, *g_mpi);
   if (files.size() > 1 && !quiet)
     std::cerr << summary("total", all, o.selection.any(), o.positions);
+  if (engine && !engine->pool.start_error.empty())
+    std::cerr << "fairy-analyze: " << engine->pool.start_error << '\n';
   if (engine && !quiet) std::cerr << engine_summary(distinct, *engine, po);
   if (engine && !engine->pool.cache_status.ok())
     std::cerr << "fairy-analyze: --eval-cache " << engine->pool.cache_status.message()
