@@ -55,6 +55,20 @@ std::string_view column_text(sqlite3_stmt* st, int i) {
            : std::string_view();
 }
 
+// Resets a statement when it goes out of scope: a statement left on a row keeps its read
+// transaction open, and a write after another run's commit would then fail at once with
+// "database is locked" (a stale snapshot cannot be upgraded) instead of waiting its turn.
+class ResetAfter {
+ public:
+  explicit ResetAfter(sqlite3_stmt* st) : st_(st) { sqlite3_reset(st_); }
+  ~ResetAfter() { sqlite3_reset(st_); }
+  ResetAfter(const ResetAfter&) = delete;
+  ResetAfter& operator=(const ResetAfter&) = delete;
+
+ private:
+  sqlite3_stmt* st_;
+};
+
 void bind_text(sqlite3_stmt* st, int i, std::string_view s) {
   sqlite3_bind_text(st, i, s.data(), int(s.size()), SQLITE_TRANSIENT);
 }
@@ -126,8 +140,8 @@ absl::Status EvalCache::commit() { return exec("COMMIT"); }
 
 absl::StatusOr<std::int64_t> EvalCache::settings(std::string_view engine, std::string_view options,
                                                  std::string_view limit) {
+  ResetAfter reset_select(select_settings_), reset_insert(insert_settings_);
   for (sqlite3_stmt* st : {select_settings_, insert_settings_}) {
-    sqlite3_reset(st);
     bind_text(st, 1, engine);
     bind_text(st, 2, options);
     bind_text(st, 3, limit);
@@ -148,7 +162,7 @@ absl::StatusOr<std::int64_t> EvalCache::settings(std::string_view engine, std::s
 absl::StatusOr<std::optional<Evaluation>> EvalCache::find(std::int64_t settings,
                                                           std::string_view variant, Key key,
                                                           std::string_view fen) {
-  sqlite3_reset(find_);
+  ResetAfter reset(find_);
   sqlite3_bind_int64(find_, 1, settings);
   bind_text(find_, 2, variant);
   sqlite3_bind_int64(find_, 3, static_cast<sqlite3_int64>(key));
@@ -171,7 +185,7 @@ absl::StatusOr<std::optional<Evaluation>> EvalCache::find(std::int64_t settings,
 
 absl::Status EvalCache::store(std::int64_t settings, std::string_view variant, Key key,
                               std::string_view fen, const Evaluation& e) {
-  sqlite3_reset(store_);
+  ResetAfter reset(store_);
   sqlite3_clear_bindings(store_);
   sqlite3_bind_int64(store_, 1, settings);
   bind_text(store_, 2, variant);

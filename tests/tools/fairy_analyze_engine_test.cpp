@@ -344,6 +344,28 @@ TEST(FairyAnalyzeEngine, AKilledRunLosesOnlyTheSearchesInFlight) {
   EXPECT_GE(searches(dir, "again.txt"), total - before);
 }
 
+// Two runs at the same time on one cache (WAL mode, SQLite's locking): both complete with the
+// same output, and a third run finds everything there.
+TEST(FairyAnalyzeEngine, TwoRunsShareOneCache) {
+  const std::string dir = make_dir({});
+  const std::string in = "'" + kSamples + "/classics.pgn'";
+  const std::string tool = "'" + std::string(FAIRYKIT_BIN_DIR) + "/fairy-analyze' ";
+  auto command = [&](const std::string& name) {
+    return tool + fake("--delay 2", name + ".txt") + " -q --nodes 5 --eval-cache c.db " + in +
+           " >" + name + ".out 2>&1; echo $? >" + name + ".status";
+  };
+  CliRun both = run_shell("cd '" + dir + "' && { " + command("a") + "; } & { cd '" + dir + "' && " +
+                          command("b") + "; } & wait");
+  EXPECT_EQ(slurp(dir + "/a.status"), "0\n") << slurp(dir + "/a.out");
+  EXPECT_EQ(slurp(dir + "/b.status"), "0\n") << slurp(dir + "/b.out");
+  EXPECT_EQ(slurp(dir + "/a.out"), slurp(dir + "/b.out"));
+  EXPECT_GT(slurp(dir + "/a.out").size(), 1000u);
+  CliRun third = analyze(dir, fake("", "c.txt") + " -q --nodes 5 --eval-cache c.db " + in);
+  EXPECT_EQ(third.status, 0) << third.err;
+  EXPECT_EQ(searches(dir, "c.txt"), 0);
+  EXPECT_EQ(third.out, slurp(dir + "/a.out"));
+}
+
 TEST(FairyAnalyzeEngine, UsageErrors) {
   const std::string dir = make_dir({{"p.epd", kPositions}});
   auto error = [&](const std::string& args) {
