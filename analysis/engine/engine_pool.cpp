@@ -251,6 +251,8 @@ PoolSummary evaluate_positions(const std::vector<EvalRequest>& requests, const P
   // killed run loses only the searches in flight. In WAL mode with synchronous=NORMAL a
   // commit is a write to the log, no sync.
   std::vector<std::size_t> batch;
+  const std::uint64_t total = requests.size(), cached = requests.size() - todo.size();
+  if (o.progress) o.progress(cached, total);
   while (finished < todo.size()) {
     {
       std::unique_lock<std::mutex> lock(done_mutex);
@@ -259,6 +261,7 @@ PoolSummary evaluate_positions(const std::vector<EvalRequest>& requests, const P
       done.clear();
     }
     finished += batch.size();
+    if (o.progress) o.progress(cached + finished, total);
     if (!cache) continue;
     absl::Status s = cache->begin(true);
     for (std::size_t i : batch) {

@@ -52,6 +52,9 @@ struct PoolOptions {
   // Warnings (an option the engine does not list; an engine restarted), one line each, from
   // any thread but never two at once.
   std::function<void(const std::string&)> warn;
+  // Called in the calling thread with the positions done (found in the cache, evaluated or
+  // failed) and their total: before the searches, then after each batch of results.
+  std::function<void(std::uint64_t done, std::uint64_t total)> progress;
 };
 
 struct PoolSummary {

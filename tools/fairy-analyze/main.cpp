@@ -8,6 +8,7 @@
 #include <ctime>
 #include <iostream>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <vector>
@@ -351,7 +352,24 @@ int analyze_main(int argc, char** argv) {
     cache = *std::move(c);
     po.cache = cache.get();
   }
-  if (!quiet) po.warn = [](const std::string& w) { std::cerr << "fairy-analyze: " << w << '\n'; };
+  // The engines' warnings (from their threads) and the progress line share standard error.
+  cli::ProgressLine engine_progress(!quiet && cli::ProgressLine::stderr_is_terminal());
+  std::mutex stderr_mutex;
+  if (!quiet)
+    po.warn = [&](const std::string& w) {
+      std::lock_guard<std::mutex> lock(stderr_mutex);
+      engine_progress.clear();
+      std::cerr << "fairy-analyze: " << w << '\n';
+    };
+  double progress_shown = -1;
+  if (engine_progress.enabled())
+    po.progress = [&](std::uint64_t done, std::uint64_t total) {
+      const double now = engine_progress.seconds();
+      if (done < total && now - progress_shown < 0.1) return;
+      progress_shown = now;
+      std::lock_guard<std::mutex> lock(stderr_mutex);
+      engine_progress.show(absl::StrCat("engine: ", done, " of ", total, " positions"));
+    };
 
   analysis::BatchOptions bo;
   bo.format.reset();
@@ -404,6 +422,7 @@ int analyze_main(int argc, char** argv) {
   cli::warn_of_absent_tags("fairy-analyze", o.selection, all.where_tags, all.games, *g_mpi);
   if (files.size() > 1 && !quiet)
     std::cerr << summary("total", all, o.selection.any(), o.positions);
+  engine_progress.clear();
   if (engine && !engine->pool.start_error.empty())
     std::cerr << "fairy-analyze: " << engine->pool.start_error << '\n';
   if (engine && !quiet) std::cerr << engine_summary(distinct, *engine, po);
