@@ -228,9 +228,10 @@ PoolSummary evaluate_positions(const std::vector<EvalRequest>& requests, const P
   std::condition_variable done_cv;
   std::deque<std::size_t> done;  // evaluated, not yet stored in the cache
   std::size_t finished = 0;
+  // All made before any thread runs: a thread reads `workers` while the others start.
+  while (workers.size() < pool) workers.push_back(std::make_unique<Worker>(o, warn_mutex));
   std::vector<std::thread> threads;
   for (std::size_t k = 0; k < pool; ++k) {
-    if (k > 0) workers.push_back(std::make_unique<Worker>(o, warn_mutex));
     threads.emplace_back([&, k] {
       Worker& w = *workers[k];
       // The others start their engines in their own thread, at the same time.

@@ -2,6 +2,8 @@
 
 #include <sqlite3.h>
 
+#include <chrono>
+#include <thread>
 #include <utility>
 #include <vector>
 
@@ -84,9 +86,20 @@ absl::StatusOr<std::unique_ptr<EvalCache>> EvalCache::open(const std::string& pa
   sqlite3_busy_timeout(c->db_, 30000);
   // WAL: readers and one writer at once; NORMAL: a commit is not synced, which a killed
   // process does not lose (only a power cut may).
-  if (absl::Status s = c->exec("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;"); !s.ok())
-    return s;
-  if (absl::Status s = c->exec(kSchema); !s.ok()) return s;
+  // Two runs that open a new cache at once: switching it to WAL and making its tables take
+  // locks that SQLite does not always wait for (it answers "database is locked" at once), so
+  // the set-up is tried again for as long as a busy database is waited for.
+  const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+  for (;;) {
+    absl::Status s = c->exec("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;");
+    if (s.ok()) s = c->exec(kSchema);
+    if (s.ok()) break;
+    const int code = sqlite3_errcode(c->db_);
+    if ((code != SQLITE_BUSY && code != SQLITE_LOCKED) ||
+        std::chrono::steady_clock::now() >= give_up)
+      return s;
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
   {
     sqlite3_stmt* st = nullptr;
     if (sqlite3_prepare_v2(c->db_, "SELECT value FROM meta WHERE name = 'schema'", -1, &st,
