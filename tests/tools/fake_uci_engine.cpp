@@ -1,6 +1,7 @@
-// fake-uci-engine: a small UCI engine for the tests of fairy-perft --compare-with. It counts
-// perft with fairykit's own rules, so it agrees with fairy-perft, except where --bug plants
-// one rule wrong (or a way to fail):
+// fake-uci-engine: a small UCI engine for the tests of fairy-perft --compare-with and
+// fairy-analyze --engine. It counts perft with fairykit's own rules, so it agrees with
+// fairy-perft, and searches by a rule simple enough to check by hand (below), except where
+// --bug plants one rule wrong (or a way to fail):
 //
 //   none                        no bug: the rules of fairykit
 //   no-en-passant               chess: en passant captures are missing
