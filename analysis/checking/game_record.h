@@ -26,6 +26,8 @@ class AnyGame;
 
 namespace fairykit::analysis {
 
+struct PositionTests;  // analysis/checking/position_patterns.h
+
 // Sees every position of a game's main line while validate_game replays it: the start
 // position (ply 0) once it is set up, then the position after each main-line move (ply =
 // half-moves from the start), never the positions inside variations. The game is the live
@@ -68,6 +70,9 @@ struct RecordOptions {
   // The tags kept in GameRecord::tags (nullptr: all of them; statistics keep the few they
   // read, which saves copying the others).
   const std::vector<std::string_view>* only_tags = nullptr;
+  // The selection's tests of the main line's positions (--material, --board-pattern): which
+  // held is GameRecord::positions_met (nullptr: none).
+  const PositionTests* position_tests = nullptr;
 };
 
 // One element of the movetext, in the order of the input.
@@ -115,9 +120,10 @@ struct GameRecord {
     parsers::CommentCommands commands;
   };
   std::vector<PlyCommands> commands;
-  int plies = 0;              // main-line moves
-  std::string result_marker;  // as written ("" when missing)
-  GameState final_state;      // after the last main-line move
+  int plies = 0;                    // main-line moves
+  std::uint64_t positions_met = 0;  // RecordOptions::position_tests: bit i, test i held
+  std::string result_marker;        // as written ("" when missing)
+  GameState final_state;            // after the last main-line move
 
   // The value of a tag, or "" (the first one when a tag is repeated).
   std::string_view tag(std::string_view name) const {
@@ -145,6 +151,7 @@ struct GameRecord {
     line_keys.clear();
     commands.clear();
     plies = 0;
+    positions_met = 0;
     result_marker.clear();
     final_state = GameState{};
   }

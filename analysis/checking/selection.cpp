@@ -495,6 +495,14 @@ bool reaches(const GameRecord& r, const Selection& s) {
   return std::any_of(r.line_keys.begin(), r.line_keys.end(), wanted);
 }
 
+// --material (any of them) and --board-pattern (any of them), as the replay found them.
+bool positions_pass(const GameRecord& r, const Selection& s) {
+  if (!s.positions) return true;
+  const PositionTests& t = *s.positions;
+  if (!t.material.empty() && !(r.positions_met & t.material_bits())) return false;
+  return t.boards.empty() || (r.positions_met & t.board_bits()) != 0;
+}
+
 bool moves_pass(const GameRecord& r, const Selection& s) {
   if (r.plies < s.min_plies) return false;
   if (s.max_plies >= 0 && r.plies > s.max_plies) return false;
@@ -503,7 +511,8 @@ bool moves_pass(const GameRecord& r, const Selection& s) {
     if (end.empty()) end = "none";
     if (std::find(s.ends_in.begin(), s.ends_in.end(), end) == s.ends_in.end()) return false;
   }
-  return s.reaches.empty() || reaches(r, s);
+  if (!s.reaches.empty() && !reaches(r, s)) return false;
+  return positions_pass(r, s);
 }
 
 }  // namespace
@@ -519,6 +528,7 @@ void add_selection_needs(const Selection& s, RecordOptions& record,
     record.keys = true;
     record.key_plies = 1 << 30;
   }
+  if (s.positions && !s.positions->empty()) record.position_tests = s.positions.get();
   if (!kept_tags) return;
   const auto keep = [&](std::string_view tag) {
     if (std::find(kept_tags->begin(), kept_tags->end(), tag) == kept_tags->end())

@@ -14,6 +14,7 @@
 
 #include "absl/status/statusor.h"
 #include "analysis/checking/game_record.h"
+#include "analysis/checking/position_patterns.h"
 #include "analysis/checking/validate.h"
 #include "parsers/pgn.h"
 #include "rules/core/types.h"
@@ -70,9 +71,12 @@ struct Selection {
   std::vector<std::string> ends_in;  // "checkmate", "stalemate", ... (describe(GameEnd))
   // Position keys (any of them), each of the variant whose games it matches.
   std::vector<std::pair<VariantId, Key>> reaches;
+  // The tests of the main line's positions (--material, --board-pattern; null: none), shared
+  // by the copies of the selection so that RecordOptions::position_tests stays valid.
+  std::shared_ptr<const PositionTests> positions;
   bool any() const {
     return !where.empty() || min_plies > 0 || max_plies >= 0 || !ends_in.empty() ||
-           !reaches.empty();
+           !reaches.empty() || (positions && !positions->empty());
   }
 };
 // The names --ends-in takes: "checkmate", "stalemate", "insufficient-material", ...,
@@ -87,8 +91,9 @@ absl::StatusOr<std::string> parse_ends_in(std::string_view name);
 // (GameRecord::tags_read): a game broken before its moves is reported too.
 bool selected(const GameRecord& record, bool valid, const Selection& selection);
 // What the record of a game needs to hold for selected(): the position keys of the main line
-// (--reaches) and, in `kept_tags` when the record keeps only some tags
-// (RecordOptions::only_tags), the tags that --where tests. The views are of `selection`.
+// (--reaches), the position tests (--material, --board-pattern) and, in `kept_tags` when the record
+// keeps only some tags (RecordOptions::only_tags), the tags that --where tests. The views are of
+// `selection`.
 void add_selection_needs(const Selection& selection, RecordOptions& record,
                          std::vector<std::string_view>* kept_tags);
 // Bit i is set when the game has the tag that the i-th condition of `where` tests (counted

@@ -45,6 +45,7 @@ void set_record_needs(ConvertOptions& s) {
   s.record.commands = s.to == ConvertTarget::kJson || s.to == ConvertTarget::kJsonl ||
                       (s.to == ConvertTarget::kCsv && s.positions_csv) ||
                       s.to == ConvertTarget::kSqlite;
+  add_selection_needs(s.selection, s.record, nullptr);
 }
 
 namespace {
