@@ -120,10 +120,11 @@ struct GameRecord {
     parsers::CommentCommands commands;
   };
   std::vector<PlyCommands> commands;
-  int plies = 0;                    // main-line moves
-  std::uint64_t positions_met = 0;  // RecordOptions::position_tests: bit i, test i held
-  std::string result_marker;        // as written ("" when missing)
-  GameState final_state;            // after the last main-line move
+  int plies = 0;              // main-line moves
+  std::string result_marker;  // as written ("" when missing)
+  GameState final_state;      // after the last main-line move
+  // RecordOptions::position_tests: bit i is set when test i held on the main line.
+  std::uint64_t positions_met = 0;
 
   // The value of a tag, or "" (the first one when a tag is repeated).
   std::string_view tag(std::string_view name) const {
@@ -151,9 +152,9 @@ struct GameRecord {
     line_keys.clear();
     commands.clear();
     plies = 0;
-    positions_met = 0;
     result_marker.clear();
     final_state = GameState{};
+    positions_met = 0;
   }
 };
 
