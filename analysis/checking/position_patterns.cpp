@@ -37,12 +37,6 @@ bool piece_anywhere(char letter) {
 // Where L stands for a minor piece (pgn-extract's Bishop or Knight): where no piece has it.
 bool minor_letter(VariantId variant) { return piece_of(variant, 'L') == nullptr; }
 
-std::string letters_of(VariantId variant) {
-  std::string s;
-  for (const BoardPiece& p : board_pieces(variant)) s += p.letter;
-  return s;
-}
-
 }  // namespace
 
 // --material
@@ -113,10 +107,15 @@ class MaterialReader {
       if (t.letter != 'L' && !piece_anywhere(t.letter))
         return error(
             i, absl::StrCat(parsers::quote_char(c), " is the letter of no piece of any variant"));
-      for (const RawTerm& before : terms)
+      for (const RawTerm& before : terms) {
         if (before.letter == t.letter)
           return error(i, absl::StrCat(parsers::quote_char(c), " is written twice on one side (",
                                        std::string(1, t.letter), "2 is two of them)"));
+        // L counts Bishops and Knights together: with B or N too, a piece would count twice.
+        const std::string pair{before.letter, t.letter};
+        if (pair == "LB" || pair == "LN" || pair == "BL" || pair == "NL")
+          return error(i, "L (a minor piece, or CwDA's Colonel) on the side of a B or an N");
+      }
       ++i;
       Term& term = t.term;
       std::optional<int> d;
@@ -202,11 +201,9 @@ absl::StatusOr<MaterialPattern> MaterialPattern::parse(std::string_view text, bo
     if (!terms.ok()) return terms.status();
     raw[s] = *std::move(terms);
   }
-  std::string why_none;
   for (const VariantInfo& v : all_variants()) {
     Compiled& c = p.compiled_[std::size_t(v.id)];
-    c.possible = true;
-    for (int s = 0; s < 2 && c.possible; ++s) {
+    for (int s = 0; s < 2; ++s) {
       Side& side = c.side[s];
       std::uint32_t listed = 0;
       for (const RawTerm& r : raw[s]) {
@@ -215,21 +212,7 @@ absl::StatusOr<MaterialPattern> MaterialPattern::parse(std::string_view text, bo
           t.types = 1u << KNIGHT | 1u << BISHOP;
         } else if (const BoardPiece* piece = piece_of(v.id, r.letter)) {
           t.types = 1u << piece->type;
-        } else {
-          c.possible = false;
-          if (why_none.empty())
-            why_none =
-                absl::StrCat("column ", r.column + 1, ": ", std::string(1, r.letter),
-                             " is no piece of ", std::string(v.name), " (", letters_of(v.id), ")");
-          break;
-        }
-        if (listed & t.types) {  // L with B or N
-          c.possible = false;
-          if (why_none.empty())
-            why_none = absl::StrCat("column ", r.column + 1,
-                                    ": L (a Bishop or a Knight) is written with B or N");
-          break;
-        }
+        }  // else no piece of the variant: it counts none there
         listed |= t.types;
         // A King without a count: allowed, not counted.
         if (t.types == 1u << KING && !r.counted) continue;
@@ -239,9 +222,6 @@ absl::StatusOr<MaterialPattern> MaterialPattern::parse(std::string_view text, bo
         if (piece.type != KING && !(listed & 1u << piece.type)) side.absent |= 1u << piece.type;
     }
   }
-  if (std::none_of(p.compiled_.begin(), p.compiled_.end(),
-                   [](const Compiled& c) { return c.possible; }))
-    return reader.error(absl::StrCat("matches no game of any variant (", why_none, ")"));
   return p;
 }
 
@@ -285,7 +265,6 @@ bool MaterialPattern::side_holds(const Side& side,
 
 bool MaterialPattern::matches(VariantId variant, const MaterialCounts& counts) const {
   const Compiled& c = compiled_[std::size_t(variant)];
-  if (!c.possible) return false;
   if (side_holds(c.side[0], counts[WHITE], counts[BLACK]) &&
       side_holds(c.side[1], counts[BLACK], counts[WHITE]))
     return true;

@@ -40,9 +40,9 @@ using MaterialCounts = std::array<std::array<std::uint8_t, PIECE_TYPE_NB>, COLOR
 // count is allowed and ignored (Kings are not counted), a K with one is counted (Interweave
 // and Fluidity Kings can be captured). `K` alone is a side of a bare King, and a side left
 // out ("QR" or "QR v") is one too. In chess and every variant without a piece lettered L, L
-// stands for a minor piece (Bishop or Knight: counted together), and may not be mixed with B
-// or N on one side. A letter that is no piece of a variant makes the expression match no game
-// of that variant; a letter of no variant at all is an error. PLIES, a leading number: the
+// stands for a minor piece (Bishop or Knight: counted together), and may not be written on a
+// side with B or N. A letter that is no piece of a variant stands for none there (A* holds in
+// chess, A does not); a letter of no variant at all is an error. PLIES, a leading number: the
 // balance must hold for that many consecutive positions (overrides --material-plies). A lone
 // lower-case "v" or "vs" is the separator (write a side of one Veteran "V").
 //
@@ -77,7 +77,6 @@ class MaterialPattern {
     std::uint32_t absent = 0;  // piece types that must not be on the board for this side
   };
   struct Compiled {
-    bool possible = false;  // every letter is a piece of the variant
     Side side[2];
   };
 
