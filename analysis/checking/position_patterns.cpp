@@ -173,13 +173,14 @@ absl::StatusOr<MaterialPattern> MaterialPattern::parse(std::string_view text, bo
   if (std::all_of(words[0].first.begin(), words[0].first.end(), is_digit)) {
     std::size_t i = words[0].second;
     const std::optional<int> n = reader.number(i);
-    if (!n || *n == 0 || i != words[0].second + words[0].first.size())
-      return reader.error(words[0].second, "the number of plies must be 1 to 99");
+    if (!n || i != words[0].second + words[0].first.size())
+      return reader.error(words[0].second, "the number of plies must be 0 to 99");
     p.plies_ = *n;
     words.erase(words.begin());
   }
   const auto separator = [](std::string_view w) { return w == "v" || w == "vs"; };
-  std::pair<std::size_t, std::size_t> sides[2] = {{0, 0}, {0, 0}};  // start, size
+  // Where each side is written (start, size); a side left out is not tested.
+  std::optional<std::pair<std::size_t, std::size_t>> sides[2];
   const auto at = [](const std::pair<std::string_view, std::size_t>& w) {
     return std::pair{w.second, w.first.size()};
   };
@@ -196,8 +197,11 @@ absl::StatusOr<MaterialPattern> MaterialPattern::parse(std::string_view text, bo
                         "expected [PLIES] SIDE1 v SIDE2, as in 'QR v Q' or '10 R2P+ R=P*'");
   }
   std::vector<RawTerm> raw[2];
+  bool tested[2] = {false, false};
   for (int s = 0; s < 2; ++s) {
-    absl::StatusOr<std::vector<RawTerm>> terms = reader.side(sides[s].first, sides[s].second);
+    if (!sides[s]) continue;
+    tested[s] = true;
+    absl::StatusOr<std::vector<RawTerm>> terms = reader.side(sides[s]->first, sides[s]->second);
     if (!terms.ok()) return terms.status();
     raw[s] = *std::move(terms);
   }
@@ -218,8 +222,9 @@ absl::StatusOr<MaterialPattern> MaterialPattern::parse(std::string_view text, bo
         if (t.types == 1u << KING && !r.counted) continue;
         side.terms.push_back(t);
       }
-      for (const BoardPiece& piece : board_pieces(v.id))
-        if (piece.type != KING && !(listed & 1u << piece.type)) side.absent |= 1u << piece.type;
+      if (tested[s])
+        for (const BoardPiece& piece : board_pieces(v.id))
+          if (piece.type != KING && !(listed & 1u << piece.type)) side.absent |= 1u << piece.type;
     }
   }
   return p;
@@ -438,7 +443,7 @@ void PositionTestRun::test(AnyGame& game) {
       const MaterialPattern& m = tests_->material[i];
       if (!m.matches(variant, counts_)) {
         run_[i] = 0;
-      } else if (++run_[i] >= (m.plies() ? m.plies() : tests_->material_plies)) {
+      } else if (++run_[i] > (m.plies() >= 0 ? m.plies() : tests_->material_plies)) {
         *met_ |= std::uint64_t{1} << i;
       }
     }

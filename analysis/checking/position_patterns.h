@@ -38,13 +38,16 @@ using MaterialCounts = std::array<std::array<std::uint8_t, PIECE_TYPE_NB>, COLOR
 //   X<= / Xd<= exactly 1 / d fewer
 // A piece type the side does not list is absent from it, except the King: a K without a
 // count is allowed and ignored (Kings are not counted), a K with one is counted (Interweave
-// and Fluidity Kings can be captured). `K` alone is a side of a bare King, and a side left
-// out ("QR" or "QR v") is one too. In chess and every variant without a piece lettered L, L
-// stands for a minor piece (Bishop or Knight: counted together), and may not be written on a
-// side with B or N. A letter that is no piece of a variant stands for none there (A* holds in
-// chess, A does not); a letter of no variant at all is an error. PLIES, a leading number: the
-// balance must hold for that many consecutive positions (overrides --material-plies). A lone
-// lower-case "v" or "vs" is the separator (write a side of one Veteran "V").
+// and Fluidity Kings can be captured); `K` alone is a bare King. A side left out ("QR", or
+// "QR v") is not tested: any material. In chess and every variant without a piece lettered
+// L, L stands for a minor piece (Bishop or Knight: counted together), and may not be written
+// on a side with B or N. A letter that is no piece of a variant stands for none there (A*
+// holds in chess, A does not); a letter of no variant at all is an error. A lone lower-case
+// "v" or "vs" is the separator (a side of one Veteran is written "V").
+//
+// PLIES, a leading number (0 to 99; it overrides --material-plies): how many half-moves the
+// balance must last, that is in PLIES + 1 consecutive positions of the main line (the start
+// and the final position included); 0, the default of --material-plies, is one position.
 //
 // Matching: either side may be White (pgn-extract's -z) unless `colour_exact` (-y): then
 // SIDE1 is White's.
@@ -55,7 +58,7 @@ class MaterialPattern {
   static absl::StatusOr<MaterialPattern> parse(std::string_view text, bool colour_exact = false);
 
   bool matches(VariantId variant, const MaterialCounts& counts) const;
-  int plies() const { return plies_; }  // 0: not given in the expression
+  int plies() const { return plies_; }  // -1: not given in the expression
   const std::string& text() const { return text_; }
 
   struct Term {
@@ -86,7 +89,7 @@ class MaterialPattern {
 
   std::string text_;
   bool colour_exact_ = false;
-  int plies_ = 0;
+  int plies_ = -1;
   std::array<Compiled, std::size_t(kLastVariantId) + 1> compiled_;
 };
 

@@ -72,7 +72,7 @@ std::vector<FlagSpec> selection_flag_specs() {
                 "A E S V, the CwDA armies' letters); a piece not listed is",
                 "absent (Kings need not be); X* any number, X+ one or more,",
                 "Xd, Xd+, Xd-, X= X# X> X< (against the other side); a",
-                "leading number: for that many plies"},
+                "leading number: lasting that many plies"},
        .brief = "games with this material at some ply ('QR v Q'), repeatable"},
       {.name = "material-exact",
        .takes_value = true,
@@ -82,8 +82,9 @@ std::vector<FlagSpec> selection_flag_specs() {
       {.name = "material-plies",
        .takes_value = true,
        .value_name = "N",
-       .help = {"the material must hold for N consecutive positions (1: any",
-                "ply, the default; pgn-extract's default is 2)"}},
+       .help = {"the material must last N half-moves (hold in N + 1",
+                "consecutive positions); default 0: at any one position",
+                "(pgn-extract's default is 2)"}},
       {.name = "board-pattern",
        .takes_value = true,
        .repeatable = true,
@@ -99,7 +100,7 @@ std::vector<FlagSpec> selection_flag_specs() {
 // --material, --material-exact, --material-plies and --board-pattern.
 bool position_flags(const Args& args, std::string_view tool, analysis::Selection& selection) {
   auto tests = std::make_shared<analysis::PositionTests>();
-  if (!int_flag(args, tool, "material-plies", 1, 1000000, tests->material_plies)) return false;
+  if (!int_flag(args, tool, "material-plies", 0, 1000000, tests->material_plies)) return false;
   if (args.has("material-plies") && !args.has("material") && !args.has("material-exact")) {
     usage_error(tool, "--material-plies is about --material and --material-exact");
     return false;
