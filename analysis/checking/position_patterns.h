@@ -139,7 +139,7 @@ class BoardPattern {
 // The position tests of a selection, and what they need of the replay.
 struct PositionTests {
   std::vector<MaterialPattern> material;        // any of them
-  int material_plies = 1;                       // --material-plies, for those without PLIES
+  int material_plies = 0;                       // --material-plies, for those without PLIES
   std::vector<BoardPattern> boards;             // any of them
   static constexpr std::size_t kMaxTests = 63;  // bits of a std::uint64_t, one to spare
   std::size_t size() const { return material.size() + boards.size(); }

@@ -114,6 +114,18 @@ inline const SelectionCase kSelectionCases[] = {
     {"--where 'Speed=bullet|Speed=blitz' --where Black=Nakamura", "G1"},
     {"--where Player=Carlsen --ends-in checkmate", "G6"},
     {"--where 'Player~/^(Carlsen|Nakamura)$/' --max-plies 3", "G2"},
+    // The positions: no game captures, so the full material lasts as long as the game (its
+    // plies + 1 positions); boards by the squares the moves reach.
+    {"--material 'QR2B2N2P8 v QR2B2N2P8'", "G1,G2,G3,G4,G5,G6"},
+    {"--material 'QR2B2N2P8 v QR2B2N2P8' --material-plies 3", "G1,G3,G6"},
+    {"--material '4 QR2B2N2P8 QR2B2N2P8' --material 'QR2B2N2P7 QR2B2N2P8'", "G1,G6"},
+    {"--material-exact 'QR2B2N2P8 v QR2B2N2P8' --material-plies 2", "G1,G2,G3,G4,G6"},
+    {"--board-pattern '*/*/*/*/4P3/*/*/*'", "G1,G4"},
+    {"--board-pattern '*/*/*/*/*/?????N*/*/*'", "G1,G5"},
+    {"--board-pattern 'rnb!qkbnr/*/*/*/*/*/*/*'", "G6"},
+    {"--board-pattern '*/*/*/*/2P*/*/*/*' --board-pattern '*/*/*/*/3P*/*/*/*'", "G2,G3"},
+    {"--board-pattern '*/*/*/*/4P3/*/*/*' --material 'QR2B2N2P8 v QR2B2N2P8' --material-plies 3",
+     "G1"},
 };
 
 // How many games a case selects.
