@@ -429,7 +429,15 @@ void PositionTestRun::position(AnyGame& game, int ply) {
   if (next_) next_->position(game, ply);
 }
 
-void PositionTestRun::test(AnyGame& game) {
+std::uint64_t PositionTestRun::test_position(const PositionTests& tests, const AnyGame& game) {
+  PositionTestRun run;
+  std::uint64_t met = 0;
+  run.begin(&tests, nullptr, &met);
+  run.test(game);
+  return met;
+}
+
+void PositionTestRun::test(const AnyGame& game) {
   const VariantId variant = game.variant().id;
   const std::uint64_t material = tests_->material_bits();
   if ((*met_ & material) != material) {

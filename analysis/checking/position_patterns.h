@@ -160,8 +160,12 @@ class PositionTestRun final : public PositionVisitor {
   void begin(const PositionTests* tests, PositionVisitor* next, std::uint64_t* met);
   void position(AnyGame& game, int ply) override;
 
+  // The tests that hold on one position alone (a line of a FEN or EPD list: a game of no
+  // moves), as the bits of met.
+  static std::uint64_t test_position(const PositionTests& tests, const AnyGame& game);
+
  private:
-  void test(AnyGame& game);
+  void test(const AnyGame& game);
 
   const PositionTests* tests_ = nullptr;
   PositionVisitor* next_ = nullptr;

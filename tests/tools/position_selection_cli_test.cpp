@@ -133,4 +133,20 @@ TEST(PositionSelection, CompressedInputAndThreads) {
   }
 }
 
+// A line of a FEN list is a game of no moves: its one position is tested.
+TEST(PositionSelection, PositionLists) {
+  const std::string dir = dir_with_games();
+  std::ofstream(dir + "/lines.fen", std::ios::binary) << "4k3/8/8/8/8/8/3r4/R3K3 w - - 0 1\n"
+                                                         "4k3/8/8/8/8/8/3q4/R3K3 w - - 0 1\n";
+  const ToolOutput convert =
+      run_tool("fairy-convert", "--to fen --material 'R v R' lines.fen", dir);
+  EXPECT_EQ(convert.out, "4k3/8/8/8/8/8/3r4/R3K3 w - - 0 1\n");
+  const ToolOutput analyze =
+      run_tool("fairy-analyze", "--positions --board-pattern '*/*/*/*/*/*/3q4/*' lines.fen", dir);
+  EXPECT_EQ(analyze.err,
+            "lines.fen: 2 games read: 1 analysed, 1 filtered out, 0 rejected; 1 "
+            "positions\n");
+  EXPECT_NE(analyze.out.find("3q4"), std::string::npos);
+}
+
 }  // namespace
