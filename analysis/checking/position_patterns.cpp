@@ -422,6 +422,7 @@ void PositionTestRun::begin(const PositionTests* tests, PositionVisitor* next, s
   *met_ = 0;
   all_ = tests->material_bits() | tests->board_bits();
   run_.fill(0);
+  counts_known_ = false;
 }
 
 void PositionTestRun::position(AnyGame& game, int ply) {
@@ -441,15 +442,26 @@ void PositionTestRun::test(const AnyGame& game) {
   const VariantId variant = game.variant().id;
   const std::uint64_t material = tests_->material_bits();
   if ((*met_ & material) != material) {
+    MaterialCounts counts{};
     game.visit([&](const auto& g) {
       using G = std::decay_t<decltype(g)>;
       for (PieceType pt : G::kPieceTypes)
-        for (Color c : {WHITE, BLACK}) counts_[c][pt] = std::uint8_t(popcount(g.pieces(c, pt)));
+        for (Color c : {WHITE, BLACK}) counts[c][pt] = std::uint8_t(popcount(g.pieces(c, pt)));
     });
+    // The material changes at a capture or a promotion only: most positions have that of the
+    // one before, whose verdicts hold again (tests met since then are not looked at).
+    if (!counts_known_ || counts != counts_) {
+      counts_ = counts;
+      counts_known_ = true;
+      holds_ = 0;
+      for (std::size_t i = 0; i < tests_->material.size(); ++i)
+        if (!(*met_ >> i & 1) && tests_->material[i].matches(variant, counts_))
+          holds_ |= std::uint64_t{1} << i;
+    }
     for (std::size_t i = 0; i < tests_->material.size(); ++i) {
       if (*met_ >> i & 1) continue;
       const MaterialPattern& m = tests_->material[i];
-      if (!m.matches(variant, counts_)) {
+      if (!(holds_ >> i & 1)) {
         run_[i] = 0;
       } else if (++run_[i] > (m.plies() >= 0 ? m.plies() : tests_->material_plies)) {
         *met_ |= std::uint64_t{1} << i;

@@ -172,7 +172,9 @@ class PositionTestRun final : public PositionVisitor {
   std::uint64_t* met_ = nullptr;
   std::uint64_t all_ = 0;
   std::array<int, PositionTests::kMaxTests> run_{};  // consecutive positions that held
-  MaterialCounts counts_{};
+  MaterialCounts counts_{};  // of the position tested last (counts_known_) ...
+  bool counts_known_ = false;
+  std::uint64_t holds_ = 0;  // ... and the material tests that held there
   BoardSquares board_{};
 };
 
