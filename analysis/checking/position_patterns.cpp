@@ -16,6 +16,10 @@ namespace fairykit::analysis {
 
 namespace {
 
+// Patterns are quoted whole in messages up to this length, so that a column can be counted
+// (longer input is cut with "...").
+constexpr std::size_t kQuoted = 120;
+
 char upper(char c) { return char(std::toupper(static_cast<unsigned char>(c))); }
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
 bool is_letter(char c) { return std::isalpha(static_cast<unsigned char>(c)) != 0; }
@@ -57,12 +61,12 @@ class MaterialReader {
       : text_(text), flag_(colour_exact ? "--material-exact " : "--material ") {}
 
   absl::Status error(std::size_t at, const std::string& message) const {
-    return absl::InvalidArgumentError(
-        absl::StrCat(flag_, parsers::quote_text(text_), ": column ", at + 1, ": ", message));
+    return absl::InvalidArgumentError(absl::StrCat(flag_, parsers::quote_text(text_, kQuoted),
+                                                   ": column ", at + 1, ": ", message));
   }
   absl::Status error(const std::string& message) const {
     return absl::InvalidArgumentError(
-        absl::StrCat(flag_, parsers::quote_text(text_), ": ", message));
+        absl::StrCat(flag_, parsers::quote_text(text_, kQuoted), ": ", message));
   }
 
   // The words of the text and where each starts.
@@ -281,8 +285,9 @@ bool MaterialPattern::matches(VariantId variant, const MaterialCounts& counts) c
 
 absl::StatusOr<BoardPattern> BoardPattern::parse(std::string_view text) {
   const auto error = [&](std::size_t at, const std::string& message) {
-    return absl::InvalidArgumentError(absl::StrCat("--board-pattern ", parsers::quote_text(text),
-                                                   ": column ", at + 1, ": ", message));
+    return absl::InvalidArgumentError(absl::StrCat("--board-pattern ",
+                                                   parsers::quote_text(text, kQuoted), ": column ",
+                                                   at + 1, ": ", message));
   };
   BoardPattern p;
   p.text_ = std::string(text);
@@ -291,12 +296,11 @@ absl::StatusOr<BoardPattern> BoardPattern::parse(std::string_view text) {
   bool star = false;
   std::size_t rank_start = 0;
   // The rank just read must fill the board's width (at most, with a '*').
-  const auto end_rank = [&](std::size_t at) -> absl::Status {
+  const auto end_rank = [&]() -> absl::Status {
     if (squares > kFiles || (!star && squares < kFiles))
       return error(rank_start, absl::StrCat("rank ", kRanks - rank, " has ", squares, " square",
                                             squares == 1 ? "" : "s", star ? " besides its '*'" : "",
                                             ", the board ", kFiles, " (a '*' stands for any run)"));
-    (void)at;
     return absl::OkStatus();
   };
   const auto letter_ok = [&](std::size_t at, char c) -> absl::Status {
@@ -310,7 +314,7 @@ absl::StatusOr<BoardPattern> BoardPattern::parse(std::string_view text) {
   std::size_t i = 0;
   while (i <= text.size()) {
     if (i == text.size() || text[i] == '/') {
-      if (absl::Status s = end_rank(i); !s.ok()) return s;
+      if (absl::Status s = end_rank(); !s.ok()) return s;
       ++rank;
       if (i == text.size()) break;
       if (rank == kRanks)

@@ -183,6 +183,10 @@ TEST(BoardPattern, ErrorsWordForWord) {
             "--board-pattern '?-*/*/*/*/*/*/*/*': column 2: expected a piece letter, not '-'");
   EXPECT_EQ(board_error("*/*/*/*/[Q?]*/*/*/*"),
             "--board-pattern '*/*/*/*/[Q?]*/*/*/*': column 11: expected a piece letter, not '?'");
+  // A whole board is quoted whole, so that the column can be counted.
+  EXPECT_EQ(board_error("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNRR"),
+            "--board-pattern 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNRR': column 36: rank 1 "
+            "has 9 squares, the board 8 (a '*' stands for any run)");
   EXPECT_EQ(board_error(""),
             "--board-pattern '': column 1: rank 8 has 0 squares, the board 8 (a '*' stands for "
             "any run)");
