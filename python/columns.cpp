@@ -29,7 +29,7 @@
 #include "analysis/formats/read_game.h"
 #include "analysis/io/json.h"
 #include "analysis/statistics/game_analysis.h"
-#include "analysis/statistics/openings.h"
+#include "analysis/checking/openings.h"
 #include "analysis/statistics/positions.h"
 #include "analysis/statistics/stats.h"
 #include "parsers/records.h"

@@ -57,6 +57,10 @@ struct RecordOptions {
   bool san = true;          // write SAN (RecordItem::san); off: left empty (UCI output)
   bool uci = true;          // write UCI (RecordItem::uci); off: left empty (statistics)
   bool facts = false;       // what each move did (GameRecord::facts: statistics)
+  // The first main-line ply at which a draw by repetition or by the move-count rule could be
+  // claimed (GameRecord::repetition_ply, ::move_rule_ply): the game's state asked after
+  // every main-line move, which costs a test for a legal move per ply.
+  bool claims = false;
   // The movetext items (moves, NAGs, comments, variations). Off (statistics): no items;
   // GameRecord::facts holds one entry per main-line move and ::line_keys the keys after
   // them (with ::keys).
@@ -70,6 +74,7 @@ struct RecordOptions {
   // The tags kept in GameRecord::tags (nullptr: all of them; statistics keep the few they
   // read, which saves copying the others).
   const std::vector<std::string_view>* only_tags = nullptr;
+  bool tag_places = false;  // where each tag was read (GameRecord::tag_places)
   // The selection's tests of the main line's positions (--material, --board-pattern): which
   // held is GameRecord::positions_met (nullptr: none).
   const PositionTests* position_tests = nullptr;
@@ -91,6 +96,12 @@ struct RecordItem {
 
 struct GameRecord {
   std::vector<std::pair<std::string, std::string>> tags;  // as read, in order
+  // RecordOptions::tag_places: the line and column of each tag read, beside `tags` (a tag added
+  // after the reading has none).
+  struct Place {
+    std::int64_t line = 0, column = 0;
+  };
+  std::vector<Place> tag_places;
   // The tag section was read to its end (also when the game then fails): the tags are all
   // there, and `variant` is that of the tags when they name one fairykit plays.
   bool tags_read = false;
@@ -120,6 +131,13 @@ struct GameRecord {
     parsers::CommentCommands commands;
   };
   std::vector<PlyCommands> commands;
+  // RecordOptions::claims: the first ply of the main line (0: the start position) whose
+  // position occurs for the third time by the rules of the variant (the engine's repetition
+  // count: board, side to move, castling and en passant rights, Interweave's pools), and the
+  // first at which the variant's move-count rule can be claimed (50 moves; Fluidity 25);
+  // -1 when there is none (or the claims were not asked for).
+  int repetition_ply = -1;
+  int move_rule_ply = -1;
   int plies = 0;              // main-line moves
   std::string result_marker;  // as written ("" when missing)
   GameState final_state;      // after the last main-line move
@@ -140,6 +158,7 @@ struct GameRecord {
   // Empties the record and keeps its memory for the next game.
   void clear() {
     tags.clear();
+    tag_places.clear();
     tags_read = false;
     variant = VariantId::kChess;
     set_up = false;
@@ -151,6 +170,7 @@ struct GameRecord {
     facts.clear();
     line_keys.clear();
     commands.clear();
+    repetition_ply = move_rule_ply = -1;
     plies = 0;
     result_marker.clear();
     final_state = GameState{};

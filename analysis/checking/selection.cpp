@@ -495,6 +495,64 @@ bool reaches(const GameRecord& r, const Selection& s) {
   return std::any_of(r.line_keys.begin(), r.line_keys.end(), wanted);
 }
 
+// An Elo tag as pgn-extract reads it (sscanf "%d"): white space, a sign, digits, whatever
+// follows ignored; nullopt without a digit.
+std::optional<long long> leading_number(std::string_view v) {
+  std::size_t i = 0;
+  while (i < v.size() && std::isspace(static_cast<unsigned char>(v[i]))) ++i;
+  const bool negative = i < v.size() && v[i] == '-';
+  if (i < v.size() && (v[i] == '-' || v[i] == '+')) ++i;
+  if (i == v.size() || v[i] < '0' || v[i] > '9') return std::nullopt;
+  long long n = 0;
+  for (; i < v.size() && v[i] >= '0' && v[i] <= '9'; ++i)
+    n = std::min<long long>(n * 10 + (v[i] - '0'), 1'000'000'000'000LL);
+  return negative ? -n : n;
+}
+
+bool rated_winner_passes(const GameRecord& r, const Selection& s) {
+  if (!s.higher_rated_winner && !s.lower_rated_winner) return true;
+  const std::optional<long long> white = leading_number(r.tag("WhiteElo"));
+  const std::optional<long long> black = leading_number(r.tag("BlackElo"));
+  if (!white || !black) return false;
+  const std::string_view result = r.tag("Result");
+  long long winner_minus_loser;
+  if (result == "1-0")
+    winner_minus_loser = *white - *black;
+  else if (result == "0-1")
+    winner_minus_loser = *black - *white;
+  else
+    return false;
+  return (s.higher_rated_winner && winner_minus_loser > 0) ||
+         (s.lower_rated_winner && winner_minus_loser < 0);
+}
+
+// The key after main-line ply `ply` (1: the first move), of a record that kept the keys of at
+// least that many plies.
+Key line_key(const GameRecord& r, std::size_t ply) {
+  if (!r.line_keys.empty()) return r.line_keys[ply - 1];
+  std::size_t seen = 0;
+  for (const RecordItem& it : r.items)
+    if (it.kind == RecordItem::kMove && it.depth == 0 && ++seen == ply) return it.key;
+  return 0;
+}
+
+// Whether the main line starts with --moves: each move played in the game's variant from
+// its start position (its notation read there, check marks or not, UCI too) must lead to
+// the position the game's move led to. Keys, not the written moves, are compared: a record
+// need not keep its moves' text (fairy-validate keeps none). In chess and the variants like
+// it, two moves from one position never lead to one position; two Interweave chains that
+// take the same pieces by different routes would, and count as the same here.
+bool starts_with_moves(const GameRecord& r, const Selection& s) {
+  if (std::size_t(r.plies) < s.moves.size() || !r.set_up) return false;
+  thread_local std::unique_ptr<AnyGame> games[int(kLastVariantId) + 1];
+  std::unique_ptr<AnyGame>& g = games[int(r.variant)];
+  if (!g) g = *AnyGame::create(variant_info(r.variant));  // the start position: cannot fail
+  if (!g->set_up(r.start_fen).ok()) return false;
+  for (std::size_t i = 0; i < s.moves.size(); ++i)
+    if (!g->play_move(s.moves[i]).ok() || g->key() != line_key(r, i + 1)) return false;
+  return true;
+}
+
 // --material (any of them) and --board-pattern (any of them), as the replay found them.
 bool positions_pass(const GameRecord& r, const Selection& s) {
   if (!s.positions) return true;
@@ -511,6 +569,13 @@ bool moves_pass(const GameRecord& r, const Selection& s) {
     if (end.empty()) end = "none";
     if (std::find(s.ends_in.begin(), s.ends_in.end(), end) == s.ends_in.end()) return false;
   }
+  if (s.repetition && r.repetition_ply < 0) return false;
+  if (s.move_rule && r.move_rule_ply < 0) return false;
+  if (s.underpromotion &&
+      std::none_of(r.facts.begin(), r.facts.end(),
+                   [](const GameRecord::PlyFacts& f) { return f.facts.underpromotion; }))
+    return false;
+  if (!s.moves.empty() && !starts_with_moves(r, s)) return false;
   if (!s.reaches.empty() && !reaches(r, s)) return false;
   return positions_pass(r, s);
 }
@@ -518,8 +583,12 @@ bool moves_pass(const GameRecord& r, const Selection& s) {
 }  // namespace
 
 bool selected(const GameRecord& r, bool valid, const Selection& s) {
-  if ((valid || r.tags_read) && !tags_pass(r, s)) return false;
-  return !valid || moves_pass(r, s);
+  if (!valid) {
+    // Not judged by its moves, inverted or not: only tags read whole are tested.
+    if (!r.tags_read || !s.tag_tests()) return true;
+    return (tags_pass(r, s) && rated_winner_passes(r, s)) != s.invert;
+  }
+  return (tags_pass(r, s) && rated_winner_passes(r, s) && moves_pass(r, s)) != s.invert;
 }
 
 void add_selection_needs(const Selection& s, RecordOptions& record,
@@ -528,6 +597,14 @@ void add_selection_needs(const Selection& s, RecordOptions& record,
     record.keys = true;
     record.key_plies = 1 << 30;
   }
+  if (!s.moves.empty()) {
+    // Only the first plies when nothing else wants more: a key costs a push per ply.
+    if (!record.keys) record.key_plies = 0;
+    record.keys = true;
+    record.key_plies = std::max(record.key_plies, int(s.moves.size()));
+  }
+  if (s.repetition || s.move_rule) record.claims = true;
+  if (s.underpromotion) record.facts = true;
   if (s.positions && !s.positions->empty()) record.position_tests = s.positions.get();
   if (!kept_tags) return;
   const auto keep = [&](std::string_view tag) {
@@ -544,6 +621,8 @@ void add_selection_needs(const Selection& s, RecordOptions& record,
       keep(f.tag);  // Variant too: game_variant() reads it
     }
   });
+  if (s.higher_rated_winner || s.lower_rated_winner)
+    for (const char* tag : {"WhiteElo", "BlackElo", "Result"}) keep(tag);
 }
 
 SelectedReport validate_selected(const parsers::RawGame& game, const ValidateOptions& options,
@@ -581,6 +660,42 @@ absl::StatusOr<std::vector<std::pair<VariantId, Key>>> position_keys(std::string
   }
   if (keys.empty()) return absl::InvalidArgumentError(first_error);
   return keys;
+}
+
+absl::StatusOr<std::vector<std::string>> parse_moves(std::string_view text,
+                                                     VariantId default_variant) {
+  std::vector<std::string> moves;
+  std::size_t i = 0;
+  while (i < text.size()) {
+    while (i < text.size() && std::isspace(static_cast<unsigned char>(text[i]))) ++i;
+    std::size_t end = i;
+    while (end < text.size() && !std::isspace(static_cast<unsigned char>(text[end]))) ++end;
+    std::string_view token = text.substr(i, end - i);
+    i = end;
+    // A move number: digits and one dot or more ("1.", "1...", "1.e4").
+    std::size_t digits = 0;
+    while (digits < token.size() && token[digits] >= '0' && token[digits] <= '9') ++digits;
+    if (digits > 0 && digits < token.size() && token[digits] == '.') {
+      token.remove_prefix(digits);
+      while (token.starts_with('.')) token.remove_prefix(1);
+    }
+    if (!token.empty()) moves.emplace_back(token);
+  }
+  const std::string echo = parsers::message_text(text);
+  if (moves.empty())
+    return absl::InvalidArgumentError(absl::StrCat("--moves '", echo, "': no move given"));
+  std::string error;
+  for (const VariantInfo& v : all_variants()) {
+    absl::StatusOr<std::unique_ptr<AnyGame>> g = AnyGame::create(v);
+    if (!g.ok()) continue;
+    std::size_t played = 0;
+    absl::Status st;
+    while (played < moves.size() && (st = (*g)->play_move(moves[played])).ok()) ++played;
+    if (played == moves.size()) return moves;
+    if (v.id == default_variant)
+      error = absl::StrCat("--moves '", echo, "': move ", played + 1, ": ", st.message());
+  }
+  return absl::InvalidArgumentError(error);
 }
 
 std::string ends_in_names() {

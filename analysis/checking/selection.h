@@ -1,6 +1,7 @@
-// Which games a run keeps (the --where, --ignore-case, --min-plies, --max-plies, --ends-in
-// and --reaches of fairy-convert, fairy-analyze and fairy-validate) and the digest that tells
-// two games with the same start and moves (--dedupe).
+// Which games a run keeps (the selection flags of fairy-convert, fairy-analyze and
+// fairy-validate: --where, --ignore-case, --min-plies, --max-plies, --ends-in, --reaches,
+// --repetition, --fifty-move, --underpromotion, the rated-winner tests, --moves, --invert)
+// and the digest that tells two games with the same start and moves (--dedupe).
 #pragma once
 
 #include <cstddef>
@@ -22,7 +23,7 @@
 
 namespace fairykit::analysis {
 
-// Selection (--where, --ignore-case, --min-plies, --max-plies, --ends-in, --reaches).
+// Selection.
 
 struct CompiledRegex;  // a regex_t of <regex.h> (selection.cpp)
 
@@ -71,12 +72,35 @@ struct Selection {
   std::vector<std::string> ends_in;  // "checkmate", "stalemate", ... (describe(GameEnd))
   // Position keys (any of them), each of the variant whose games it matches.
   std::vector<std::pair<VariantId, Key>> reaches;
+  // A position of the main line occurs for the third time (the variant's repetition rule,
+  // the start position counted): --repetition.
+  bool repetition = false;
+  // The variant's move-count rule can be claimed at some position of the main line (50
+  // moves without capture or pawn move; Fluidity 25 without capture): --fifty-move.
+  bool move_rule = false;
+  // A main-line promotion to less than the most valuable type the pawn could have become
+  // (MoveFacts::underpromotion): --underpromotion.
+  bool underpromotion = false;
+  // The Result tag is 1-0 or 0-1 and the winner's Elo tag (WhiteElo, BlackElo: both read as
+  // leading whole numbers) is higher / lower than the loser's: --higher-rated-winner,
+  // --lower-rated-winner (both: either). Equal ratings, a missing or unreadable rating or
+  // another result: neither.
+  bool higher_rated_winner = false, lower_rated_winner = false;
+  // The main line starts with these moves, each read in the game's variant from the game's
+  // start position, in any notation the variant reads (--moves, read by parse_moves()).
+  std::vector<std::string> moves;
+  // Keep the games that fail the tests instead of those that pass (--invert; selected()).
+  bool invert = false;
+  // Whether a test is on the tags (--where, the rated-winner tests): those are tested for
+  // invalid games too.
+  bool tag_tests() const { return !where.empty() || higher_rated_winner || lower_rated_winner; }
   // The tests of the main line's positions (--material, --board-pattern; null: none), shared
   // by the copies of the selection so that RecordOptions::position_tests stays valid.
   std::shared_ptr<const PositionTests> positions;
   bool any() const {
-    return !where.empty() || min_plies > 0 || max_plies >= 0 || !ends_in.empty() ||
-           !reaches.empty() || (positions && !positions->empty());
+    return tag_tests() || min_plies > 0 || max_plies >= 0 || !ends_in.empty() || !reaches.empty() ||
+           repetition || move_rule || underpromotion || !moves.empty() || invert ||
+           (positions && !positions->empty());
   }
 };
 // The names --ends-in takes: "checkmate", "stalemate", "insufficient-material", ...,
@@ -84,16 +108,29 @@ struct Selection {
 std::string ends_in_names();
 absl::StatusOr<std::string> parse_ends_in(std::string_view name);
 
-// Whether a game passes the selection. The --where tests are on its tags; those on its moves
-// (--min-plies, --max-plies, --ends-in, --reaches) on its main line, which only a valid
-// game's record holds to its end. So an invalid game passes the moves' tests (it is reported
+// The moves of a --moves: split at white space, move numbers ("1.", "12...", the "1." of
+// "1.e4") left out. An error when none is left, or when no variant can play them from its
+// start position (then the error of `default_variant`, naming the move):
+//   --moves '': no move given
+//   --moves 'e4 e5 Ke3': move 3: illegal move "Ke3"
+absl::StatusOr<std::vector<std::string>> parse_moves(std::string_view text,
+                                                     VariantId default_variant);
+
+// Whether a game passes the selection. The tag tests (--where, the rated-winner tests) are on
+// its tags; those on its moves (--min-plies, --max-plies, --ends-in, --reaches, --repetition,
+// --fifty-move, --underpromotion, --moves) on its main line, which only a valid game's
+// record holds to its end. So an invalid game passes the moves' tests (it is reported
 // whatever they say), and its tags are tested once they were read whole
 // (GameRecord::tags_read): a game broken before its moves is reported too.
+// --invert keeps a valid game that fails the tests and leaves out one that passes them; an
+// invalid game is still not judged by its moves: with tag tests and its tags read, it is kept
+// when they fail; else it is kept (reported) as without --invert.
 bool selected(const GameRecord& record, bool valid, const Selection& selection);
 // What the record of a game needs to hold for selected(): the position keys of the main line
-// (--reaches), the position tests (--material, --board-pattern) and, in `kept_tags` when the record
-// keeps only some tags (RecordOptions::only_tags), the tags that --where tests. The views are of
-// `selection`.
+// (--reaches, --moves), the claims of a draw (--repetition, --fifty-move), the moves' facts
+// (--underpromotion), the position tests (--material, --board-pattern) and, in `kept_tags`
+// when the record keeps only some tags (RecordOptions::only_tags), the tags that --where and
+// the rated-winner tests read. The views are of `selection` or static.
 void add_selection_needs(const Selection& selection, RecordOptions& record,
                          std::vector<std::string_view>* kept_tags);
 // Bit i is set when the game has the tag that the i-th condition of `where` tests (counted

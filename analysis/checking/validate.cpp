@@ -130,9 +130,11 @@ class GameChecker final : public parsers::PgnVisitor {
   }
 
   void tag(std::string_view name, std::string_view value, const PgnLocation& where) override {
-    if (record_ && (!ro_ || !ro_->only_tags || kept_tag(*ro_->only_tags, name)))
+    if (record_ && (!ro_ || !ro_->only_tags || kept_tag(*ro_->only_tags, name))) {
       record_->tags.emplace_back(std::piecewise_construct, std::forward_as_tuple(name),
                                  std::forward_as_tuple(value));
+      if (ro_ && ro_->tag_places) record_->tag_places.push_back({where.line, where.column});
+    }
     // A repeated tag is kept in the record (the writers keep every value) but the game is
     // read from the first one, as GameRecord::tag() reads it.
     if (const PgnLocation* first = tag_names_.first(name, where)) [[unlikely]] {
@@ -190,8 +192,11 @@ class GameChecker final : public parsers::PgnVisitor {
       record_->tags_read = true;
       if (start.variant) record_->variant = *start.variant;
     }
-    for (const StartNote& n : start.notes)
+    for (const StartNote& n : start.notes) {
       add(n.error ? Severity::kError : Severity::kWarning, where_of(n.tag), 0, n.message);
+      if (!n.error && n.tag == StartTag::kFen && tags_.fen && tags_.setup != "1")
+        report_.diagnostics.back().fault = Fault::kFenWithoutSetUp;
+    }
     if (!start.ok()) return;
     // Castling rights the position cannot have are dropped with a warning (archives carry
     // them: lichess studies), as python-chess and lichess do; what the FEN reader accepted
@@ -207,9 +212,11 @@ class GameChecker final : public parsers::PgnVisitor {
                        "\": ", std::string(status.message())));
       return;
     }
-    for (const DroppedCastlingRight& d : dropped)
+    for (const DroppedCastlingRight& d : dropped) {
       add(Severity::kWarning, fen_where_, 0,
           absl::StrCat("FEN castling right '", std::string(1, d.letter), "' dropped: ", d.reason));
+      report_.diagnostics.back().fault = Fault::kFenReadAsWritten;
+    }
     replay_ = &game;
     game.set_uci_castling(ro_ ? ro_->uci_castling : UciCastling::kKingTakesRook);
     if (record_) {
@@ -225,15 +232,18 @@ class GameChecker final : public parsers::PgnVisitor {
       record_->start_side = game.side_to_move();
       record_->start_move = fullmove_number(*start.variant, record_->start_fen);
     }
-    for (const std::string& w : game.fen_warnings())
+    for (const std::string& w : game.fen_warnings()) {
       add(Severity::kWarning, fen_where_, 0,
           absl::StrCat("FEN tag \"", fen_tag_echo(tags_.fen.value_or("")), "\": ", w));
+      report_.diagnostics.back().fault = Fault::kFenReadAsWritten;
+    }
     if (ro_) visitor_ = ro_->positions;
     if (ro_ && ro_->position_tests && record_) {
       position_tests_.begin(ro_->position_tests, visitor_, &record_->positions_met);
       visitor_ = &position_tests_;
     }
     if (visitor_) visitor_->position(game, 0);
+    if (record_ && ro_->claims) note_claims(game, 0);
     lean_ = !options_.positions && !options_.move_warnings && !visitor_ &&
             (!record_ || (ro_ && !ro_->items));
   }
@@ -276,7 +286,7 @@ class GameChecker final : public parsers::PgnVisitor {
                        "\" after the game ended in a dead position (insufficient material)"),
           before);
     }
-    if (!quirks.empty()) report_quirks(text, quirks, where, ply, before);
+    if (!quirks.empty()) report_quirks(text, quirks, where, ply, before, item);
     if (depth_ == 0) report_.plies = ply;
     if (facts) keep_facts(*facts, ply);
     if (item)
@@ -284,6 +294,18 @@ class GameChecker final : public parsers::PgnVisitor {
     else if (record && ro_->keys && depth_ == 0 && ply <= ro_->key_plies)
       record_->line_keys.push_back(replay_->key());
     if (visitor_ && depth_ == 0) visitor_->position(*replay_, ply);
+    if (record && ro_->claims && depth_ == 0) note_claims(*replay_, ply);
+  }
+
+  // RecordOptions::claims: the first ply of a repetition and of the move-count rule. The state
+  // is asked only until both were seen.
+  void note_claims(const AnyGame& game, int ply) {
+    if (record_->repetition_ply >= 0 && record_->move_rule_ply >= 0) return;
+    const GameState st = game.state();
+    // repetitions, not threefold: Interweave's third occurrence ends the game (a loss) and
+    // is counted there only.
+    if (record_->repetition_ply < 0 && st.repetitions >= 3) record_->repetition_ply = ply;
+    if (record_->move_rule_ply < 0 && st.fifty_moves) record_->move_rule_ply = ply;
   }
 
   [[gnu::noinline]] void repeated_tag(std::string_view name, const PgnLocation& where,
@@ -323,6 +345,7 @@ class GameChecker final : public parsers::PgnVisitor {
     if (!record_) return true;
     if (facts) keep_facts(*facts, ply);
     if (ro_->keys && ply <= ro_->key_plies) record_->line_keys.push_back(replay_->key());
+    if (ro_->claims) note_claims(*replay_, ply);
     return true;
   }
 
@@ -543,19 +566,24 @@ class GameChecker final : public parsers::PgnVisitor {
     return game_start();
   }
 
+  // `item`: the move as the record holds it (nullptr: not recorded).
   void report_quirks(std::string_view text, SanQuirks quirks, PgnLocation where, int ply,
-                     const std::string& before) {
+                     const std::string& before, const RecordItem* item) {
     for (const SanQuirkInfo& q : kSanQuirks) {
       if (!quirks.has(q.quirk)) continue;
       const std::uint32_t bit = std::uint32_t(q.quirk);
       std::string message =
           absl::StrCat("move \"", parsers::message_text(text), "\": ", std::string(q.description));
-      if (bit & kStyleQuirks) {
+      if ((bit & kStyleQuirks) && !options_.every_style_quirk) {
         if (style_reported_ & bit) continue;
         style_reported_ |= bit;
         message += " (reported once per game)";
       }
       add(Severity::kWarning, where, ply, std::move(message), before);
+      Diagnostic& d = report_.diagnostics.back();
+      d.fault = Fault::kMoveNotation;
+      d.quirk = bit;
+      if (item) d.written = item->san.empty() ? item->uci : item->san;
     }
   }
 
@@ -576,11 +604,13 @@ class GameChecker final : public parsers::PgnVisitor {
     const std::string& marker = report_.result_marker;
     if (marker.empty()) {
       add(Severity::kWarning, end_of_game(), 0, "the game has no termination marker");
+      report_.diagnostics.back().fault = Fault::kNoMarker;
     } else if (!tag.empty() && tag != marker) {
       add(Severity::kError, marker_where_, 0,
           absl::StrCat("the termination marker \"", parsers::message_text(marker),
                        "\" differs from the Result tag \"", parsers::message_text(tag), "\""));
       report_.diagnostics.back().about_result = true;
+      report_.diagnostics.back().fault = Fault::kResultMismatch;
     }
     if (!replay_ || stopped_ || depth_ != 0) return;
     const std::string& claimed = marker.empty() ? tag : marker;

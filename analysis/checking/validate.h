@@ -24,6 +24,18 @@
 
 namespace fairykit::analysis {
 
+// What a diagnostic is about, where a repair (fairy-convert --fix: analysis/checking/repair.h)
+// may act on it; kOther for the rest.
+enum class Fault : std::uint8_t {
+  kOther,
+  kMoveNotation,    // a SanQuirk (Diagnostic::quirk) of a move, which the record writes anew
+  kResultMismatch,  // the termination marker differs from the Result tag
+  kNoMarker,        // the game has no termination marker
+  kFenWithoutSetUp,
+  kFenReadAsWritten,  // the FEN tag read leniently (a castling right dropped, a fullmove
+                      // number of 0): the position read is the one written
+};
+
 struct Diagnostic {
   parsers::Severity severity = parsers::Severity::kError;
   std::int64_t line = 0;      // input line (0: the game as a whole)
@@ -32,6 +44,9 @@ struct Diagnostic {
   std::string message;        // e.g. illegal move "Nf6"
   std::string fen;            // the position before the move, when the diagnostic is about one
   bool about_result = false;  // the result contradicts the final position (--fix-result)
+  Fault fault = Fault::kOther;
+  std::uint32_t quirk = 0;  // kMoveNotation: the SanQuirk
+  std::string written;      // kMoveNotation: the move as the record holds it (SAN, else UCI)
 };
 
 struct GameReport {
@@ -60,6 +75,9 @@ struct ValidateOptions {
   // only errors, the check marks not verified.
   bool move_warnings = true;
   bool termination = false;  // fill GameReport::termination
+  // The quirks of style (castling with zeros, a promotion without '='...) reported at every
+  // move, not once per game: a repair of each is reported at its place.
+  bool every_style_quirk = false;
 };
 
 // A game is replayed on the calling thread's game of its variant (thread_game(),

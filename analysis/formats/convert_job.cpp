@@ -1,7 +1,11 @@
 #include "analysis/formats/convert_job.h"
 
+#include <algorithm>
+
 #include "absl/status/statusor.h"
+#include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
+#include "analysis/checking/openings.h"
 #include "analysis/formats/csv_writer.h"
 #include "analysis/formats/json_game_writer.h"
 #include "analysis/formats/pgn_writer.h"
@@ -26,6 +30,33 @@ std::optional<ConvertTarget> find_convert_target(std::string_view name) {
   return std::nullopt;
 }
 
+absl::StatusOr<SplitKey> parse_split_key(std::string_view text) {
+  SplitKey key;
+  std::string_view tag = text;
+  if (const std::size_t colon = text.find(':'); colon != std::string_view::npos) {
+    tag = text.substr(0, colon);
+    const std::string_view form = text.substr(colon + 1);
+    if (form != "year")
+      return absl::InvalidArgumentError(
+          absl::StrCat("--split-by ", parsers::quote_text(text), ": unknown form ",
+                       parsers::quote_text(":" + std::string(form)), " (known: TAG:year)"));
+    key.year = true;
+  }
+  const bool name = !tag.empty() && std::all_of(tag.begin(), tag.end(), [](char c) {
+    return absl::ascii_isalnum(static_cast<unsigned char>(c)) || c == '_';
+  });
+  if (!name)
+    return absl::InvalidArgumentError(
+        absl::StrCat("--split-by wants a tag name (Event, ECO, Date:year, Variant...), not ",
+                     parsers::quote_text(text)));
+  key.tag = std::string(tag);
+  return key;
+}
+
+std::string split_key_name(const SplitKey& key) {
+  return key.year ? absl::StrCat(key.tag, ":year") : key.tag;
+}
+
 void set_record_needs(ConvertOptions& s) {
   s.record.variations = s.write.variations;
   const bool positions_out = s.to == ConvertTarget::kFen || s.to == ConvertTarget::kEpd ||
@@ -39,7 +70,10 @@ void set_record_needs(ConvertOptions& s) {
                              : s.write.every;
   // SAN is written unless the output needs UCI only.
   s.record.san = !(s.to == ConvertTarget::kPgn && s.write.notation == Notation::kUci);
-  s.record.keys = !s.selection.reaches.empty() || s.to == ConvertTarget::kSqlite;
+  s.record.keys = s.to == ConvertTarget::kSqlite || s.add_eco != ConvertOptions::Eco::kNone;
+  s.record.tag_places = s.fix;
+  // What the selection tests (keys for --reaches and --moves, claims, facts).
+  add_selection_needs(s.selection, s.record, nullptr);
   // The clocks and evaluations of the comments as values (also under --no-comments: they are
   // data of the moves).
   s.record.commands = s.to == ConvertTarget::kJson || s.to == ConvertTarget::kJsonl ||
@@ -139,6 +173,54 @@ bool draw_diagrams(const parsers::RawGame& game, const ConvertOptions& s, const 
   return true;
 }
 
+// --add-eco: the tags of the game's opening, in place of any it had (ECO, Opening, Variation,
+// SubVariation); nothing changes for a game without a named position.
+bool name_opening(ConvertOptions::Eco how, GameRecord& record) {
+  const absl::StatusOr<OpeningBook>& book = OpeningBook::builtin();
+  if (!book.ok()) return false;  // (the tests rule out broken embedded data)
+  const std::optional<OpeningMatch> m =
+      how == ConvertOptions::Eco::kFirst ? book->classify_first(record) : book->classify(record);
+  if (!m) return false;
+  std::erase_if(record.tags, [](const std::pair<std::string, std::string>& t) {
+    return t.first == "ECO" || t.first == "Opening" || t.first == "Variation" ||
+           t.first == "SubVariation";
+  });
+  // "Sicilian Defense: Najdorf Variation, English Attack": the opening before the colon, the
+  // variation after it.
+  const std::string_view name = m->opening->name;
+  const std::size_t colon = name.find(':');
+  record.tags.emplace_back("ECO", m->opening->eco);
+  record.tags.emplace_back("Opening", std::string(name.substr(0, colon)));
+  if (colon != std::string_view::npos) {
+    std::string_view variation = name.substr(colon + 1);
+    while (!variation.empty() && variation.front() == ' ') variation.remove_prefix(1);
+    if (!variation.empty()) record.tags.emplace_back("Variation", std::string(variation));
+  }
+  return true;
+}
+
+// ConvertedGame::split_value of the game.
+void split_value(const GameRecord& record, const SplitKey& key, ConvertedGame& c) {
+  std::string_view value;
+  if (key.tag == "Variant") {
+    value = variant_info(record.variant).name;
+  } else {
+    for (const auto& [tag, v] : record.tags) {
+      if (tag == key.tag) {
+        value = v;
+        break;
+      }
+    }
+  }
+  if (key.year) {
+    const bool year = value.size() >= 4 && std::all_of(value.begin(), value.begin() + 4,
+                                                       [](char d) { return d >= '0' && d <= '9'; });
+    value = year ? value.substr(0, 4) : std::string_view();
+  }
+  c.has_split_value = !value.empty() && value != "?";
+  if (c.has_split_value) c.split_value.assign(value);
+}
+
 // The game, selected, in the target form.
 void write_game(const parsers::RawGame& game, const ConvertOptions& s, std::string_view file,
                 const GameRecord& record, const std::string& result, ConvertedGame& c) {
@@ -154,7 +236,7 @@ void write_game(const parsers::RawGame& game, const ConvertOptions& s, std::stri
     case ConvertTarget::kJson:
     case ConvertTarget::kJsonl: {
       JsonWriter w(c.out);
-      write_game_json(w, record, c.report, result, s.write, file);
+      write_game_json(w, record, c.report, result, s.write, file, c.repairs);
       if (s.to == ConvertTarget::kJsonl) c.out += '\n';
       break;
     }
@@ -166,6 +248,9 @@ void write_game(const parsers::RawGame& game, const ConvertOptions& s, std::stri
       break;
     case ConvertTarget::kSqlite:
       make_db_game(record, c.report, result, s.write.with_fen, c.db);
+      for (const Repair& r : c.repairs)
+        c.db.diagnostics.push_back(
+            {r.repaired ? "note" : "warning", r.line, r.column, r.ply, r.message});
       if (c.fix.fixed)
         c.db.diagnostics.push_back(
             {"note", game.first_line, 0, 0,
@@ -185,10 +270,14 @@ void convert_game(const parsers::RawGame& game, const ConvertOptions& s, std::st
   c.out.clear();
   c.digest = {};
   c.fix = {};
+  c.repairs.clear();
+  c.named = false;
   c.svgs.clear();
   c.notes.clear();
   c.db = {};
   c.where_tags = 0;
+  c.has_split_value = false;
+  c.split_value.clear();
   thread_local GameRecord record;
   if (game.format == parsers::RecordFormat::kPositions) {
     if (!read_position(game, s, record, c)) return;
@@ -198,6 +287,27 @@ void convert_game(const parsers::RawGame& game, const ConvertOptions& s, std::st
                   s.vchess && game.format == parsers::RecordFormat::kPgn && game.notes.empty());
   }
   if (!s.selection.where.empty()) c.where_tags = where_tags_present(record, s.selection);
+  // The repairs come before the selection and the result: both read the repaired tags. A game
+  // that stays invalid is reported as it was read.
+  thread_local GameReport as_read;
+  const bool repairing = s.fix && game.format != parsers::RecordFormat::kPositions;
+  std::size_t repaired_size = 0;
+  if (repairing) {
+    as_read = c.report;
+    repair_game(record, c.report, c.repairs);
+    repaired_size = c.report.diagnostics.size();
+  }
+  // A game rejected after the repairs: the report as read, with the errors added since.
+  auto unrepair = [&] {
+    if (!repairing) return;
+    for (std::size_t i = repaired_size; i < c.report.diagnostics.size(); ++i) {
+      Diagnostic& d = c.report.diagnostics[i];
+      (d.severity == parsers::Severity::kError ? as_read.errors : as_read.warnings)++;
+      as_read.diagnostics.push_back(std::move(d));
+    }
+    c.report = std::move(as_read);
+    c.repairs.clear();
+  };
   // A game the tags leave out is filtered out even when it is invalid: it was not asked for.
   // (A valid game is tested once, below.)
   if (s.selection.any() && !c.report.valid() && !selected(record, false, s.selection)) {
@@ -207,6 +317,7 @@ void convert_game(const parsers::RawGame& game, const ConvertOptions& s, std::st
   std::string result;
   if (!settle_result(s, record, c, result)) {
     c.fate = ConvertFate::kRejected;
+    unrepair();
     return;
   }
   if (s.selection.any() && !selected(record, true, s.selection)) {
@@ -218,12 +329,16 @@ void convert_game(const parsers::RawGame& game, const ConvertOptions& s, std::st
         fen_in_dialect(variant_info(record.variant), record.start_fen, s.write.fen_dialect);
     if (!f.ok()) {
       reject(c, game, 1, std::string(f.status().message()));
+      unrepair();
       return;
     }
   }
   if (s.dedupe) c.digest = game_digest(record);
+  if (s.add_eco != ConvertOptions::Eco::kNone) c.named = name_opening(s.add_eco, record);
   c.fate = ConvertFate::kWritten;
+  if (s.split_by) split_value(record, *s.split_by, c);
   write_game(game, s, file, record, result, c);
+  if (c.fate == ConvertFate::kRejected) unrepair();
 }
 
 void ConvertCounts::add(const ConvertCounts& o) {
@@ -234,6 +349,8 @@ void ConvertCounts::add(const ConvertCounts& o) {
   duplicates += o.duplicates;
   fixed += o.fixed;
   warnings += o.warnings;
+  named += o.named;
+  repairs += o.repairs;
 }
 
 namespace {
@@ -251,6 +368,8 @@ std::string convert_summary(const std::string& name, const ConvertCounts& c) {
   if (c.duplicates) absl::StrAppend(&s, " (", count(c.duplicates, "duplicate"), ")");
   absl::StrAppend(&s, ", ", c.rejected, " rejected");
   if (c.fixed) absl::StrAppend(&s, "; ", count(c.fixed, "result"), " fixed");
+  if (c.repairs) absl::StrAppend(&s, "; ", count(c.repairs, "repair"));
+  if (c.named) absl::StrAppend(&s, "; ", count(c.named, "opening"), " named");
   absl::StrAppend(&s, "; ", count(c.warnings, "warning"), "\n");
   return s;
 }
@@ -273,8 +392,10 @@ ConvertTally::Goes ConvertTally::take(const ConvertedGame& c) {
     return Goes::kFiltered;
   }
   if (c.fix.fixed) ++counts_.fixed;
+  if (c.named) ++counts_.named;
   ++counts_.written;
   counts_.warnings += c.notes.size();
+  for (const Repair& r : c.repairs) ++(r.repaired ? counts_.repairs : counts_.warnings);
   return Goes::kWritten;
 }
 

@@ -190,7 +190,8 @@ void write_online_json(JsonWriter& w, const GameRecord& r) {
 }  // namespace
 
 void write_game_json(JsonWriter& w, const GameRecord& r, const GameReport& report,
-                     const std::string& result, const WriteOptions& o, std::string_view file) {
+                     const std::string& result, const WriteOptions& o, std::string_view file,
+                     const std::vector<Repair>& repairs) {
   w.begin_object();
   w.key("file").value(file).key("game").value(report.index).key("line").value(report.first_line);
   w.key("variant").value(variant_info(r.variant).name);
@@ -239,22 +240,28 @@ void write_game_json(JsonWriter& w, const GameRecord& r, const GameReport& repor
   const int first = 1;
   // The main line: its fields directly in the game object.
   write_line_json(w, r, i, first, o, true);
-  if (!report.diagnostics.empty()) {
+  if (!report.diagnostics.empty() || !repairs.empty()) {
     w.key("diagnostics").begin_array();
-    for (const Diagnostic& d : report.diagnostics) {
+    auto item = [&w](std::string_view severity, std::int64_t line, std::int64_t column, int ply,
+                     const std::string& message) {
       w.begin_object()
           .key("severity")
-          .value(d.severity == parsers::Severity::kError ? "error" : "warning")
+          .value(severity)
           .key("line")
-          .value(d.line)
+          .value(line)
           .key("column")
-          .value(d.column)
+          .value(column)
           .key("ply")
-          .value(d.ply)
+          .value(ply)
           .key("message")
-          .value(d.message)
+          .value(message)
           .end_object();
-    }
+    };
+    for (const Diagnostic& d : report.diagnostics)
+      item(d.severity == parsers::Severity::kError ? "error" : "warning", d.line, d.column, d.ply,
+           d.message);
+    for (const Repair& x : repairs)
+      item(x.repaired ? "note" : "warning", x.line, x.column, x.ply, x.message);
     w.end_array();
   }
   w.end_object();

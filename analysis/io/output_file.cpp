@@ -92,7 +92,9 @@ std::string quoted(const std::string& path) { return absl::StrCat("'", path, "'"
 // ---------------------------------------------------------------------------------------
 // Temporary files to remove on an interrupt.
 
-constexpr int kSlots = 32;
+// Enough for the files of a split run (fairy-convert --split-by) on usual archives; beyond it
+// the temporary files of an interrupted run are left (named .NAME.fairykit-XXXXXX).
+constexpr int kSlots = 4096;
 std::array<std::atomic<const char*>, kSlots> g_temps{};
 std::atomic<bool> g_handlers_installed{false};
 
@@ -184,8 +186,6 @@ mode_t new_file_mode() {
   ::umask(mask);
   return 0666 & ~mask;
 }
-
-constexpr std::size_t kBufferSize = std::size_t{1} << 20;
 
 // The name of a temporary file for `name` in `dir`, a template for mkostemp:
 // ".NAME.fairykit-XXXXXX", with NAME cut (at a character boundary of UTF-8) so that the
@@ -349,7 +349,8 @@ class ZstdCompressor final : public OutputFile::Compressor {
 
 }  // namespace
 
-absl::StatusOr<std::unique_ptr<OutputFile>> OutputFile::open(const std::string& path, Links links) {
+absl::StatusOr<std::unique_ptr<OutputFile>> OutputFile::open(const std::string& path, Links links,
+                                                             std::size_t buffer) {
   if (path.empty()) return absl::InvalidArgumentError("an output file needs a name, not ''");
   struct stat st {};
   if (links == Links::kRefuse && ::lstat(path.c_str(), &st) == 0 && S_ISLNK(st.st_mode))
@@ -365,7 +366,7 @@ absl::StatusOr<std::unique_ptr<OutputFile>> OutputFile::open(const std::string& 
       fd = ::open(path.c_str(), O_WRONLY | O_CLOEXEC);
     } while (fd < 0 && errno == EINTR);
     if (fd < 0) return absl::ErrnoToStatus(errno, absl::StrCat(path, ": cannot open for writing"));
-    auto direct = std::unique_ptr<OutputFile>(new OutputFile(path, "", fd));
+    auto direct = std::unique_ptr<OutputFile>(new OutputFile(path, "", fd, buffer));
     direct->compress_as(output_compression(path));
     return direct;
   }
@@ -386,7 +387,7 @@ absl::StatusOr<std::unique_ptr<OutputFile>> OutputFile::open(const std::string& 
     return absl::ErrnoToStatus(
         errno, absl::StrCat(path, ": cannot create a temporary file in ", quoted(dir)));
   ::fchmod(fd, exists ? (st.st_mode & 07777) : new_file_mode());
-  auto file = std::unique_ptr<OutputFile>(new OutputFile(path, std::move(temp), fd));
+  auto file = std::unique_ptr<OutputFile>(new OutputFile(path, std::move(temp), fd, buffer));
   file->final_ = std::move(target);
   file->compress_as(output_compression(path));
   return file;
@@ -396,7 +397,7 @@ absl::StatusOr<std::unique_ptr<OutputFile>> OutputFile::spool(const std::string&
   absl::StatusOr<int> fd = open_spool();
   if (!fd.ok())
     return absl::Status(fd.status().code(), absl::StrCat(shown, ": ", fd.status().message()));
-  return std::unique_ptr<OutputFile>(new OutputFile(shown, "", *fd));
+  return std::unique_ptr<OutputFile>(new OutputFile(shown, "", *fd, kBufferSize));
 }
 
 absl::Status OutputFile::drain(const std::function<void(std::string_view)>& sink) {
@@ -406,10 +407,10 @@ absl::Status OutputFile::drain(const std::function<void(std::string_view)>& sink
   return drain_spool(fd_, sink);
 }
 
-OutputFile::OutputFile(std::string path, std::string temp, int fd)
-    : path_(std::move(path)), temp_(std::move(temp)), fd_(fd) {
+OutputFile::OutputFile(std::string path, std::string temp, int fd, std::size_t buffer)
+    : path_(std::move(path)), temp_(std::move(temp)), fd_(fd), buffer_size_(buffer) {
   if (!temp_.empty()) registration_ = register_temp(temp_.c_str());
-  buffer_.reserve(kBufferSize);
+  buffer_.reserve(buffer_size_);
 }
 
 OutputFile::~OutputFile() {
@@ -422,12 +423,12 @@ void OutputFile::fail(const char* what, int err) {
 
 void OutputFile::write(std::string_view bytes) {
   if (!status_.ok() || fd_ < 0) return;
-  if (buffer_.size() + bytes.size() <= kBufferSize) {
+  if (buffer_.size() + bytes.size() <= buffer_size_) {
     buffer_.append(bytes);
     return;
   }
   flush();
-  if (bytes.size() < kBufferSize) {
+  if (bytes.size() < buffer_size_) {
     buffer_.append(bytes);
     return;
   }
@@ -441,8 +442,41 @@ void OutputFile::flush() {
 }
 
 void OutputFile::compress_as(std::string_view method) {
+  compression_ = method;
   if (method == "gzip") compressor_ = std::make_unique<GzipCompressor>();
   if (method == "zstd") compressor_ = std::make_unique<ZstdCompressor>();
+}
+
+void OutputFile::finish_compression() {
+  if (!compressor_ || !status_.ok()) return;
+  std::string tail;
+  if (!compressor_->finish(tail)) fail("cannot compress", EIO);
+  write_fd(tail);
+}
+
+// The buffer and the compressor's state are let go too: a suspended output costs its name.
+void OutputFile::suspend() {
+  if (suspended_ || committed_ || fd_ < 0 || temp_.empty()) return;
+  flush();
+  finish_compression();
+  compressor_.reset();
+  std::string().swap(buffer_);
+  const int closed = ::close(fd_);
+  fd_ = -1;
+  if (closed != 0) fail("cannot write", errno);
+  suspended_ = true;
+}
+
+void OutputFile::resume() {
+  if (!suspended_) return;
+  suspended_ = false;
+  if (!status_.ok()) return;
+  do {
+    fd_ = ::open(temp_.c_str(), O_WRONLY | O_APPEND | O_CLOEXEC);
+  } while (fd_ < 0 && errno == EINTR);
+  if (fd_ < 0) return fail("cannot open again for writing", errno);
+  buffer_.reserve(buffer_size_);
+  compress_as(compression_);
 }
 
 void OutputFile::put(std::string_view bytes) {
@@ -468,13 +502,16 @@ void OutputFile::write_fd(std::string_view bytes) {
 
 absl::Status OutputFile::commit() {
   if (committed_) return status_;
+  if (suspended_ && status_.ok()) {  // opened again for the sync below
+    do {
+      fd_ = ::open(temp_.c_str(), O_WRONLY | O_CLOEXEC);
+    } while (fd_ < 0 && errno == EINTR);
+    if (fd_ < 0) fail("cannot write", errno);
+  }
+  suspended_ = false;
   if (fd_ >= 0) {
     flush();
-    if (compressor_ && status_.ok()) {
-      std::string tail;
-      if (!compressor_->finish(tail)) fail("cannot compress", EIO);
-      write_fd(tail);
-    }
+    finish_compression();
     if (status_.ok() && !temp_.empty() && ::fsync(fd_) != 0) fail("cannot write", errno);
     const int closed = ::close(fd_);
     fd_ = -1;

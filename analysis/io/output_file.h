@@ -11,9 +11,9 @@
 //  * OutputFile writes to a temporary file beside the target and renames it over the
 //    target only when every byte was written and the file closed without error, so a
 //    failed or interrupted run leaves the old file as it was (and no temporary file: an
-//    interrupt removes it). Targets that are not regular files (/dev/null, a FIFO, a
-//    terminal) are written directly, with every write checked too. A symbolic link that
-//    the user named is followed (the file it points to is replaced, the link stays), as a
+//    interrupt removes those of up to 4096 outputs at once). Targets that are not regular files
+//    (/dev/null, a FIFO, a terminal) are written directly, with every write checked too. A symbolic
+//    link that the user named is followed (the file it points to is replaced, the link stays), as a
 //    shell's `>` follows it; the check above has refused it when it leads to an input.
 //  * A name ending in ".gz" or ".zst" is written compressed (gzip, zstd with a checksum),
 //    as the readers recognise it; any other name is written as it is.
@@ -92,8 +92,12 @@ class OutputFile {
   // Creates the temporary file beside `path` (its mode: the existing file's, or 0666 less
   // the umask for a new one; its name ".NAME.fairykit-XXXXXX", NAME shortened to keep within
   // the directory's limit on names). Fails when the directory cannot be written.
+  // `buffer`: the bytes gathered before a write(2) (less for a tool that keeps many outputs
+  // open at once).
   static absl::StatusOr<std::unique_ptr<OutputFile>> open(const std::string& path,
-                                                          Links links = Links::kFollow);
+                                                          Links links = Links::kFollow,
+                                                          std::size_t buffer = kBufferSize);
+  static constexpr std::size_t kBufferSize = std::size_t{1} << 20;
 
   OutputFile(const OutputFile&) = delete;
   OutputFile& operator=(const OutputFile&) = delete;
@@ -114,6 +118,15 @@ class OutputFile {
   // is empty again. Returns the first error (of a write before, or of reading back).
   absl::Status drain(const std::function<void(std::string_view)>& sink);
 
+  // Closes the file for now and keeps its temporary file, so that a tool may hold more
+  // outputs than it may keep open; resume() opens it again and appends. What a compressed
+  // output holds so far ends as a whole gzip member or zstd frame (the readers read
+  // concatenated ones as one stream). Nothing happens to a target written directly (not a
+  // regular file): it stays open. Errors are kept as those of write().
+  void suspend();
+  void resume();
+  bool suspended() const { return suspended_; }
+
   // Flushes, syncs and closes the temporary file, then renames it over the target.
   // Returns the first error of any step; then the target is untouched.
   absl::Status commit();
@@ -121,9 +134,10 @@ class OutputFile {
   const std::string& path() const { return path_; }
 
  private:
-  OutputFile(std::string path, std::string temp, int fd);
+  OutputFile(std::string path, std::string temp, int fd, std::size_t buffer);
   void flush();
   void compress_as(std::string_view method);
+  void finish_compression();
   // Writes `bytes` to the file, through the compressor when there is one.
   void put(std::string_view bytes);
   void write_fd(std::string_view bytes);
@@ -136,9 +150,12 @@ class OutputFile {
   int fd_ = -1;
   int registration_ = -1;  // the slot of temp_ in the interrupt clean-up table
   std::string buffer_;
+  std::size_t buffer_size_ = kBufferSize;
+  std::string_view compression_;  // output_compression() of the target
   std::unique_ptr<Compressor> compressor_;
   absl::Status status_;
   bool committed_ = false;
+  bool suspended_ = false;
 };
 
 }  // namespace fairykit::analysis

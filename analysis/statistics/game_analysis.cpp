@@ -8,7 +8,7 @@
 #include "analysis/checking/position_line.h"
 #include "analysis/formats/read_game.h"
 #include "analysis/statistics/missed_wins.h"
-#include "analysis/statistics/openings.h"
+#include "analysis/checking/openings.h"
 
 namespace fairykit::analysis {
 

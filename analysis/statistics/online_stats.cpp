@@ -6,7 +6,7 @@
 
 #include "analysis/checking/online_game.h"
 #include "analysis/checking/time_control.h"
-#include "analysis/statistics/openings.h"
+#include "analysis/checking/openings.h"
 #include "analysis/statistics/stats.h"
 #include "analysis/statistics/stats_cells.h"
 

@@ -21,7 +21,7 @@
 #include "analysis/statistics/missed_wins.h"
 #include "analysis/statistics/online_stats.h"
 #include "analysis/statistics/opening_tree.h"
-#include "analysis/statistics/openings.h"
+#include "analysis/checking/openings.h"
 #include "rules/core/move_facts.h"
 #include "rules/game/registry.h"
 

@@ -43,16 +43,22 @@ struct MoveFacts {
 
   PieceType moved = NO_PIECE_TYPE;      // the moving piece's type before the move
   PieceType promotion = NO_PIECE_TYPE;  // the type it promoted to, if it did
-  std::int8_t castling = 0;             // 0: none, 1: king side (O-O), 2: queen side (O-O-O)
-  bool null_move = false;               // "--" in a variation (nothing else is set)
-  std::uint8_t steps = 1;               // the steps of the turn (an Interweave chain: > 1)
-  std::uint8_t captures = 0;            // entries of `captured` in use
+  // The promotion chose a piece worth less (the engine's piece_value()) than the most
+  // valuable type the pawn could have become in that position: chess, Chess960 a Q; CwDA
+  // the queen-equivalent of either army in the game; Superchess the most valuable type in
+  // the side's pool. Interweave's pieces are all worth the same, so none is ever set there.
+  bool underpromotion = false;
+  std::int8_t castling = 0;   // 0: none, 1: king side (O-O), 2: queen side (O-O-O)
+  bool null_move = false;     // "--" in a variation (nothing else is set)
+  std::uint8_t steps = 1;     // the steps of the turn (an Interweave chain: > 1)
+  std::uint8_t captures = 0;  // entries of `captured` in use
   std::array<Capture, kMaxCaptures> captured{};
 
   // Empty again, as MoveFacts{} reads (the entries of `captured` past `captures` are left
   // as they are: they are never read; a move's facts are cleared once per move).
   void clear() {
     moved = promotion = NO_PIECE_TYPE;
+    underpromotion = false;
     castling = 0;
     null_move = false;
     steps = 1;

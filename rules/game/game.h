@@ -10,6 +10,7 @@
 // are engines of their own (rules/interweave/position.h, rules/fluidity/position.h).
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <span>
 #include <string>
@@ -159,7 +160,14 @@ class ClassicGame {
       f.castling = m.to() > m.from() ? 1 : 2;
       return;
     }
-    if (m.kind() == PROMOTION) f.promotion = m.promotion();
+    if (m.kind() == PROMOTION) {
+      f.promotion = m.promotion();
+      // The types this pawn could have become here (CwDA: both armies'; Superchess: the
+      // side's pool, which holds the chosen type as the move is not yet played).
+      int best = 0;
+      for (PieceType pt : pos_.promotion_types()) best = std::max(best, piece_value(pt));
+      f.underpromotion = piece_value(f.promotion) < best;
+    }
     if (m.kind() == EN_PASSANT) {
       f.add_capture(PAWN, CaptureMethod::kEnPassant);
       return;

@@ -400,6 +400,8 @@ void Position::move_facts(const Move& m, MoveFacts& f) const {
   PieceType pt = type_of(board_[m.from()]);
   f.moved = pt;
   f.promotion = m.promotion();
+  // f.underpromotion stays false: every Interweave piece is worth the same (piece_value()),
+  // and the pool of captured pieces, not a preference, decides what a Pawn can become.
   f.steps = std::uint8_t(m.size());
   const std::vector<Bitboard> caps = step_captures(m);
   for (int i = 0; i < int(caps.size()); ++i) {

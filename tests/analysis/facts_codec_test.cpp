@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "analysis/statistics/openings.h"
+#include "analysis/checking/openings.h"
 #include "analysis/statistics/stats.h"
 
 namespace fairykit::analysis {

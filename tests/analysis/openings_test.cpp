@@ -1,9 +1,9 @@
-// Opening names by position (analysis/statistics/openings.h): the embedded lichess data set loads
+// Opening names by position (analysis/checking/openings.h): the embedded lichess data set loads
 // whole, games are named by the last book position they reach (transpositions included),
 // en passant squares count only when a capture is legal, and a broken opening file is
 // reported with its name and line. Expected names were looked up by hand in
 // data/openings/*.tsv.
-#include "analysis/statistics/openings.h"
+#include "analysis/checking/openings.h"
 
 #include <gtest/gtest.h>
 
@@ -15,8 +15,8 @@
 #include <string_view>
 #include <vector>
 
+#include "analysis/checking/openings_data.h"
 #include "analysis/checking/validate.h"
-#include "analysis/statistics/openings_data.h"
 #include "parsers/pgn.h"
 #include "rules/game/any_game.h"
 #include "tests/analysis/temp_dir.h"
@@ -253,6 +253,36 @@ TEST(OpeningsRecord, MainLineOfAGameRecord) {
   GameRecord bare = RecordOf("[Event \"t\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 *\n");
   for (RecordItem& item : bare.items) item.key = 0;
   EXPECT_EQ(Describe(Book().classify(bare)), "none");
+}
+
+std::string ClassifyFirst(std::string pgn) {
+  return Describe(Book().classify_first(RecordOf(std::move(pgn))));
+}
+
+TEST(OpeningsRecord, FirstNamesWhereTheMovesLeaveTheBook) {
+  // 2. Ng1 leaves the book (no line passes through it); 3. e4 comes back to the position
+  // after 1. e4 (Black to move, the same castling rights): the deepest named position, but
+  // not where the moves left the book.
+  const std::string back = "[Event \"t\"]\n\n1. Nf3 Nf6 2. Ng1 Ng8 3. e4 *\n";
+  EXPECT_EQ(ClassifyRecord(back), "B00 King's Pawn Game @5");
+  EXPECT_EQ(ClassifyFirst(back), "A05 Zukertort Opening @2");
+  // A position the book passes through without naming it does not stop the walk: after
+  // 3. d4 (unnamed) the line goes on to the Scheveningen's English Attack with 7. f3.
+  const std::string sicilian =
+      "[Event \"t\"]\n\n1. e4 c5 2. Nf3 d6 3. d4 cxd4 4. Nxd4 Nf6 5. Nc3 a6 6. Be3 e6 7. f3 b5 "
+      "8. Qd2 Nbd7 *\n";
+  EXPECT_EQ(ClassifyFirst(sicilian),
+            "B90 Sicilian Defense: Scheveningen Variation, English Attack, with f3 @13");
+  EXPECT_EQ(ClassifyRecord(sicilian), ClassifyFirst(sicilian));
+  // Out of the book after the first move: the first move's name, both ways. Other starts
+  // and variants have no name either way.
+  const std::string short_stay = "[Event \"t\"]\n\n1. Nh3 e5 2. Ng1 *\n";
+  EXPECT_EQ(ClassifyFirst(short_stay), "A00 Amar Opening @1");
+  EXPECT_EQ(ClassifyRecord(short_stay), "A00 Amar Opening @1");
+  EXPECT_EQ(ClassifyFirst("[Event \"t\"]\n[Variant \"Chess960\"]\n[SetUp \"1\"]\n[FEN "
+                          "\"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\"]\n\n"
+                          "1. e4 e5 *\n"),
+            "none");
 }
 
 TEST(OpeningsRecord, OtherStartsAndVariantsHaveNoName) {

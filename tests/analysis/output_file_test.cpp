@@ -81,14 +81,9 @@ TEST_F(OutputFileTest, GzAndZstNamesAreWrittenCompressed) {
     auto in = fairykit::parsers::open_input(path);
     ASSERT_TRUE(in.ok()) << in.status();
     EXPECT_EQ((*in)->compression(), method) << name;
-    std::string back;
-    char buffer[1 << 16];
-    for (;;) {
-      absl::StatusOr<std::size_t> n = (*in)->read(buffer, sizeof buffer);
-      ASSERT_TRUE(n.ok()) << n.status();
-      if (*n == 0) break;
-      back.append(buffer, *n);
-    }
+    absl::StatusOr<std::string> read = fairykit::testing::read_input(path);
+    ASSERT_TRUE(read.ok()) << read.status();
+    const std::string& back = *read;
     EXPECT_TRUE(back == text + big + "end\n") << name << ": " << back.size() << " bytes";
     if (method != fairykit::parsers::Compression::kNone)
       EXPECT_LT(std::filesystem::file_size(path), back.size() / 10) << name;

@@ -1,16 +1,22 @@
 // Selection (analysis/checking/selection.h): each form of --where read and tested on records
 // made by hand, each error message word for word, alternatives with regular expressions,
-// the tests on the moves, invalid games, and the tags that no game had.
+// the tests on the moves, invalid games, and the tags that no game had; the tests of what
+// happens in the game (repetition, move-count rule, underpromotion, the rated winner, the
+// opening moves, --invert) on the hand-made games of tests/data/selection, one file per
+// variant, whose answers are worked out by hand in their Event tags.
 #include "analysis/checking/selection.h"
 
 #include <gtest/gtest.h>
 #include <regex.h>
 
+#include <fstream>
 #include <initializer_list>
+#include <sstream>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "analysis/checking/validate.h"
 #include "rules/core/game_state.h"
 
 namespace fairykit::analysis {
@@ -442,6 +448,258 @@ TEST(ValidateSelected, TheReportOfValidateGameAndTheVerdict) {
   EXPECT_FALSE(r.report.valid());
   EXPECT_FALSE(r.filtered);
   EXPECT_TRUE(validate_selected(g, o, where({"Speed=rapid"})).filtered);
+}
+
+// The games of tests/data/selection/NAME (each starts with its [Event ...] line).
+std::vector<parsers::RawGame> games_of(const std::string& name) {
+  std::ifstream in(std::string(FAIRYKIT_DATA_DIR) + "/selection/" + name, std::ios::binary);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  const std::string text = ss.str();
+  std::vector<parsers::RawGame> games;
+  std::size_t at = 0;
+  while (at < text.size()) {
+    std::size_t next = text.find("\n[Event ", at);
+    next = next == std::string::npos ? text.size() : next + 1;
+    parsers::RawGame g;
+    g.text = text.substr(at, next - at);
+    g.index = std::int64_t(games.size()) + 1;
+    g.first_line = 1;
+    games.push_back(std::move(g));
+    at = next;
+  }
+  EXPECT_FALSE(games.empty()) << name;
+  return games;
+}
+
+// The record of a valid game with the claims and the facts.
+GameRecord replayed(const parsers::RawGame& g) {
+  GameRecord r;
+  RecordOptions ro;
+  ro.claims = true;
+  ro.facts = true;
+  const GameReport report = validate_game(g, ValidateOptions{}, r, ro);
+  EXPECT_TRUE(report.valid()) << g.text;
+  return r;
+}
+
+// Which games of a file a selection keeps (validate_selected: the path of fairy-validate),
+// "1" for the first, comma-separated.
+std::string kept(const std::string& name, const Selection& s) {
+  std::string out;
+  for (const parsers::RawGame& g : games_of(name))
+    if (!validate_selected(g, ValidateOptions{}, s).filtered)
+      out += (out.empty() ? "" : ",") + std::to_string(g.index);
+  return out;
+}
+
+TEST(WhatHappens, RepetitionByTheRulesOfEachVariant) {
+  // Chess: Nf3 Nf6 Ng1 Ng8 twice brings the start position back a third time at ply 8.
+  const std::vector<parsers::RawGame> chess = games_of("chess.pgn");
+  EXPECT_EQ(replayed(chess[0]).repetition_ply, 8);
+  EXPECT_EQ(replayed(chess[1]).repetition_ply, -1);
+  // Interweave: the same with the Leapers; the third occurrence ends the game there, lost by
+  // Black who made it.
+  const std::vector<parsers::RawGame> interweave = games_of("interweave.pgn");
+  const GameRecord lost = replayed(interweave[0]);
+  EXPECT_EQ(lost.repetition_ply, 8);
+  EXPECT_EQ(lost.final_state.end, GameEnd::kRepetitionLoss);
+  EXPECT_EQ(replayed(interweave[1]).repetition_ply, -1);
+  // An en passant square that no legal capture uses is no part of the position (FIDE 9.2.3):
+  // after 1...h5 the pawn on g5 is pinned by the rook on g7, so the position after 1...h5
+  // is the one after 3...Rg7 and 5...Rg7: a third time at ply 9.
+  parsers::RawGame ep;
+  ep.text =
+      "[FEN \"6k1/1p2p1rp/rP1pR3/2pP1pP1/p1P2P1P/R5K1/8/8 b - - 0 1\"]\n\n"
+      "1... h5 2. Rh6 Rh7 3. Re6 Rg7 4. Rh6 Rh7 5. Re6 Rg7 *\n";
+  ep.index = 1;
+  EXPECT_EQ(replayed(ep).repetition_ply, 9);
+  Selection s;
+  s.repetition = true;
+  EXPECT_EQ(kept("chess.pgn", s), "1");
+  EXPECT_EQ(kept("interweave.pgn", s), "1");
+  EXPECT_EQ(kept("fluidity.pgn", s), "");
+}
+
+TEST(WhatHappens, TheMoveCountRuleOfEachVariant) {
+  // Chess: a clock of 98 and two quiet moves: 100 plies, claimable at ply 2; 97: 99, never.
+  const std::vector<parsers::RawGame> chess = games_of("chess.pgn");
+  EXPECT_EQ(replayed(chess[2]).move_rule_ply, 2);
+  EXPECT_EQ(replayed(chess[3]).move_rule_ply, -1);
+  // Fluidity's twenty-five-move rule: a clock of 48 and two moves without capture make 50
+  // plies, claimable at ply 2; from 47, 49: never.
+  const std::vector<parsers::RawGame> fluidity = games_of("fluidity.pgn");
+  const GameRecord drawn = replayed(fluidity[0]);
+  EXPECT_EQ(drawn.move_rule_ply, 2);
+  EXPECT_EQ(drawn.final_state.end, GameEnd::kTwentyFiveMoveRule);
+  EXPECT_EQ(replayed(fluidity[1]).move_rule_ply, -1);
+  // The same position and clock in chess is far from its fifty moves.
+  parsers::RawGame as_chess = fluidity[0];
+  const std::size_t tag = as_chess.text.find("[Variant \"Fluidity\"]\n");
+  as_chess.text.erase(tag, std::string("[Variant \"Fluidity\"]\n").size());
+  EXPECT_EQ(replayed(as_chess).move_rule_ply, -1);
+  Selection s;
+  s.move_rule = true;
+  EXPECT_EQ(kept("chess.pgn", s), "3");
+  EXPECT_EQ(kept("fluidity.pgn", s), "1");
+  EXPECT_EQ(kept("interweave.pgn", s), "");
+}
+
+TEST(WhatHappens, UnderpromotionByTheVariantsPromotionPieces) {
+  Selection s;
+  s.underpromotion = true;
+  // Chess: a8=R, not a8=Q; a knight in a variation is not on the main line.
+  EXPECT_EQ(kept("chess.pgn", s), "5");
+  // CwDA, Clobberers against Nutty Knights: a Bede (the own army's rook) and a Charging Rook
+  // (the other army's) are underpromotions; a Cardinal (the own queen-equivalent) and a
+  // Colonel (the other army's) are not.
+  EXPECT_EQ(kept("cwda.pgn", s), "1,2");
+  // Superchess: an Empress while a Queen is in the pool, not when the Queen is on the board
+  // (the Empress is then the most valuable type the pool has).
+  EXPECT_EQ(kept("superchess.pgn", s), "1");
+  // Interweave: the pieces are worth the same, the pool decides: never.
+  EXPECT_EQ(kept("interweave.pgn", s), "");
+  const std::vector<parsers::RawGame> cwda = games_of("cwda.pgn");
+  const GameRecord bede = replayed(cwda[0]);
+  ASSERT_EQ(bede.facts.size(), 1u);
+  EXPECT_EQ(bede.facts[0].ply, 1);
+  EXPECT_EQ(bede.facts[0].facts.promotion, BEDE);
+  EXPECT_TRUE(bede.facts[0].facts.underpromotion);
+}
+
+TEST(WhatHappens, RatedWinnerAsPgnExtractReadsIt) {
+  Selection higher, lower, either;
+  higher.higher_rated_winner = true;
+  lower.lower_rated_winner = true;
+  either.higher_rated_winner = either.lower_rated_winner = true;
+  const auto rated = [](const char* white, const char* black, const char* result) {
+    Tags tags = {{"Result", result}};
+    if (white) tags.emplace_back("WhiteElo", white);
+    if (black) tags.emplace_back("BlackElo", black);
+    return game(tags);
+  };
+  EXPECT_TRUE(selected(rated("2700", "2600", "1-0"), true, higher));
+  EXPECT_FALSE(selected(rated("2700", "2600", "1-0"), true, lower));
+  EXPECT_TRUE(selected(rated("2700", "2600", "0-1"), true, lower));
+  EXPECT_TRUE(selected(rated("2700", "2600", "0-1"), true, either));
+  // Equal, missing or unreadable ratings and undecided results: neither.
+  for (const Selection* s : {&higher, &lower, &either}) {
+    EXPECT_FALSE(selected(rated("2600", "2600", "1-0"), true, *s));
+    EXPECT_FALSE(selected(rated("2600", nullptr, "1-0"), true, *s));
+    EXPECT_FALSE(selected(rated("?", "2600", "0-1"), true, *s));
+    EXPECT_FALSE(selected(rated("", "2600", "0-1"), true, *s));
+    EXPECT_FALSE(selected(rated("2700", "2600", "1/2-1/2"), true, *s));
+    EXPECT_FALSE(selected(rated("2700", "2600", "*"), true, *s));
+  }
+  // As sscanf("%d") reads a number: white space and a sign before, anything after.
+  EXPECT_TRUE(selected(rated(" 2700", "2600 (provisional)", "1-0"), true, higher));
+  EXPECT_TRUE(selected(rated("+2700", "-5", "1-0"), true, higher));
+  // A tag test: an invalid game's tags are tested too.
+  EXPECT_FALSE(selected(rated("2600", "2700", "1-0"), false, higher));
+  EXPECT_TRUE(selected(rated("2600", "2700", "1-0"), false, lower));
+}
+
+TEST(WhatHappens, OpeningMovesInAnyNotation) {
+  absl::StatusOr<std::vector<std::string>> m =
+      parse_moves(" 1. e4 c5 2.Nf3  d6 ", VariantId::kChess);
+  ASSERT_TRUE(m.ok()) << m.status();
+  EXPECT_EQ(*m, (std::vector<std::string>{"e4", "c5", "Nf3", "d6"}));
+  m = parse_moves("1...e5", VariantId::kChess);
+  ASSERT_FALSE(m.ok());  // no variant plays a Black move first
+  EXPECT_EQ(m.status().message(), "--moves '1...e5': move 1: illegal move \"e5\"");
+  EXPECT_EQ(parse_moves("", VariantId::kChess).status().message(), "--moves '': no move given");
+  EXPECT_EQ(parse_moves(" 1. ", VariantId::kChess).status().message(),
+            "--moves ' 1. ': no move given");
+  EXPECT_EQ(parse_moves("e4 e5 Ke3", VariantId::kChess).status().message(),
+            "--moves 'e4 e5 Ke3': move 3: illegal move \"Ke3\"");
+  // Read in every variant: Interweave's moves are no chess, and the error is the default
+  // variant's when none plays them.
+  EXPECT_TRUE(parse_moves("Nc1-a5 Nf8-h4", VariantId::kChess).ok());
+  EXPECT_EQ(parse_moves("Nc1-a5 Nf8-h4 Qd1", VariantId::kInterweave).status().message(),
+            "--moves 'Nc1-a5 Nf8-h4 Qd1': move 3: unreadable move \"Qd1\"");
+  Selection s;
+  s.moves = *parse_moves("e4 e5 Qh5", VariantId::kChess);
+  parsers::RawGame g;
+  g.text = "[White \"A\"]\n[Black \"B\"]\n\n1. e4 e5 2. Qh5+ Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n";
+  g.index = 1;
+  EXPECT_FALSE(validate_selected(g, ValidateOptions{}, s).filtered);
+  s.moves = {"e2e4", "e7e5", "d1h5"};  // UCI
+  EXPECT_FALSE(validate_selected(g, ValidateOptions{}, s).filtered);
+  s.moves = {"e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6", "Qxf7", "a6"};  // longer than the game
+  EXPECT_TRUE(validate_selected(g, ValidateOptions{}, s).filtered);
+  s.moves = {"e4", "e6"};
+  EXPECT_TRUE(validate_selected(g, ValidateOptions{}, s).filtered);
+  // Interweave, from its start.
+  s.moves = {"Nc1-a5", "Nf8-h4", "a5c1"};
+  EXPECT_EQ(kept("interweave.pgn", s), "1,2");
+  EXPECT_EQ(kept("chess.pgn", s), "");
+}
+
+TEST(WhatHappens, InvertKeepsWhatFailsAndInvalidGamesByTheirTags) {
+  GameRecord r = kCarlsen;  // 1-0, 2877 against 2785
+  Selection s = where({"White=Carlsen, Magnus"});
+  s.invert = true;
+  EXPECT_FALSE(selected(r, true, s));
+  s.where = where({"White=Kasparov, Garry"}).where;
+  EXPECT_TRUE(selected(r, true, s));
+  Selection plies;
+  plies.min_plies = 41;
+  plies.invert = true;
+  EXPECT_TRUE(selected(r, true, plies));  // 40 plies: fails, so kept
+  // An invalid game is not judged by its moves, inverted or not...
+  EXPECT_TRUE(selected(r, false, plies));
+  plies.min_plies = 1;
+  EXPECT_TRUE(selected(r, false, plies));
+  // ...but by its tags read whole, inverted.
+  Selection tags = where({"White=Carlsen, Magnus"});
+  tags.invert = true;
+  EXPECT_FALSE(selected(r, false, tags));
+  tags.where = where({"White=Kasparov, Garry"}).where;
+  EXPECT_TRUE(selected(r, false, tags));
+  r.tags_read = false;
+  EXPECT_TRUE(selected(r, false, tags));
+  Selection rated;
+  rated.higher_rated_winner = true;
+  rated.invert = true;
+  EXPECT_FALSE(selected(kCarlsen, false, rated));
+  EXPECT_FALSE(selected(kCarlsen, true, rated));
+  // On the hand-made games: all but the repetition.
+  Selection repetition;
+  repetition.repetition = true;
+  repetition.invert = true;
+  EXPECT_EQ(kept("chess.pgn", repetition), "2,3,4,5,6,7");
+}
+
+TEST(SelectionNeeds, WhatHappensCostsOnlyWhenAsked) {
+  const auto needs = [](void (*set)(Selection&)) {
+    Selection s;
+    set(s);
+    RecordOptions ro;
+    add_selection_needs(s, ro, nullptr);
+    return ro;
+  };
+  const RecordOptions plain = needs([](Selection&) {});
+  EXPECT_FALSE(plain.claims || plain.facts || plain.keys);
+  const RecordOptions repetition = needs([](Selection& s) { s.repetition = true; });
+  EXPECT_TRUE(repetition.claims && !repetition.facts);
+  EXPECT_TRUE(needs([](Selection& s) { s.move_rule = true; }).claims);
+  const RecordOptions under = needs([](Selection& s) { s.underpromotion = true; });
+  EXPECT_TRUE(under.facts && !under.claims);
+  // --moves: the keys of its plies only; with --reaches, of every ply.
+  const RecordOptions moves = needs([](Selection& s) { s.moves = {"e4", "c5"}; });
+  EXPECT_TRUE(moves.keys);
+  EXPECT_EQ(moves.key_plies, 2);
+  EXPECT_GT(needs([](Selection& s) {
+              s.moves = {"e4", "c5"};
+              s.reaches = {{VariantId::kChess, 1}};
+            }).key_plies,
+            100000);
+  Selection rated;
+  rated.lower_rated_winner = true;
+  RecordOptions ro;
+  std::vector<std::string_view> kept_tags = {"Result"};
+  add_selection_needs(rated, ro, &kept_tags);
+  EXPECT_EQ(kept_tags, (std::vector<std::string_view>{"Result", "WhiteElo", "BlackElo"}));
 }
 
 }  // namespace

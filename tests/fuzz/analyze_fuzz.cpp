@@ -7,7 +7,7 @@
 //   record
 //      (analysis/statistics/positions.h): one line, valid JSON; the game's FEN sets up again with
 //      the same key;
-//   2  an openings TSV file (analysis/statistics/openings.h): read, or an error naming the file;
+//   2  an openings TSV file (analysis/checking/openings.h): read, or an error naming the file;
 //   3  a FEN / EPD line searched for a forced win (analysis/statistics/missed_wins.h, 3 plies, a
 //      small node limit): the game is left as it was, a win has a line of its length.
 #include <cstddef>
@@ -21,7 +21,7 @@
 #include "analysis/checking/validate.h"
 #include "analysis/formats/read_game.h"
 #include "analysis/statistics/missed_wins.h"
-#include "analysis/statistics/openings.h"
+#include "analysis/checking/openings.h"
 #include "analysis/statistics/positions.h"
 #include "analysis/statistics/stats.h"
 #include "nlohmann/json.hpp"

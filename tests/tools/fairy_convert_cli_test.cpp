@@ -1,9 +1,10 @@
 // fairy-convert from the outside: the PGN export format on small games written by hand (the
 // expected outputs checked by hand, move by move), idempotency and round trips through JSON
 // and JSON Lines on every sample and a TWIC file, identical output at -j 1 and -j 2, the
-// counts of the summary, positions (FEN, EPD, CSV), selection, --fix-result, position lists
+// counts of the summary, positions (FEN, EPD, CSV), selection, --fix-result, --fix, position lists
 // as input, and usage errors.
 #include <gtest/gtest.h>
+#include <zlib.h>
 
 #include <algorithm>
 #include <cctype>
@@ -1247,6 +1248,89 @@ TEST(FairyConvertSelection, Dedupe) {
   EXPECT_EQ(run("--duplicates-out d.pgn sel.pgn", dir).status, 2);
 }
 
+// The tests of what happens in the game on the hand-made games of tests/data/selection (one
+// file per variant, each game's Event saying what it holds and why), at -j 1 and -j 2.
+TEST(FairyConvertSelection, WhatHappensInTheGame) {
+  const std::string data = std::string(FAIRYKIT_DATA_DIR) + "/selection/";
+  struct Case {
+    const char* flags;
+    const char* file;
+    const char* events;
+  } const cases[] = {
+      {"--repetition", "chess.pgn", "repetition: the start position a third time at ply 8"},
+      {"--repetition", "interweave.pgn",
+       "repetition: the start position a third time at ply 8; Black made it and loses"},
+      {"--repetition --invert", "interweave.pgn", "no repetition: the start position twice"},
+      {"--fifty-move", "chess.pgn", "fifty moves: the clock at 98, two quiet moves make 100"},
+      {"--fifty-move", "fluidity.pgn",
+       "twenty-five moves: the clock at 48, two moves without capture make 50"},
+      {"--underpromotion", "chess.pgn", "underpromotion: a rook with a check"},
+      {"--underpromotion", "cwda.pgn",
+       "underpromotion: a Clobberers pawn becomes a Bede (its army's rook),"
+       "underpromotion: a Clobberers pawn becomes a Charging Rook (the other army's rook)"},
+      {"--underpromotion", "superchess.pgn",
+       "underpromotion: an Empress while the Queen is in the pool"},
+      {"--underpromotion", "interweave.pgn", ""},
+      {"--moves 'Nc1-a5 Nf8-h4 Na5-c1'", "interweave.pgn",
+       "repetition: the start position a third time at ply 8; Black made it and loses,"
+       "no repetition: the start position twice"},
+      {"--moves c1a5", "interweave.pgn",
+       "repetition: the start position a third time at ply 8; Black made it and loses,"
+       "no repetition: the start position twice"},
+      // Compared from each game's own start: these begin from set-up positions.
+      {"--moves e4", "cwda.pgn", ""},
+  };
+  for (const Case& c : cases) {
+    const std::string args = std::string(c.flags) + " -q " + q(data + c.file);
+    const Output one = run("-j 1 " + args), two = run("-j 2 " + args);
+    EXPECT_EQ(one.status, 0) << c.flags << " " << c.file << "\n" << one.err;
+    EXPECT_EQ(events(one.out), c.events) << c.flags << " " << c.file;
+    EXPECT_EQ(two.out, one.out) << c.flags << " " << c.file;
+  }
+}
+
+// --stop-after N: the first N games written in input order, whatever -j; the summary counts
+// the games up to the Nth, and no later input is read.
+TEST(FairyConvertSelection, StopAfter) {
+  const std::string args = "--stop-after 3 --where 'WhiteElo>=2700' " + q(kTwic) + " " + q(kTwic);
+  const Output one = run("-j 1 " + args), two = run("-j 2 " + args);
+  EXPECT_EQ(one.status, 0) << one.err;
+  const Output all = run("-q --where 'WhiteElo>=2700' " + q(kTwic));
+  // The first three games of the whole selection, byte for byte.
+  std::size_t fourth = 0;
+  for (int i = 0; i < 3; ++i) fourth = all.out.find("[Event \"", fourth + 1);
+  EXPECT_EQ(one.out, all.out.substr(0, fourth));
+  EXPECT_EQ(two.out, one.out);
+  EXPECT_EQ(two.err, one.err);
+  // One summary: the second input is not read.
+  EXPECT_EQ(std::count(one.err.begin(), one.err.end(), '\n'), 2) << one.err;
+  EXPECT_NE(one.err.find(" 3 written, "), std::string::npos) << one.err;
+  EXPECT_EQ(run("--stop-after 0 " + q(kTwic)).status, 2);
+}
+
+// The values of the new selection flags that are refused, word for word.
+TEST(FairyConvertSelection, WhatHappensInTheGameErrors) {
+  const std::string tail = "Try 'fairy-convert --help' for more information.\n";
+  const struct {
+    const char* flags;
+    const char* message;
+  } cases[] = {
+      {"--moves ''", "--moves '': no move given"},
+      {"--moves '1.'", "--moves '1.': no move given"},
+      {"--moves 'e4 e5 Ke3'", "--moves 'e4 e5 Ke3': move 3: illegal move \"Ke3\""},
+      {"--moves 'e4 zz9'", "--moves 'e4 zz9': move 2: unreadable move \"zz9\""},
+      {"--invert", "--invert needs a selection test to invert"},
+      {"--stop-after x",
+       "--stop-after wants a whole number from 1 to 1000000000000000000, not 'x'"},
+  };
+  for (const auto& c : cases) {
+    const Output o = run(std::string(c.flags) + " " + q(kTwic));
+    EXPECT_EQ(o.status, 2) << c.flags;
+    EXPECT_EQ(o.out, "") << c.flags;
+    EXPECT_EQ(o.err, "fairy-convert: " + std::string(c.message) + "\n" + tail) << c.flags;
+  }
+}
+
 TEST(FairyConvertFixResult, DrawClaimedAfterCheckmate) {
   const std::string dir = temp_dir();
   write_file(dir, "fix.pgn", R"([Event "Fool's mate"]
@@ -1289,6 +1373,332 @@ TEST(FairyConvertFixResult, DrawClaimedAfterCheckmate) {
   o = run("--fix-result " + q(kSamples + "/broken.pgn"));
   EXPECT_EQ(o.status, 1);
   EXPECT_NE(o.err.find("4 games read: 2 written, 0 filtered out, 2 rejected; 1 result fixed"),
+            std::string::npos)
+      << o.err;
+}
+
+// What --fix repairs, one game each: a promotion without '=', castling with zeros, a FEN tag
+// without SetUp, a Result tag that is no result, a date with slashes and missing roster tags;
+// an ambiguous date (left, a warning) and a missing termination marker; two different results
+// and an illegal move (rejected, reported as without --fix); a CwDA game with a day-first date
+// and "0-0-0".
+const char* const kFixGames = R"pgn([Event "Promotion"]
+[Date "2024/01/05"]
+[White "A"]
+[Black "B"]
+[FEN "3qk3/4P3/8/8/8/8/8/4K2R w K - 0 1"]
+[Result "?"]
+
+1. exd8Q+ Kxd8 2. 0-0 1/2-1/2
+
+[Event "Ambiguous"]
+[Site "Here"]
+[Date "5.1.2024"]
+[Round "1"]
+[White "C"]
+[Black "D"]
+[Result "1-0"]
+
+1. e4 e5 2. Nf3
+
+[Event "Two results"]
+[Site "Here"]
+[Date "2024.01.05"]
+[Round "2"]
+[White "E"]
+[Black "F"]
+[Result "1-0"]
+
+1. e4 e5 0-1
+
+[Event "Broken"]
+[Date "2024-1-5"]
+[Result "1-0"]
+
+1. e4 e5 2. 0-0 *
+
+[Event "fairykit sample: seeded random play"]
+[Date "21.11.2026"]
+[White "random (seed 34)"]
+[Black "random (seed 34)"]
+[Variant "CWDA"]
+[Armies "CN"]
+[PieceLetters "vchess"]
+
+1. f3 a6 2. Fc3 Td6 3. Fe3 g5 4. Cf2 If6 5. Wd3 Te4 6. g4 Tf5 7. Fd1 c6 8.
+Fd4 Txd4 9. Dh3 e6 10. e4 c5 11. Df1 b6 12. Wf5 h5 13. b3 e5 14. Wh1 b5 15.
+Fe2 Lc7 16. Wg1 Ld5 17. 0-0-0 Ld6 18. Dh1 Ixe4 19. Ff1 h4 20. Wh3 Gg8 *
+)pgn";
+
+TEST(FairyConvertFix, EachRepairReportedAtItsPlace) {
+  const std::string dir = temp_dir();
+  write_file(dir, "fix.pgn", kFixGames);
+  const Output o = run("--fix --invalid-out bad.pgn fix.pgn", dir);
+  EXPECT_EQ(o.status, 1);
+  EXPECT_EQ(o.out, R"pgn([Event "Promotion"]
+[Site "?"]
+[Date "2024.01.05"]
+[Round "?"]
+[White "A"]
+[Black "B"]
+[Result "1/2-1/2"]
+[SetUp "1"]
+[FEN "3qk3/4P3/8/8/8/8/8/4K2R w K - 0 1"]
+
+1. exd8=Q+ Kxd8 2. O-O 1/2-1/2
+
+[Event "Ambiguous"]
+[Site "Here"]
+[Date "5.1.2024"]
+[Round "1"]
+[White "C"]
+[Black "D"]
+[Result "1-0"]
+
+1. e4 e5 2. Nf3 1-0
+
+[Event "fairykit sample: seeded random play"]
+[Site "?"]
+[Date "2026.11.21"]
+[Round "?"]
+[White "random (seed 34)"]
+[Black "random (seed 34)"]
+[Result "*"]
+[Variant "CWDA"]
+[Armies "CN"]
+[PieceLetters "vchess"]
+[SetUp "1"]
+[FEN "gitlktig/pppppppp/8/8/8/8/PPPPPPPP/DWFCKFWD w KQkq - 0 1 CN"]
+
+1. f3 a6 2. Fc3 Td6 3. Fe3 g5 4. Cf2 If6 5. Wd3 Te4 6. g4 Tf5 7. Fd1 c6 8. Fd4
+Txd4 9. Dh3 e6 10. e4 c5 11. Df1 b6 12. Wf5 h5 13. b3 e5 14. Wh1 b5 15. Fe2 Lc7
+16. Wg1 Ld5 17. O-O-O Ld6 18. Dh1 Ixe4 19. Ff1 h4 20. Wh3 Gg8 *
+
+)pgn");
+  EXPECT_EQ(
+      o.err,
+      R"pgn(fix.pgn:1:1: note: game 1 (A - B): missing tags of the seven-tag roster added: Site "?", Round "?"
+fix.pgn:2:1: note: game 1 (A - B): Date "2024/01/05" normalised to "2024.01.05"
+fix.pgn:5:1: note: game 1 (A - B): FEN tag without SetUp "1": SetUp "1" added
+fix.pgn:8:4: note: game 1 (A - B), ply 1: move "exd8Q+": promotion without '='; written "exd8=Q+"
+fix.pgn:8:19: note: game 1 (A - B), ply 3: move "0-0": castling written with zeros; written "O-O"
+fix.pgn:8:23: note: game 1 (A - B): Result tag "?" set to the termination marker "1/2-1/2"
+fix.pgn:12:1: warning: game 2 (C - D): Date "5.1.2024" left as it is: ambiguous, day 5 of month 1 or day 1 of month 5
+fix.pgn:18:1: note: game 2 (C - D): no termination marker: "1-0" added (the Result tag)
+fix.pgn:28:10: error: game 3 (E - F): the termination marker "0-1" differs from the Result tag "1-0"
+fix.pgn:34:13: error: game 4 (? - ?), ply 3: illegal move "0-0"
+fix.pgn:34:17: error: game 4 (? - ?): the termination marker "*" differs from the Result tag "1-0"
+fix.pgn:36:1: note: game 5 (random (seed 34) - random (seed 34)): missing tags of the seven-tag roster added: Site "?", Round "?", Result "*"
+fix.pgn:37:1: note: game 5 (random (seed 34) - random (seed 34)): Date "21.11.2026" normalised to "2026.11.21"
+fix.pgn:46:25: note: game 5 (random (seed 34) - random (seed 34)), ply 33: move "0-0-0": castling written with zeros; written "O-O-O"
+fix.pgn: 5 games read: 3 written, 0 filtered out, 2 rejected; 10 repairs; 1 warning
+)pgn");
+  // The games --fix cannot make valid, verbatim.
+  EXPECT_EQ(slurp(dir + "bad.pgn"), R"pgn([Event "Two results"]
+[Site "Here"]
+[Date "2024.01.05"]
+[Round "2"]
+[White "E"]
+[Black "F"]
+[Result "1-0"]
+
+1. e4 e5 0-1
+
+[Event "Broken"]
+[Date "2024-1-5"]
+[Result "1-0"]
+
+1. e4 e5 2. 0-0 *
+
+)pgn");
+  // The same at two threads, and from a compressed input.
+  const Output two = run("--fix -j 2 fix.pgn", dir);
+  EXPECT_EQ(two.out, o.out);
+  EXPECT_EQ(two.err, o.err);
+  gzFile f = gzopen((dir + "fix.pgn.gz").c_str(), "wb");
+  ASSERT_NE(f, nullptr);
+  gzwrite(f, kFixGames, unsigned(std::strlen(kFixGames)));
+  ASSERT_EQ(gzclose(f), Z_OK);
+  const Output gz = run("-q --fix fix.pgn.gz", dir);
+  EXPECT_EQ(gz.out, o.out);
+  // Without --fix the first game is rejected for its Result tag and nothing is repaired.
+  const Output plain = run("fix.pgn", dir);
+  EXPECT_NE(plain.err.find("fix.pgn: 5 games read: 2 written, 0 filtered out, 3 rejected; 5 "
+                           "warnings\n"),
+            std::string::npos)
+      << plain.err;
+  EXPECT_EQ(plain.err.find("note:"), std::string::npos) << plain.err;
+}
+
+// The repairs are in the record: every output form holds them, the same at -j 1 and -j 2.
+TEST(FairyConvertFix, EveryOutputFormHoldsTheRepairs) {
+  const std::string dir = temp_dir();
+  write_file(dir, "fix.pgn", kFixGames);
+  for (const char* to : {"pgn", "json", "jsonl", "csv", "fen", "epd"}) {
+    const Output one = run(std::string("-q --fix --to ") + to + " fix.pgn", dir);
+    const Output two = run(std::string("-q --fix -j 2 --to ") + to + " fix.pgn", dir);
+    EXPECT_EQ(one.status, 1) << to;
+    EXPECT_EQ(one.out, two.out) << to;
+  }
+  const Output csv = run("-q --fix --to csv fix.pgn", dir);
+  EXPECT_NE(csv.out.find("\nfix.pgn,1,chess,Promotion,?,2024.01.05,?,A,B,1/2-1/2,"),
+            std::string::npos)
+      << csv.out;
+  EXPECT_NE(csv.out.find("\nfix.pgn,5,cwda,fairykit sample: seeded random play,?,2026.11.21,?,"),
+            std::string::npos)
+      << csv.out;
+  const Output jsonl = run("-q --fix --to jsonl fix.pgn", dir);
+  // Each repair a note of the game's diagnostics.
+  EXPECT_NE(jsonl.out.find("{\"severity\":\"note\",\"line\":8,\"column\":19,\"ply\":3,"
+                           "\"message\":\"move \\\"0-0\\\": castling written with zeros; "
+                           "written \\\"O-O\\\"\"}"),
+            std::string::npos)
+      << jsonl.out;
+  EXPECT_NE(jsonl.out.find("{\"severity\":\"warning\",\"line\":12,\"column\":1,\"ply\":0,"
+                           "\"message\":\"Date \\\"5.1.2024\\\" left as it is: ambiguous, "
+                           "day 5 of month 1 or day 1 of month 5\"}"),
+            std::string::npos)
+      << jsonl.out;
+  EXPECT_NE(jsonl.out.find("\"tags\":{\"Event\":\"Promotion\",\"Site\":\"?\",\"Date\":\"2024.01."
+                           "05\",\"Round\":\"?\",\"White\":\"A\",\"Black\":\"B\",\"Result\":\"1/"
+                           "2-1/2\"}"),
+            std::string::npos)
+      << jsonl.out;
+}
+
+// --fix implies --fix-result: the final position decides after the marker and the tag agree.
+TEST(FairyConvertFix, ImpliesFixResult) {
+  const std::string dir = temp_dir();
+  write_file(dir, "mate.pgn", R"pgn([Event "Fool's mate"]
+[Site "?"]
+[Date "????.??.??"]
+[Round "?"]
+[White "A"]
+[Black "B"]
+[Result "?"]
+
+1. f3 e5 2. g4 Qh4# 1/2-1/2
+)pgn");
+  const Output o = run("--fix mate.pgn", dir);
+  EXPECT_EQ(o.status, 0) << o.err;
+  EXPECT_NE(o.out.find("[Result \"0-1\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n"), std::string::npos)
+      << o.out;
+  EXPECT_EQ(o.err,
+            "mate.pgn:9:21: note: game 1 (A - B): Result tag \"?\" set to the termination marker "
+            "\"1/2-1/2\"\n"
+            "mate.pgn:1: note: game 1 (A - B): result \"1/2-1/2\" corrected to \"0-1\" "
+            "(checkmate)\n"
+            "mate.pgn: 1 game read: 1 written, 0 filtered out, 0 rejected; 1 result fixed; 1 "
+            "repair; 0 warnings\n");
+}
+
+// --dedupe with --duplicates-out under --fix: a duplicate is kept verbatim, as read, and its
+// repairs are neither reported nor counted.
+TEST(FairyConvertFix, DuplicatesOutKeepsTheGamesAsRead) {
+  const std::string dir = temp_dir();
+  write_file(dir, "fix.pgn", kFixGames);
+  write_file(dir, "again.pgn", kFixGames);
+  const Output o =
+      run("--fix --dedupe --duplicates-out dups.pgn fix.pgn again.pgn -o out.pgn", dir);
+  EXPECT_EQ(o.status, 1);
+  EXPECT_NE(o.err.find("again.pgn: 5 games read: 0 written, 3 filtered out (3 duplicates), 2 "
+                       "rejected; 0 warnings\n"),
+            std::string::npos)
+      << o.err;
+  EXPECT_EQ(slurp(dir + "dups.pgn").substr(0, 80), std::string(kFixGames).substr(0, 80));
+}
+
+TEST(FairyConvertEco, TagsFromThePositionReached) {
+  const std::string dir = temp_dir();
+  // A transposition back into the book (with wrong tags of its own), a Sicilian that leaves
+  // the book after 7. f3, and a game of another variant.
+  write_file(dir, "eco.pgn", R"([Event "Back"]
+[White "A"]
+[Black "B"]
+[Result "*"]
+[ECO "X99"]
+[Opening "Wrong"]
+[SubVariation "gone"]
+
+1. Nf3 Nf6 2. Ng1 Ng8 3. e4 *
+
+[Event "Sicilian"]
+[White "C"]
+[Black "D"]
+[Result "*"]
+
+1. e4 c5 2. Nf3 d6 3. d4 cxd4 4. Nxd4 Nf6 5. Nc3 a6 6. Be3 e6 7. f3 b5 *
+
+[Event "Other"]
+[Variant "interweave"]
+[Result "*"]
+
+*
+)");
+  Output o = run("--add-eco eco.pgn", dir);
+  EXPECT_EQ(o.status, 0) << o.err;
+  EXPECT_EQ(o.out, R"([Event "Back"]
+[Site "?"]
+[Date "????.??.??"]
+[Round "?"]
+[White "A"]
+[Black "B"]
+[Result "*"]
+[ECO "B00"]
+[Opening "King's Pawn Game"]
+
+1. Nf3 Nf6 2. Ng1 Ng8 3. e4 *
+
+[Event "Sicilian"]
+[Site "?"]
+[Date "????.??.??"]
+[Round "?"]
+[White "C"]
+[Black "D"]
+[Result "*"]
+[ECO "B90"]
+[Opening "Sicilian Defense"]
+[Variation "Scheveningen Variation, English Attack, with f3"]
+
+1. e4 c5 2. Nf3 d6 3. d4 cxd4 4. Nxd4 Nf6 5. Nc3 a6 6. Be3 e6 7. f3 b5 *
+
+[Event "Other"]
+[Site "?"]
+[Date "????.??.??"]
+[Round "?"]
+[White "?"]
+[Black "?"]
+[Result "*"]
+[Variant "interweave"]
+
+*
+
+)");
+  EXPECT_EQ(o.err,
+            "eco.pgn: 3 games read: 3 written, 0 filtered out, 0 rejected; 2 openings named; 0 "
+            "warnings\n");
+  EXPECT_EQ(run("--add-eco --eco-deepest eco.pgn", dir).out, o.out);
+  // --eco-first: where the moves left the book (2. Ng1), whatever came after.
+  o = run("-q --add-eco --eco-first --to jsonl eco.pgn", dir);
+  EXPECT_NE(o.out.find(R"("ECO":"A05","Opening":"Zukertort Opening"})"), std::string::npos)
+      << o.out;
+  EXPECT_NE(o.out.find(R"("ECO":"B90","Opening":"Sicilian Defense","Variation":"Scheveningen)"),
+            std::string::npos)
+      << o.out;
+  // Parallel = serial on a whole TWIC issue, and every game of it from the standard start named.
+  const Output serial = run("-j 1 --add-eco " + q(kTwic));
+  EXPECT_EQ(run("-q -j 2 --add-eco " + q(kTwic)).out, serial.out);
+  EXPECT_NE(serial.err.find("2245 games read: 2245 written, 0 filtered out, 0 rejected; 2234 "
+                            "openings named"),
+            std::string::npos)
+      << serial.err;
+  // Usage errors.
+  o = run("--eco-first eco.pgn", dir);
+  EXPECT_EQ(o.status, 2);
+  EXPECT_NE(o.err.find("--eco-first is about --add-eco"), std::string::npos) << o.err;
+  o = run("--add-eco --eco-first --eco-deepest eco.pgn", dir);
+  EXPECT_EQ(o.status, 2);
+  EXPECT_NE(o.err.find("--eco-deepest and --eco-first are two answers to one question: give one"),
             std::string::npos)
       << o.err;
 }

@@ -61,7 +61,7 @@ TEST(FairyConvertSchema, EveryKeyWrittenIsInTheSchema) {
   inputs.push_back(dir + "extra.pgn");
   int games = 0;
   for (const std::string& input : inputs) {
-    for (const char* extra : {"", "--with-fen --fix-result"}) {
+    for (const char* extra : {"", "--with-fen --fix-result", "--fix"}) {
       const fairykit::testing::ToolOutput o = fairykit::testing::run_tool(
           "fairy-convert", std::string("-q --to jsonl ") + extra + " '" + input + "'");
       std::istringstream lines(o.out);
@@ -74,7 +74,7 @@ TEST(FairyConvertSchema, EveryKeyWrittenIsInTheSchema) {
       }
     }
   }
-  EXPECT_GE(games, 2 * 25);
+  EXPECT_GE(games, 3 * 25);
   // Every property of the schema occurs in some game written (the paths of the schema:
   // "#/file", "#/properties/tags/Event", "#/$defs/note/oneOf/0/nag").
   fairykit::testing::expect_every_property_seen(validator);

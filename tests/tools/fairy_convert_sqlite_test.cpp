@@ -473,4 +473,24 @@ TEST_F(ConvertSqlite, OnePositionOneKeyWhateverTheDoubleStep) {
   EXPECT_EQ(q("SELECT ply FROM moves WHERE key_after = " + k + " ORDER BY ply"), "1\n5\n9\n");
 }
 
+// --fix: each repair a note of the game's diagnostics, with its place and ply, before the result
+// corrected; an ambiguous date a warning.
+TEST_F(ConvertSqlite, RepairsAreNotes) {
+  std::ofstream(dir_ + "/fix.pgn") << R"([Event "Fix"]
+[Date "5.1.2024"]
+[Result "?"]
+
+1. f3 e5 2. g4 Qh4+ 1/2-1/2
+)";
+  ASSERT_EQ(convert("-q --fix --to sqlite -o games.db fix.pgn").status, 0);
+  EXPECT_EQ(q("SELECT severity, line, column, ply, message FROM diagnostics ORDER BY rowid"),
+            "note|1|1|0|missing tags of the seven-tag roster added: Site \"?\", Round \"?\", "
+            "White \"?\", Black \"?\"\n"
+            "warning|2|1|0|Date \"5.1.2024\" left as it is: ambiguous, day 5 of month 1 or day "
+            "1 of month 5\n"
+            "note|5|16|4|move \"Qh4+\": mate marked '+' instead of '#'; written \"Qh4#\"\n"
+            "note|5|21|0|Result tag \"?\" set to the termination marker \"1/2-1/2\"\n"
+            "note|1|0|0|result \"1/2-1/2\" corrected to \"0-1\" (checkmate)\n");
+}
+
 }  // namespace

@@ -114,6 +114,26 @@ inline const SelectionCase kSelectionCases[] = {
     {"--where 'Speed=bullet|Speed=blitz' --where Black=Nakamura", "G1"},
     {"--where Player=Carlsen --ends-in checkmate", "G6"},
     {"--where 'Player~/^(Carlsen|Nakamura)$/' --max-plies 3", "G2"},
+    // The tests of what happens in the game. G1 and G2 are won by the higher rated player;
+    // G6 by Black, whose rating is missing. None of the games repeats a position, reaches
+    // the fifty-move rule or promotes: those flags are tried inverted (all six games), the
+    // hand-made games of tests/data/selection select with them.
+    {"--checkmate", "G6"},
+    {"--checkmate --stalemate", "G6"},
+    {"--checkmate --invert", "G1,G2,G3,G4,G5"},
+    {"--higher-rated-winner", "G1,G2"},
+    {"--higher-rated-winner --invert", "G3,G4,G5,G6"},
+    {"--lower-rated-winner --invert", "G1,G2,G3,G4,G5,G6"},
+    {"--moves 'e4 e5'", "G1"},
+    {"--moves e2e4", "G1,G4"},
+    {"--moves '1. e4 c5'", "G4"},
+    {"--moves 'f3 e5 g4 Qh4'", "G6"},
+    {"--moves 'e4 e5' --invert", "G2,G3,G4,G5,G6"},
+    {"--where Player=Carlsen --invert", "G3,G4,G5"},
+    {"--min-plies 3 --invert", "G2,G4,G5"},
+    {"--repetition --invert", "G1,G2,G3,G4,G5,G6"},
+    {"--fifty-move --invert", "G1,G2,G3,G4,G5,G6"},
+    {"--underpromotion --invert", "G1,G2,G3,G4,G5,G6"},
     // The positions: no game captures, so the full material lasts as long as the game (its
     // plies + 1 positions); boards by the squares the moves reach.
     {"--material 'QR2B2N2P8 v QR2B2N2P8'", "G1,G2,G3,G4,G5,G6"},
@@ -126,6 +146,7 @@ inline const SelectionCase kSelectionCases[] = {
     {"--board-pattern '*/*/*/*/2P*/*/*/*' --board-pattern '*/*/*/*/3P*/*/*/*'", "G2,G3"},
     {"--board-pattern '*/*/*/*/4P3/*/*/*' --material 'QR2B2N2P8 v QR2B2N2P8' --material-plies 3",
      "G1"},
+    {"--board-pattern '*/*/*/*/4P3/*/*/*' --invert", "G2,G3,G5,G6"},
 };
 
 // How many games a case selects.

@@ -17,9 +17,9 @@ std::vector<FlagSpec> selection_flag_specs() {
        .repeatable = true,
        .section =
            "Selection (a game must pass every test; the others are \"filtered out\"):\n"
-           "  --where tests the tags of every game, invalid ones too; --min-plies, --max-plies,\n"
-           "  --ends-in and --reaches test the main line of valid games (an invalid game is\n"
-           "  counted as invalid whatever they say).\n",
+           "  --where and the rated-winner tests test the tags of every game, invalid ones\n"
+           "  too; the others test the main line of valid games (an invalid game is counted\n"
+           "  as invalid whatever they say).\n",
        .value_name = "EXPR",
        .help = {"a tag test, repeatable: White=Carlsen (equal), White!=X,",
                 "Event~Olympiad (contains), Event~/^World (Ch|Cup)/ (a POSIX",
@@ -62,6 +62,43 @@ std::vector<FlagSpec> selection_flag_specs() {
        .value_name = "FEN",
        .help = {"games whose main line reaches the position (matched by",
                 "position key in the variant of each game), repeatable"}},
+      {.name = "checkmate",
+       .help = {"games that end in checkmate (--ends-in checkmate)"},
+       .brief = "games that end in checkmate"},
+      {.name = "stalemate",
+       .help = {"games that end in stalemate (--ends-in stalemate)"},
+       .brief = "games that end in stalemate"},
+      {.name = "repetition",
+       .help = {"a position of the main line occurs a third time (the",
+                "variant's rule: board, side to move, castling and en passant",
+                "rights; Interweave's pools too)"},
+       .brief = "a position occurs a third time"},
+      {.name = "fifty-move",
+       .help = {"the variant's move-count draw can be claimed at some ply: 50",
+                "moves without capture or pawn move (Fluidity: 25 moves", "without capture)"},
+       .brief = "the move-count draw can be claimed at some ply"},
+      {.name = "underpromotion",
+       .help = {"a main-line promotion to less than the most valuable piece",
+                "the pawn could have become (chess: not a queen; CwDA: not a",
+                "queen-equivalent of either army; Superchess: of its pool)"},
+       .brief = "a promotion to less than the most valuable piece"},
+      {.name = "higher-rated-winner",
+       .help = {"Result 1-0 or 0-1 and the winner's Elo tag higher than the",
+                "loser's (games without both ratings, or equal: not selected)"},
+       .brief = "the winner's Elo is the higher"},
+      {.name = "lower-rated-winner",
+       .help = {"the same with the winner's Elo lower (with", "--higher-rated-winner: either)"},
+       .brief = "the winner's Elo is the lower"},
+      {.name = "moves",
+       .takes_value = true,
+       .value_name = "MOVES",
+       .help = {"the main line starts with these moves: --moves 'e4 c5 Nf3'",
+                "(the variant's SAN, check marks or not, or UCI; move numbers", "are left out)"},
+       .brief = "the main line starts with these moves"},
+      {.name = "invert",
+       .help = {"keep the games that fail the tests, not those that pass (an",
+                "invalid game is still judged by its tags only)"},
+       .brief = "keep the games that fail the tests"},
       {.name = "material",
        .takes_value = true,
        .repeatable = true,
@@ -165,7 +202,27 @@ bool selection_flags(const Args& args, std::string_view tool, VariantId default_
     if (!keys.ok()) return bad("--reaches '" + fen + "': " + std::string(keys.status().message()));
     selection.reaches.insert(selection.reaches.end(), keys->begin(), keys->end());
   }
-  return position_flags(args, tool, selection);
+  // --checkmate and --stalemate are --ends-in values: given with --ends-in, any of them.
+  for (const char* end : {"checkmate", "stalemate"})
+    if (args.has(end) && std::find(selection.ends_in.begin(), selection.ends_in.end(), end) ==
+                             selection.ends_in.end())
+      selection.ends_in.emplace_back(end);
+  selection.repetition = args.has("repetition");
+  selection.move_rule = args.has("fifty-move");
+  selection.underpromotion = args.has("underpromotion");
+  selection.higher_rated_winner = args.has("higher-rated-winner");
+  selection.lower_rated_winner = args.has("lower-rated-winner");
+  if (const std::optional<std::string> moves = args.get("moves")) {
+    absl::StatusOr<std::vector<std::string>> m = analysis::parse_moves(*moves, default_variant);
+    if (!m.ok()) return bad(m.status().message());
+    selection.moves = *std::move(m);
+  }
+  if (!position_flags(args, tool, selection)) return false;
+  if (args.has("invert")) {
+    if (!selection.any()) return bad("--invert needs a selection test to invert");
+    selection.invert = true;
+  }
+  return true;
 }
 
 void warn_of_absent_tags(std::string_view tool, const analysis::Selection& selection,

@@ -1,5 +1,7 @@
 // The selection flags of the tools that read games (fairy-convert, fairy-analyze,
-// fairy-validate): --where, --ignore-case, --min-plies, --max-plies, --ends-in, --reaches.
+// fairy-validate): --where, --ignore-case, --min-plies, --max-plies, --ends-in, --reaches,
+// --checkmate, --stalemate, --repetition, --fifty-move, --underpromotion, the rated-winner
+// tests, --moves and --invert.
 // One piece of each tool's flag table and one reader, so that the three tools take the same
 // selection and say the same of it (analysis/checking/selection.h does the selecting).
 #pragma once

@@ -16,7 +16,7 @@
 #include "analysis/batch/game_batch.h"
 #include "analysis/checking/validate_report.h"
 #include "analysis/statistics/game_analysis.h"
-#include "analysis/statistics/openings.h"
+#include "analysis/checking/openings.h"
 #include "analysis/statistics/report_html.h"
 #include "analysis/statistics/stats.h"
 #include "rules/game/registry.h"

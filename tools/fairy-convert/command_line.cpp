@@ -31,6 +31,8 @@ Examples:
   fairy-convert --to epd --every 10 --where 'WhiteElo>=2600' games.pgn
   fairy-convert --dedupe --duplicates-out dups.pgn a.pgn b.pgn -o merged.pgn
   fairy-convert -j 2 --to sqlite -o games.db twic*.pgn
+  fairy-convert --split 1000 -o 'parts/twic-{n}.pgn' twic.pgn.zst
+  fairy-convert --split-by Date:year -o 'by-year/{value}.pgn' games.pgn
 )",
     .column = 26,
     .flags = cli::with_selection_flags(
@@ -108,11 +110,34 @@ Examples:
             {.name = "add-fen-tags",
              .help = {"SetUp and FEN tags also for games from the standard start"}},
             {.name = "add-ply-count", .help = {"a PlyCount tag"}},
+            {.name = "add-eco",
+             .help = {"ECO, Opening and Variation tags (in place of any the game has)",
+                      "from the bundled lichess opening names, matched by position",
+                      "(transpositions are named), for standard chess games from the",
+                      "standard start; the deepest named position of the first 40",
+                      "plies (--eco-deepest) or the last one before the moves leave",
+                      "the book (--eco-first)"},
+             .brief = "ECO, Opening and Variation tags, matched by position"},
+            {.name = "eco-deepest",
+             .help = {"--add-eco: the deepest named position the game reaches (the", "default)"},
+             .brief = "--add-eco: the deepest named position (default)"},
+            {.name = "eco-first",
+             .help = {"--add-eco: the last named position before the game's moves",
+                      "first reach one the book does not name"},
+             .brief = "--add-eco: where the moves leave the book"},
             {.name = "fix-result",
              .help = {"a result that contradicts the final position (checkmate,",
                       "stalemate, dead position, a King taken...) is corrected and",
                       "reported, instead of the game being rejected"},
              .brief = "correct a result that contradicts the final position"},
+            {.name = "fix",
+             .help = {"repair what has one sensible answer, each repair a note on",
+                      "standard error: the Result tag against the termination marker,",
+                      "castling with zeros, promotions without '=' and other move",
+                      "notation, the missing seven-tag roster, dates to YYYY.MM.DD",
+                      "(an ambiguous date is left, with a warning), SetUp \"1\" beside",
+                      "a FEN tag; implies --fix-result"},
+             .brief = "repair what has one sensible answer (implies --fix-result)"},
             {.name = "every",
              .takes_value = true,
              .value_name = "N",
@@ -150,6 +175,28 @@ Examples:
              .takes_value = true,
              .value_name = "N",
              .help = {"PGN line length (default 79, at least 20)"}},
+            {.name = "split",
+             .takes_value = true,
+             .section =
+                 "Splitting (any --to but svg and sqlite): the games written go to files named by\n"
+                 "-o PATTERN, whose file name holds {n} (the file's number, from 1, in 4 digits "
+                 "or\n"
+                 "more; {n:W}: W digits), {value} (the value, made safe for a file name) or both;\n"
+                 "{{ and }} write a brace. Each file is written under a temporary name and "
+                 "renamed\n"
+                 "when complete; the summary lists every file with its games.\n",
+             .value_name = "N",
+             .help = {"files of N games: -o 'games-{n}.pgn'"},
+             .brief = "write files of N games each"},
+            {.name = "split-by",
+             .takes_value = true,
+             .value_name = "TAG",
+             .help = {"a file per value of the tag TAG: Event, ECO, Site...;",
+                      "Variant: the game's variant (also without the tag);",
+                      "TAG:year: the year of a date (Date:year). Games without",
+                      "the value (no tag, \"\", \"?\") go to {value} = unknown"},
+             .choices = {"Event", "Site", "Round", "White", "Black", "ECO", "Variant", "Result"},
+             .brief = "a file per value of the tag TAG"},
         },
         {{.name = "dedupe", .help = {"keep the first of games with the same start and moves"}},
          {.name = "duplicates-out",
@@ -164,6 +211,12 @@ Examples:
                    "record a line; those of JSON inputs are JSON Lines)"},
           .completes = cli::Completes::kFile,
           .brief = "write the rejected games there, verbatim"},
+         {.name = "stop-after",
+          .takes_value = true,
+          .value_name = "N",
+          .help = {"stop once N games are written: the first N in input order at",
+                   "any -j (the summary counts the games up to the Nth)"},
+          .brief = "stop once N games are written"},
          {.name = "mark",
           .takes_value = true,
           .repeatable = true,

@@ -38,8 +38,8 @@ class ConvertRun {
 
   int run() {
     if (!open()) return 2;
-    if (s_.to == ConvertTarget::kJson) write_out("[\n");
-    if (s_.to == ConvertTarget::kCsv) write_out(analysis::csv_header(s_.positions_csv));
+    if (s_.to == ConvertTarget::kJson && !split_) write_out("[\n");
+    if (s_.to == ConvertTarget::kCsv && !split_) write_out(analysis::csv_header(s_.positions_csv));
     batch_->run_into<analysis::ConvertedGame>(
         [&](const parsers::RawGame& g, analysis::ConvertedGame& c) {
           analysis::convert_game(g, s_, batch_->current().name, c);
@@ -62,6 +62,8 @@ class ConvertRun {
     return false;
   }
   bool open();
+  bool open_split();
+  void write_split(analysis::ConvertedGame& c);
   void take(const analysis::BatchFile& file, const parsers::RawGame& game,
             analysis::ConvertedGame& c);
   void written(const analysis::BatchFile& file, const parsers::RawGame& game,
@@ -82,6 +84,7 @@ class ConvertRun {
   std::unique_ptr<analysis::GameBatch> batch_;
   std::unique_ptr<analysis::GameDb> db_;
   std::optional<cli::MainOutput> main_out_;
+  std::unique_ptr<analysis::SplitFiles> split_;  // --split, --split-by
   analysis::OutputFile* invalid_out_ = nullptr;
   analysis::OutputFile* duplicates_out_ = nullptr;
   cli::ProgressLine progress_;
@@ -92,6 +95,8 @@ class ConvertRun {
   // the separators of a JSON array, which the other ranks write before each of their games.
   bool json_any_ = false;
   std::uint64_t written_total_ = 0;
+  std::uint64_t written_count_ = 0;  // games written, for --stop-after
+  bool stopped_after_ = false;       // --stop-after reached: the rest is dropped
   std::uint64_t svg_count_ = 0;
   bool svg_failed_ = false;
   std::string diag_;
@@ -115,7 +120,8 @@ bool ConvertRun::open() {
       svg_dir_ = out;
     }
   }
-  if (r_.output && svg_dir_.empty()) outputs_.push_back({"--output", *r_.output});
+  if (r_.output && svg_dir_.empty() && !r_.split_pattern)
+    outputs_.push_back({"--output", *r_.output});
   if (r_.invalid_out) outputs_.push_back({"--invalid-out", *r_.invalid_out});
   if (r_.duplicates_out) outputs_.push_back({"--duplicates-out", *r_.duplicates_out});
   // The database is not a file written anew but one opened and appended to: checked, with
@@ -145,6 +151,7 @@ bool ConvertRun::open() {
     if (!d.ok()) return fail(absl::StrCat(d.status().message(), " (the file is left as it was)"));
     db_ = std::move(*d);
   }
+  if (r_.split_pattern && !open_split()) return false;
   analysis::OutputFile* out_file = batch_->output("--output");
   invalid_out_ = batch_->output("--invalid-out");
   duplicates_out_ = batch_->output("--duplicates-out");
@@ -166,8 +173,43 @@ bool ConvertRun::open() {
   return true;
 }
 
+// The files are checked against the inputs and the side files as each is made.
+bool ConvertRun::open_split() {
+  analysis::SplitOptions o;
+  o.records_per_file = r_.split_games;
+  if (s_.to == ConvertTarget::kJson) {
+    o.head = "[\n";
+    o.separator = ",\n";
+    o.tail = "\n]\n";
+  }
+  if (s_.to == ConvertTarget::kCsv) o.head = analysis::csv_header(s_.positions_csv);
+  if (s_.split_by) o.value_of = analysis::split_key_name(*s_.split_by);
+  // Compressed files hold a compressor's state each while open.
+  if (!analysis::output_compression(r_.split_pattern->text()).empty()) o.max_open = 8;
+  absl::StatusOr<std::unique_ptr<analysis::SplitFiles>> files =
+      analysis::SplitFiles::make("--output", *r_.split_pattern, std::move(o), r_.files, outputs_);
+  if (!files.ok()) return fail(files.status().message());
+  split_ = std::move(*files);
+  return true;
+}
+
+void ConvertRun::write_split(analysis::ConvertedGame& c) {
+  if (s_.to == ConvertTarget::kJson && !c.out.empty() && c.out.back() == '\n') c.out.pop_back();
+  const std::optional<std::string_view> value =
+      c.has_split_value ? std::optional<std::string_view>(c.split_value) : std::nullopt;
+  if (!split_->add(value, c.out)) batch_->stop();
+  if (r_.quiet) return;
+  for (const std::string& note : split_->take_notes()) {
+    progress_.clear();
+    std::cerr << "fairy-convert: note: " << note << '\n';
+  }
+}
+
 void ConvertRun::take(const analysis::BatchFile& file, const parsers::RawGame& game,
                       analysis::ConvertedGame& c) {
+  // The pipeline finishes the batch it is in after stop(): the games after the last one
+  // written are dropped here, in input order, so the result is the same at any -j.
+  if (stopped_after_) return;
   switch (tally_.take(c)) {
     case analysis::ConvertTally::Goes::kRejected:
       batch_->write_record(invalid_out_, game);
@@ -183,6 +225,10 @@ void ConvertRun::take(const analysis::BatchFile& file, const parsers::RawGame& g
       return;
     case analysis::ConvertTally::Goes::kWritten:
       written(file, game, c);
+      if (r_.stop_after > 0 && ++written_count_ == std::uint64_t(r_.stop_after)) {
+        stopped_after_ = true;
+        batch_->stop();
+      }
       return;
   }
 }
@@ -191,6 +237,16 @@ void ConvertRun::written(const analysis::BatchFile& file, const parsers::RawGame
                          analysis::ConvertedGame& c) {
   if (!r_.quiet) {
     const std::string what = analysis::describe_game(c.report);
+    // The repairs come first: the result is settled after them.
+    for (const analysis::Repair& r : c.repairs) {
+      progress_.clear();
+      diag_.clear();
+      absl::StrAppend(&diag_, file.name, ":", r.line, ":", r.column, ": ",
+                      r.repaired ? "note" : "warning", ": ", what);
+      if (r.ply) absl::StrAppend(&diag_, ", ply ", r.ply);
+      absl::StrAppend(&diag_, ": ", r.message, "\n");
+      std::fwrite(diag_.data(), 1, diag_.size(), stderr);
+    }
     if (c.fix.fixed) {
       progress_.clear();
       std::fprintf(stderr, "%s:%lld: note: %s: result \"%s\" corrected to \"%s\" (%s)\n",
@@ -214,6 +270,11 @@ void ConvertRun::written(const analysis::BatchFile& file, const parsers::RawGame
   if (db_) {
     db_->add(c.db, file.name, game.index, game.first_line);
     if (!db_->status().ok()) batch_->stop();
+    return;
+  }
+  if (split_) {
+    ++written_total_;
+    write_split(c);
     return;
   }
   if (s_.to == ConvertTarget::kJson && (written_total_ > 0 || json_any_ || !mpi_.is_root()))
@@ -256,9 +317,9 @@ void ConvertRun::end_input(const analysis::BatchFile& file, const absl::Status& 
   if (shared_) {  // the counts of every rank's share
     std::vector<std::uint64_t> v{totals.read,     totals.written,    totals.filtered,
                                  totals.rejected, totals.duplicates, totals.fixed,
-                                 totals.warnings};
+                                 totals.warnings, totals.named,      totals.repairs};
     mpi_.sum_to_root(v);
-    totals = analysis::ConvertCounts{v[0], v[1], v[2], v[3], v[4], v[5], v[6]};
+    totals = analysis::ConvertCounts{v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7], v[8]};
   }
   if (!r_.quiet) std::cerr << analysis::convert_summary(file.name, totals);
   all_.add(totals);
@@ -285,7 +346,8 @@ bool ConvertRun::commit_db(bool failed) {
 }
 
 int ConvertRun::finish() {
-  if (s_.to == ConvertTarget::kJson) write_out(written_total_ || all_.written ? "\n]\n" : "]\n");
+  if (s_.to == ConvertTarget::kJson && !split_)
+    write_out(written_total_ || all_.written ? "\n]\n" : "]\n");
   main_out_->flush();
   progress_.clear();
   cli::warn_of_absent_tags("fairy-convert", s_.selection, tally_.where_tags_seen(), all_.read,
@@ -297,7 +359,11 @@ int ConvertRun::finish() {
     svg_failed_ = true;
   }
   if (r_.files.size() > 1 && !r_.quiet) std::cerr << analysis::convert_summary("total", all_);
-  const std::vector<absl::Status> write_errors = batch_->commit();
+  std::vector<absl::Status> write_errors = batch_->commit();
+  if (split_) {
+    for (absl::Status& st : split_->commit()) write_errors.push_back(std::move(st));
+    if (!r_.quiet) std::cerr << split_->summary();
+  }
   for (const absl::Status& st : write_errors)
     std::cerr << "fairy-convert: " << st.message() << " (the file is left as it was)\n";
   if (main_out_->stdout_failed())

@@ -1,15 +1,18 @@
 // fairy-convert's run: the inputs through the game batch, each game converted in the worker
 // threads (analysis/formats/convert_job.h) and written in input order to the main output
-// (standard output, -o FILE, an SQLite database or a directory of diagrams) and the side files,
-// with a summary per input on standard error.
+// (standard output, -o FILE, an SQLite database, a directory of diagrams, or the files of
+// --split / --split-by: analysis/io/split_files.h) and the side files, with a summary per input
+// on standard error.
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "analysis/batch/game_batch.h"
 #include "analysis/formats/convert_job.h"
+#include "analysis/io/split_files.h"
 #include "tools/common/mpi_session.h"
 
 namespace fairykit::convert_tool {
@@ -21,7 +24,14 @@ struct RunSettings {
   std::optional<std::string> output;  // -o: a file, the database (--to sqlite), or a
                                       // directory of diagrams (--to svg)
   std::optional<std::string> invalid_out, duplicates_out;
+  // --split N (split_games > 0) or --split-by (ConvertOptions::split_by): the games written
+  // go to the files this pattern (-o) names instead of one output.
+  std::optional<analysis::SplitPattern> split_pattern;
+  std::uint64_t split_games = 0;
   bool quiet = false;  // no diagnostics, notes or progress line
+  // --stop-after: once this many games are written the run stops; the games after the last
+  // one written are neither counted nor reported (0: no limit).
+  long long stop_after = 0;
 };
 
 // Converts every input and returns the exit status: 0, 1 when a game was rejected, 2 when an

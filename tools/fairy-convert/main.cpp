@@ -7,6 +7,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
@@ -123,6 +124,20 @@ bool output_flags(const cli::Args& args, analysis::ConvertOptions& s) {
   s.write.add_fen_tags = args.has("add-fen-tags");
   s.write.add_ply_count = args.has("add-ply-count");
   s.fix_result = args.has("fix-result");
+  // --fix: the repairs with one answer, of which the result the final position decides is one.
+  s.fix = args.has("fix");
+  if (s.fix) {
+    s.fix_result = true;
+    s.validate.every_style_quirk = true;
+  }
+  if (args.has("eco-deepest") && args.has("eco-first"))
+    return bad("--eco-deepest and --eco-first are two answers to one question: give one");
+  if ((args.has("eco-deepest") || args.has("eco-first")) && !args.has("add-eco"))
+    return bad(std::string("--") + (args.has("eco-first") ? "eco-first" : "eco-deepest") +
+               " is about --add-eco");
+  if (args.has("add-eco"))
+    s.add_eco = args.has("eco-first") ? analysis::ConvertOptions::Eco::kFirst
+                                      : analysis::ConvertOptions::Eco::kDeepest;
   s.write.final_only = args.has("final");
   s.write.with_fen = args.has("with-fen");
   s.positions_csv = args.has("positions");
@@ -137,6 +152,36 @@ bool output_flags(const cli::Args& args, analysis::ConvertOptions& s) {
     if (!db || *db == "-")
       return bad("--to sqlite needs the database file: -o FILE (not standard output)");
   }
+  return true;
+}
+
+// --split N, --split-by TAG and the pattern of -o that names their files.
+bool split_flags(const cli::Args& args, analysis::ConvertOptions& s, convert_tool::RunSettings& r) {
+  const bool by_count = args.has("split"), by_value = args.has("split-by");
+  if (!by_count && !by_value) return true;
+  if (by_count && by_value) return bad("--split and --split-by cannot be combined");
+  const std::string flag = by_count ? "--split" : "--split-by";
+  if (!cli::int_flag(args, "fairy-convert", "split", 1, 1000000000, r.split_games)) return false;
+  if (by_value) {
+    absl::StatusOr<analysis::SplitKey> key = analysis::parse_split_key(*args.get("split-by"));
+    if (!key.ok()) return bad(std::string(key.status().message()));
+    s.split_by = *key;
+  }
+  if (s.to == ConvertTarget::kSvg || s.to == ConvertTarget::kSqlite)
+    return bad(flag + " applies to --to pgn, fen, epd, json, jsonl and csv");
+  const std::string example = by_count ? "'games-{n}.pgn'" : "'games-{value}.pgn'";
+  const std::optional<std::string> out = args.get("output");
+  if (!out || *out == "-")
+    return bad(flag + " writes files named by -o PATTERN, e.g. -o " + example);
+  absl::StatusOr<analysis::SplitPattern> pattern = analysis::SplitPattern::parse("--output", *out);
+  if (!pattern.ok()) return bad(std::string(pattern.status().message()));
+  if (by_count && pattern->has_value())
+    return bad("--output '" + *out + "': {value} needs --split-by");
+  if (by_count && !pattern->has_number())
+    return bad("--split: -o '" + *out + "' has no {n}, e.g. -o " + example);
+  if (by_value && !pattern->has_number() && !pattern->has_value())
+    return bad("--split-by: -o '" + *out + "' has neither {value} nor {n}, e.g. -o " + example);
+  r.split_pattern = std::move(*pattern);
   return true;
 }
 
@@ -172,11 +217,16 @@ bool input_flags(const cli::Args& args, analysis::ConvertOptions& s, convert_too
     const char* alone = s.to == ConvertTarget::kSqlite ? "--to sqlite"
                         : s.to == ConvertTarget::kSvg  ? "--to svg"
                         : s.dedupe                     ? "--dedupe"
+                        : args.has("stop-after")       ? "--stop-after"
+                        : s.split_by                   ? "--split-by"
+                        : r.split_pattern              ? "--split"
                                                        : nullptr;
     if (alone)
       return bad(absl::StrCat("under MPI (", g_mpi->size(), " ranks) ", alone,
                               " is not shared out: run it with one rank"));
   }
+  if (!cli::int_flag(args, "fairy-convert", "stop-after", 1, 1000000000000000000LL, r.stop_after))
+    return false;
   r.files = cli::input_files(args, "fairy-convert");
   r.output = args.get("output");
   r.invalid_out = args.get("invalid-out");
@@ -206,7 +256,8 @@ int convert_main(int argc, char** argv) {
   if (auto fen = args->get("key")) return print_key(*variant, *fen);
   s.validate.roster_warnings = false;  // the export writes the roster anyway
   convert_tool::RunSettings run;
-  if (!output_flags(*args, s) || !selection_flags(*args, s) || !input_flags(*args, s, run))
+  if (!output_flags(*args, s) || !split_flags(*args, s, run) || !selection_flags(*args, s) ||
+      !input_flags(*args, s, run))
     return 2;
   analysis::set_record_needs(s);
   return convert_tool::run_conversion(s, run, *g_mpi);

@@ -34,6 +34,7 @@
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
+#include "absl/container/flat_hash_set.h"
 #include "absl/status/statusor.h"
 #include "analysis/checking/game_record.h"
 #include "rules/core/types.h"
@@ -101,6 +102,13 @@ class OpeningBook {
   // The same over the main line of a record filled with RecordOptions::keys; nothing for
   // a record of another variant or from another start position.
   std::optional<OpeningMatch> classify(const GameRecord& record, int max_plies = kMaxPlies) const;
+  // The opening as the game's moves follow the book: walking the main line forward from the
+  // first move, the last named position before the first one that no line of the book passes
+  // through (the game leaves the book there; a game that comes back to a named position later
+  // keeps the earlier name). A game out of the book from its first move is named as
+  // classify() names it, so that the same games have a name.
+  std::optional<OpeningMatch> classify_first(const GameRecord& record,
+                                             int max_plies = kMaxPlies) const;
 
  private:
   OpeningBook() = default;
@@ -110,7 +118,8 @@ class OpeningBook {
 
   std::vector<Opening> openings_;
   absl::flat_hash_map<Key, std::uint32_t> index_;  // position key -> openings_ index
-  std::vector<std::uint64_t> filter_ =             // the top bits of the keys of index_
+  absl::flat_hash_set<Key> on_lines_;   // every position a line passes through (named or not)
+  std::vector<std::uint64_t> filter_ =  // the top bits of the keys of index_
       std::vector<std::uint64_t>(std::size_t(1) << kFilterBits >> 6);
   std::size_t positions_ = 0;
   Key start_key_ = 0;  // the standard start position

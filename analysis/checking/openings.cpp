@@ -1,4 +1,4 @@
-#include "analysis/statistics/openings.h"
+#include "analysis/checking/openings.h"
 
 #include <algorithm>
 #include <array>
@@ -10,7 +10,7 @@
 #include <utility>
 
 #include "absl/status/status.h"
-#include "analysis/statistics/openings_data.h"
+#include "analysis/checking/openings_data.h"
 #include "parsers/message_text.h"
 #include "rules/game/any_game.h"
 
@@ -58,7 +58,8 @@ bool is_eco(std::string_view eco) {
 absl::StatusOr<int> play_line(AnyGame& game, std::string_view pgn,
                               std::vector<std::string_view>& played,
                               std::vector<std::string_view>& tokens,
-                              std::vector<std::string_view>& moves) {
+                              std::vector<std::string_view>& moves,
+                              absl::flat_hash_set<Key>& passed) {
   moves.clear();
   split(pgn, ' ', tokens);
   for (std::string_view token : tokens) {
@@ -82,6 +83,7 @@ absl::StatusOr<int> play_line(AnyGame& game, std::string_view pgn,
       return absl::InvalidArgumentError("move " + std::to_string(i + 1) + ": " +
                                         std::string(message(s)));
     played.push_back(moves[i]);
+    passed.insert(game.key());
   }
   return int(moves.size());
 }
@@ -127,7 +129,8 @@ absl::StatusOr<OpeningBook> OpeningBook::parse(std::span<const OpeningsFile> fil
                               "\" is not a letter A-E and two digits");
       if (fields[1].empty()) return line_error(file.name, line_number, "empty name");
 
-      absl::StatusOr<int> plies = play_line(**game, fields[2], played, tokens, moves);
+      absl::StatusOr<int> plies =
+          play_line(**game, fields[2], played, tokens, moves, book.on_lines_);
       if (!plies.ok()) return line_error(file.name, line_number, message(plies.status()));
       const Key key = (*game)->key();
       const auto index = std::uint32_t(book.openings_.size());
@@ -217,6 +220,29 @@ std::optional<OpeningMatch> OpeningBook::classify(const GameRecord& record, int 
     if (const Opening* o = find(it->key)) return OpeningMatch{o, it->ply};
   }
   return std::nullopt;
+}
+
+std::optional<OpeningMatch> OpeningBook::classify_first(const GameRecord& record,
+                                                        int max_plies) const {
+  if (!variant_info(record.variant).eco_openings || !record.set_up ||
+      record.start_key != start_key_)
+    return std::nullopt;
+  std::optional<OpeningMatch> named;
+  // False once the game has left the book's lines.
+  const auto at = [&](Key key, int ply) {
+    if (ply > max_plies || !on_lines_.contains(key)) return false;
+    if (const Opening* o = find(key)) named = OpeningMatch{o, ply};
+    return true;
+  };
+  if (record.items.empty()) {
+    for (std::size_t i = 0; i < record.line_keys.size(); ++i)
+      if (!at(record.line_keys[i], int(i) + 1)) break;
+  } else {
+    for (const RecordItem& it : record.items)
+      if (it.kind == RecordItem::kMove && it.depth == 0 && !at(it.key, it.ply)) break;
+  }
+  if (!named) return classify(record, max_plies);  // out of the book from the first move
+  return named;
 }
 
 }  // namespace fairykit::analysis

@@ -1,6 +1,6 @@
 // The TSV files of data/openings/, embedded in the library at build time: the build runs
 // cmake/EmbedOpenings.cmake, which writes them into a generated source file. Read by
-// OpeningBook::builtin() (analysis/statistics/openings.h) and nothing else.
+// OpeningBook::builtin() (analysis/checking/openings.h) and nothing else.
 #pragma once
 
 #include <span>
