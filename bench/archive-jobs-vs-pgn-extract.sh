@@ -40,7 +40,7 @@ for ((r = 1; r <= rounds; ++r)); do
 done
 # The games each program tagged (untimed).
 tagged_fk=$("$fc" -q -j 1 --add-eco "$archive" | grep -c '^\[ECO ')
-tagged_pe=$("$pe" -s "-e$eco" "$archive" | grep -c '^\[ECO ')
+tagged_pe=$("$pe" -s "-e$eco" "$archive" 2>/dev/null | grep -c '^\[ECO ')
 
 echo
 printf '%-10s %10s %12s %10s %12s\n' program "median s" "games/s" "MB/s" "max RSS MB"

@@ -26,6 +26,8 @@ class AnyGame;
 
 namespace fairykit::analysis {
 
+struct PositionTests;  // analysis/checking/position_patterns.h
+
 // Sees every position of a game's main line while validate_game replays it: the start
 // position (ply 0) once it is set up, then the position after each main-line move (ply =
 // half-moves from the start), never the positions inside variations. The game is the live
@@ -73,6 +75,9 @@ struct RecordOptions {
   // read, which saves copying the others).
   const std::vector<std::string_view>* only_tags = nullptr;
   bool tag_places = false;  // where each tag was read (GameRecord::tag_places)
+  // The selection's tests of the main line's positions (--material, --board-pattern): which
+  // held is GameRecord::positions_met (nullptr: none).
+  const PositionTests* position_tests = nullptr;
 };
 
 // One element of the movetext, in the order of the input.
@@ -136,6 +141,8 @@ struct GameRecord {
   int plies = 0;              // main-line moves
   std::string result_marker;  // as written ("" when missing)
   GameState final_state;      // after the last main-line move
+  // RecordOptions::position_tests: bit i is set when test i held on the main line.
+  std::uint64_t positions_met = 0;
 
   // The value of a tag, or "" (the first one when a tag is repeated).
   std::string_view tag(std::string_view name) const {
@@ -167,6 +174,7 @@ struct GameRecord {
     plies = 0;
     result_marker.clear();
     final_state = GameState{};
+    positions_met = 0;
   }
 };
 

@@ -553,6 +553,14 @@ bool starts_with_moves(const GameRecord& r, const Selection& s) {
   return true;
 }
 
+// --material (any of them) and --board-pattern (any of them), as the replay found them.
+bool positions_pass(const GameRecord& r, const Selection& s) {
+  if (!s.positions) return true;
+  const PositionTests& t = *s.positions;
+  if (!t.material.empty() && !(r.positions_met & t.material_bits())) return false;
+  return t.boards.empty() || (r.positions_met & t.board_bits()) != 0;
+}
+
 bool moves_pass(const GameRecord& r, const Selection& s) {
   if (r.plies < s.min_plies) return false;
   if (s.max_plies >= 0 && r.plies > s.max_plies) return false;
@@ -568,7 +576,8 @@ bool moves_pass(const GameRecord& r, const Selection& s) {
                    [](const GameRecord::PlyFacts& f) { return f.facts.underpromotion; }))
     return false;
   if (!s.moves.empty() && !starts_with_moves(r, s)) return false;
-  return s.reaches.empty() || reaches(r, s);
+  if (!s.reaches.empty() && !reaches(r, s)) return false;
+  return positions_pass(r, s);
 }
 
 }  // namespace
@@ -596,6 +605,7 @@ void add_selection_needs(const Selection& s, RecordOptions& record,
   }
   if (s.repetition || s.move_rule) record.claims = true;
   if (s.underpromotion) record.facts = true;
+  if (s.positions && !s.positions->empty()) record.position_tests = s.positions.get();
   if (!kept_tags) return;
   const auto keep = [&](std::string_view tag) {
     if (std::find(kept_tags->begin(), kept_tags->end(), tag) == kept_tags->end())

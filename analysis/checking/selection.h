@@ -15,6 +15,7 @@
 
 #include "absl/status/statusor.h"
 #include "analysis/checking/game_record.h"
+#include "analysis/checking/position_patterns.h"
 #include "analysis/checking/validate.h"
 #include "parsers/pgn.h"
 #include "rules/core/types.h"
@@ -93,9 +94,13 @@ struct Selection {
   // Whether a test is on the tags (--where, the rated-winner tests): those are tested for
   // invalid games too.
   bool tag_tests() const { return !where.empty() || higher_rated_winner || lower_rated_winner; }
+  // The tests of the main line's positions (--material, --board-pattern; null: none), shared
+  // by the copies of the selection so that RecordOptions::position_tests stays valid.
+  std::shared_ptr<const PositionTests> positions;
   bool any() const {
     return tag_tests() || min_plies > 0 || max_plies >= 0 || !ends_in.empty() || !reaches.empty() ||
-           repetition || move_rule || underpromotion || !moves.empty() || invert;
+           repetition || move_rule || underpromotion || !moves.empty() || invert ||
+           (positions && !positions->empty());
   }
 };
 // The names --ends-in takes: "checkmate", "stalemate", "insufficient-material", ...,
@@ -123,9 +128,9 @@ absl::StatusOr<std::vector<std::string>> parse_moves(std::string_view text,
 bool selected(const GameRecord& record, bool valid, const Selection& selection);
 // What the record of a game needs to hold for selected(): the position keys of the main line
 // (--reaches, --moves), the claims of a draw (--repetition, --fifty-move), the moves' facts
-// (--underpromotion) and, in `kept_tags` when the record keeps only some tags
-// (RecordOptions::only_tags), the tags that --where and the rated-winner tests read. The
-// views are of `selection` or static.
+// (--underpromotion), the position tests (--material, --board-pattern) and, in `kept_tags`
+// when the record keeps only some tags (RecordOptions::only_tags), the tags that --where and
+// the rated-winner tests read. The views are of `selection` or static.
 void add_selection_needs(const Selection& selection, RecordOptions& record,
                          std::vector<std::string_view>* kept_tags);
 // Bit i is set when the game has the tag that the i-th condition of `where` tests (counted

@@ -13,6 +13,7 @@
 
 #include "absl/container/flat_hash_map.h"
 #include "absl/strings/str_cat.h"
+#include "analysis/checking/position_patterns.h"
 #include "analysis/checking/termination.h"
 #include "parsers/message_text.h"
 #include "rules/game/any_game.h"
@@ -237,6 +238,10 @@ class GameChecker final : public parsers::PgnVisitor {
       report_.diagnostics.back().fault = Fault::kFenReadAsWritten;
     }
     if (ro_) visitor_ = ro_->positions;
+    if (ro_ && ro_->position_tests && record_) {
+      position_tests_.begin(ro_->position_tests, visitor_, &record_->positions_met);
+      visitor_ = &position_tests_;
+    }
     if (visitor_) visitor_->position(game, 0);
     if (record_ && ro_->claims) note_claims(game, 0);
     lean_ = !options_.positions && !options_.move_warnings && !visitor_ &&
@@ -670,6 +675,7 @@ class GameChecker final : public parsers::PgnVisitor {
   TagNames& tag_names_;                 // thread-local: the tags read so far
   AnyGame* replay_ = nullptr;           // thread-local, see end_tags()
   PositionVisitor* visitor_ = nullptr;  // RecordOptions::positions
+  PositionTestRun position_tests_;      // RecordOptions::position_tests (passes on to visitor_)
   MoveFacts move_facts_;                // what the move being played did (RecordOptions::facts)
   std::uint32_t style_reported_ = 0;    // style quirks already reported in this game
   bool dead_reported_ = false;          // a move after a dead position was reported

@@ -79,6 +79,7 @@ void set_record_needs(ConvertOptions& s) {
   s.record.commands = s.to == ConvertTarget::kJson || s.to == ConvertTarget::kJsonl ||
                       (s.to == ConvertTarget::kCsv && s.positions_csv) ||
                       s.to == ConvertTarget::kSqlite;
+  add_selection_needs(s.selection, s.record, nullptr);
 }
 
 namespace {
@@ -100,7 +101,8 @@ void reject(ConvertedGame& c, const parsers::RawGame& game, std::int64_t column,
 // A line of a FEN / EPD list as a game without moves.
 bool read_position(const parsers::RawGame& game, const ConvertOptions& s, GameRecord& record,
                    ConvertedGame& c) {
-  c.report = read_position_game(game, s.validate.default_variant, s.record.ep_field, record);
+  c.report = read_position_game(game, s.validate.default_variant, s.record.ep_field, record,
+                                s.record.position_tests);
   if (c.report.valid()) return true;
   c.fate = ConvertFate::kRejected;
   return false;

@@ -7,6 +7,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "analysis/checking/position_line.h"
+#include "analysis/checking/position_patterns.h"
 #include "analysis/formats/json_read.h"
 #include "analysis/formats/vchess_record.h"
 
@@ -70,7 +71,7 @@ GameReport read_game(const parsers::RawGame& game, const ValidateOptions& option
 }
 
 GameReport read_position_game(const parsers::RawGame& game, VariantId default_variant,
-                              EpField ep_field, GameRecord& record) {
+                              EpField ep_field, GameRecord& record, const PositionTests* tests) {
   record.clear();
   GameReport report;
   report.index = game.index;
@@ -100,6 +101,7 @@ GameReport read_position_game(const parsers::RawGame& game, VariantId default_va
   if (record.variant != VariantId::kChess)
     record.tags.emplace_back("Variant", std::string(g->variant().name));
   add_position_warnings(*line, game.first_line, report);
+  if (tests) record.positions_met = PositionTestRun::test_position(*tests, *g);
   return report;
 }
 

@@ -23,7 +23,9 @@ GameReport read_game(const parsers::RawGame& game, const ValidateOptions& option
 // state, the EPD id as its Event tag, a Variant tag for a game other than chess, the result
 // "*". A line that cannot be set up gives one error, "invalid position: " and the FEN
 // reader's message, at the line's column 1; what the reader accepted leniently, warnings.
+// `tests`: the selection's position tests, run on the position (GameRecord::positions_met).
 GameReport read_position_game(const parsers::RawGame& game, VariantId default_variant,
-                              EpField ep_field, GameRecord& record);
+                              EpField ep_field, GameRecord& record,
+                              const PositionTests* tests = nullptr);
 
 }  // namespace fairykit::analysis

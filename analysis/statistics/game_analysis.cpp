@@ -86,6 +86,9 @@ void game_statistics(const parsers::RawGame& game, const AnalyzeOptions& o, Game
       // A puzzle: a game of no moves, from the line's position.
       scanner.position(*line->game, 0);
       line_record(*line, record);
+      if (o.record.position_tests)
+        record.positions_met =
+            PositionTestRun::test_position(*o.record.position_tests, *line->game);
     }
   } else {
     RecordOptions ro = o.record;
@@ -147,6 +150,9 @@ void game_positions(const parsers::RawGame& game, const AnalyzeOptions& o, std::
       variant = line->game->variant().id;
       visitor.position(*line->game, 0);
       if (o.selection.any()) line_record(*line, record);
+      if (o.record.position_tests)
+        record.positions_met =
+            PositionTestRun::test_position(*o.record.position_tests, *line->game);
     }
   } else {
     RecordOptions ro = o.record;

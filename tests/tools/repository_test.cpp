@@ -26,6 +26,7 @@
 // commit, say).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -182,6 +183,15 @@ TEST(Repository, NamesNothingOutsideItself) {
   }
   EXPECT_EQ(flagged, 0) << "tracked files that name paths outside the repository (rule: "
                         << "tests/tools/repository_test.cpp)";
+}
+
+// The README stays short (what, set-up, recipes); the reference lives in docs/.
+TEST(Repository, ReadmeIsShort) {
+  const std::string text =
+      fairykit::testing::slurp((fs::path(FAIRYKIT_SOURCE_DIR) / "README.md").string());
+  const auto lines = std::count(text.begin(), text.end(), '\n');
+  EXPECT_GT(lines, 20);
+  EXPECT_LE(lines, 250) << "README.md has " << lines << " lines: move reference material to docs/";
 }
 
 }  // namespace

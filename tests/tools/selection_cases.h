@@ -134,6 +134,19 @@ inline const SelectionCase kSelectionCases[] = {
     {"--repetition --invert", "G1,G2,G3,G4,G5,G6"},
     {"--fifty-move --invert", "G1,G2,G3,G4,G5,G6"},
     {"--underpromotion --invert", "G1,G2,G3,G4,G5,G6"},
+    // The positions: no game captures, so the full material lasts as long as the game (its
+    // plies + 1 positions); boards by the squares the moves reach.
+    {"--material 'QR2B2N2P8 v QR2B2N2P8'", "G1,G2,G3,G4,G5,G6"},
+    {"--material 'QR2B2N2P8 v QR2B2N2P8' --material-plies 3", "G1,G3,G6"},
+    {"--material '4 QR2B2N2P8 QR2B2N2P8' --material 'QR2B2N2P7 QR2B2N2P8'", "G1,G6"},
+    {"--material-exact 'QR2B2N2P8 v QR2B2N2P8' --material-plies 2", "G1,G2,G3,G4,G6"},
+    {"--board-pattern '*/*/*/*/4P3/*/*/*'", "G1,G4"},
+    {"--board-pattern '*/*/*/*/*/?????N*/*/*'", "G1,G5"},
+    {"--board-pattern 'rnb!qkbnr/*/*/*/*/*/*/*'", "G6"},
+    {"--board-pattern '*/*/*/*/2P*/*/*/*' --board-pattern '*/*/*/*/3P*/*/*/*'", "G2,G3"},
+    {"--board-pattern '*/*/*/*/4P3/*/*/*' --material 'QR2B2N2P8 v QR2B2N2P8' --material-plies 3",
+     "G1"},
+    {"--board-pattern '*/*/*/*/4P3/*/*/*' --invert", "G2,G3,G5,G6"},
 };
 
 // How many games a case selects.

@@ -99,7 +99,72 @@ std::vector<FlagSpec> selection_flag_specs() {
        .help = {"keep the games that fail the tests, not those that pass (an",
                 "invalid game is still judged by its tags only)"},
        .brief = "keep the games that fail the tests"},
+      {.name = "material",
+       .takes_value = true,
+       .repeatable = true,
+       .value_name = "EXPR",
+       .help = {"games whose main line has this material at some ply, either",
+                "side White (as pgn-extract matches material), repeatable:",
+                "'QR v Q', 'R2P+ R=P*' with the variant's letters (Superchess",
+                "A E S V, the CwDA armies' letters); a piece not listed is",
+                "absent (Kings need not be); X* any number, X+ one or more,",
+                "Xd, Xd+, Xd-, X= X# X> X< (against the other side); a",
+                "leading number: lasting that many plies"},
+       .brief = "games with this material at some ply ('QR v Q'), repeatable"},
+      {.name = "material-exact",
+       .takes_value = true,
+       .repeatable = true,
+       .value_name = "EXPR",
+       .help = {"as --material, the first side White's (pgn-extract's exact form)"}},
+      {.name = "material-plies",
+       .takes_value = true,
+       .value_name = "N",
+       .help = {"the material must last N half-moves (hold in N + 1",
+                "consecutive positions); default 0: at any one position",
+                "(pgn-extract's default is 2)"}},
+      {.name = "board-pattern",
+       .takes_value = true,
+       .repeatable = true,
+       .value_name = "PATTERN",
+       .help = {"games whose main line reaches a board like this FEN board,",
+                "repeatable (any of them): ? any square, !X anything but X,",
+                "[QR] one of these, * any run of squares within its rank,",
+                "digits empty squares: '*/*/*/*/???PP*/*/*/*'"},
+       .brief = "games that reach a board like this FEN pattern, repeatable"},
   };
+}
+
+// --material, --material-exact, --material-plies and --board-pattern.
+bool position_flags(const Args& args, std::string_view tool, analysis::Selection& selection) {
+  auto tests = std::make_shared<analysis::PositionTests>();
+  if (!int_flag(args, tool, "material-plies", 0, 1000000, tests->material_plies)) return false;
+  if (args.has("material-plies") && !args.has("material") && !args.has("material-exact")) {
+    usage_error(tool, "--material-plies is about --material and --material-exact");
+    return false;
+  }
+  for (const char* flag : {"material", "material-exact"})
+    for (const std::string& text : args.all(flag)) {
+      auto m = analysis::MaterialPattern::parse(text, flag == std::string_view("material-exact"));
+      if (!m.ok()) {
+        usage_error(tool, std::string(m.status().message()));
+        return false;
+      }
+      tests->material.push_back(*std::move(m));
+    }
+  for (const std::string& text : args.all("board-pattern")) {
+    auto b = analysis::BoardPattern::parse(text);
+    if (!b.ok()) {
+      usage_error(tool, std::string(b.status().message()));
+      return false;
+    }
+    tests->boards.push_back(*std::move(b));
+  }
+  if (tests->size() > analysis::PositionTests::kMaxTests) {
+    usage_error(tool, "at most 63 --material, --material-exact and --board-pattern in all");
+    return false;
+  }
+  if (!tests->empty()) selection.positions = std::move(tests);
+  return true;
 }
 
 }  // namespace
@@ -152,6 +217,7 @@ bool selection_flags(const Args& args, std::string_view tool, VariantId default_
     if (!m.ok()) return bad(m.status().message());
     selection.moves = *std::move(m);
   }
+  if (!position_flags(args, tool, selection)) return false;
   if (args.has("invert")) {
     if (!selection.any()) return bad("--invert needs a selection test to invert");
     selection.invert = true;
