@@ -1,7 +1,7 @@
 # What `cmake --install` puts beside the tools, for programs built against fairykit: the
 # headers of the library layers, their static archives, a CMake package (find_package(fairykit)
 # gives the imported targets fairykit::parsers, fairykit::rules, the sub-libraries of analysis/
-# (fairykit::io, ::batch, ::perft, ::checking, ::formats, ::statistics) and fairykit::analysis,
+# (fairykit::io, ::batch, ::engine, ::perft, ::checking, ::formats, ::statistics) and fairykit::analysis,
 # all of them) and a pkg-config file. Both are relocatable: they find the prefix from where they are installed,
 # so that `cmake --install build --prefix DIR` works for any DIR.
 #

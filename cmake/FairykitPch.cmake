@@ -38,12 +38,12 @@ set(FAIRYKIT_PCH_GAME ${FAIRYKIT_PCH_BASE} rules/game/any_game.h rules/game/regi
     rules/notation/san.h rules/notation/fen.h rules/notation/cwda_fen.h)
 
 fairykit_precompile(fairykit_rules ${FAIRYKIT_PCH_BASE} rules/core/movegen.h)
-foreach(library perft checking formats statistics)
+foreach(library engine perft checking formats statistics)
   fairykit_precompile(fairykit_${library} ${FAIRYKIT_PCH_GAME})
 endforeach()
 # The Python module's copies of them (python/CMakeLists.txt), when it is built.
 fairykit_precompile(fairykit_rules_pic ${FAIRYKIT_PCH_BASE} rules/core/movegen.h)
-foreach(library perft checking formats)
+foreach(library engine perft checking formats)
   fairykit_precompile(fairykit_${library}_pic ${FAIRYKIT_PCH_GAME})
 endforeach()
 set_source_files_properties(

@@ -1,5 +1,5 @@
 // Perft against another engine (fairy-perft --compare-with): fairykit's divide of a position
-// and a UCI engine's (analysis/perft/uci_engine.h) are compared at depths 1, 2, ... up to a
+// and a UCI engine's (analysis/engine/uci_engine.h) are compared at depths 1, 2, ... up to a
 // limit; at the first depth where they differ, the first move (in fairykit's generation
 // order) whose counts differ is played and the position after it compared one depth less,
 // and so on down, until a position whose lists of moves differ: its FEN, the moves from the
@@ -27,7 +27,7 @@
 #include "absl/status/statusor.h"
 #include "analysis/perft/perft_table.h"
 #include "analysis/perft/suite.h"
-#include "analysis/perft/uci_engine.h"
+#include "analysis/engine/uci_engine.h"
 #include "rules/game/fen_dialect.h"
 #include "rules/game/registry.h"
 #include "rules/game/variant_options.h"

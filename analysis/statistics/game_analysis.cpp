@@ -5,10 +5,10 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
 #include "analysis/checking/game_result.h"
+#include "analysis/checking/openings.h"
 #include "analysis/checking/position_line.h"
 #include "analysis/formats/read_game.h"
 #include "analysis/statistics/missed_wins.h"
-#include "analysis/checking/openings.h"
 
 namespace fairykit::analysis {
 
@@ -109,7 +109,27 @@ void game_statistics(const parsers::RawGame& game, const AnalyzeOptions& o, Game
   }
 }
 
-// The position records of a game, or of a line of a position list.
+// The positions of a game as an engine analysis needs them (AnalyzeOptions::engine_positions).
+class PositionCollector final : public PositionVisitor {
+ public:
+  explicit PositionCollector(std::vector<SeenPosition>& out) : out_(out) {}
+  void position(AnyGame& game, int ply) override {
+    SeenPosition& p = out_.emplace_back();
+    p.variant = game.variant().id;
+    p.key = game.key();
+    p.ply = ply;
+    p.fen = game.fen();
+    p.side = game.side_to_move();
+    // Only a position without a legal move asks for the state (it looks at the history).
+    if (game.count_legal() == 0) p.end = game.state().end;
+  }
+
+ private:
+  std::vector<SeenPosition>& out_;
+};
+
+// The position records of a game, or of a line of a position list (or, for an engine, the
+// positions themselves).
 void game_positions(const parsers::RawGame& game, const AnalyzeOptions& o, std::string_view file,
                     GameAnalysis& a) {
   thread_local GameRecord record;
@@ -118,14 +138,17 @@ void game_positions(const parsers::RawGame& game, const AnalyzeOptions& o, std::
   // The records of a huge game are not kept for the next ones.
   if (a.records.capacity() > (std::size_t(4) << 20)) std::string().swap(a.records);
   a.records.clear();
+  a.seen.clear();
   PositionWriter writer(o.position);
   writer.begin_game(file, game.index, a.records);
+  PositionCollector collector(a.seen);
+  PositionVisitor& visitor = o.engine_positions ? static_cast<PositionVisitor&>(collector) : writer;
   VariantId variant = o.validate.default_variant;
   if (game.format == parsers::RecordFormat::kPositions) {
     record.clear();
     if (absl::StatusOr<PositionLine> line = position_line(game, o, a.report); line.ok()) {
       variant = line->game->variant().id;
-      writer.position(*line->game, 0);
+      visitor.position(*line->game, 0);
       if (o.selection.any()) line_record(*line, record);
       if (o.record.position_tests)
         record.positions_met =
@@ -133,16 +156,17 @@ void game_positions(const parsers::RawGame& game, const AnalyzeOptions& o, std::
     }
   } else {
     RecordOptions ro = o.record;
-    ro.positions = &writer;
+    ro.positions = &visitor;
     a.report = read_game(game, o.validate, record, ro);
     variant = record.variant;
   }
   if (filtered_out(o, record, a)) {
     a.records.clear();
+    a.seen.clear();
     a.written = 0;
     return;
   }
-  if (a.report.valid() && o.position.format == PositionFormat::kCsv &&
+  if (a.report.valid() && !o.engine_positions && o.position.format == PositionFormat::kCsv &&
       !csv_fits(o.position, variant)) {
     const std::string name(variant_info(variant).name);
     reject(game,
@@ -154,9 +178,10 @@ void game_positions(const parsers::RawGame& game, const AnalyzeOptions& o, std::
   a.facts.analysed = a.report.valid();
   if (!a.facts.analysed) {
     a.records.clear();
+    a.seen.clear();
     a.written = 0;
   } else {
-    a.written = writer.records();
+    a.written = o.engine_positions ? a.seen.size() : writer.records();
   }
 }
 

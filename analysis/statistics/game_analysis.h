@@ -22,6 +22,8 @@
 #include "analysis/statistics/positions.h"
 #include "analysis/statistics/stats.h"
 #include "parsers/pgn.h"
+#include "rules/core/game_state.h"
+#include "rules/core/types.h"
 
 namespace fairykit::analysis {
 
@@ -29,11 +31,14 @@ struct AnalyzeOptions {
   // How games are checked: default_variant is that of games without a Variant tag and of
   // position lists. prepare_analysis() sets the rest.
   ValidateOptions validate;
-  RecordOptions record;      // what the replay records: prepare_analysis() sets it
-  StatsOptions stats;        // the statistics (stats.find_wins > 0: a forced-win search too)
-  bool positions = false;    // position records instead of the statistics
-  PositionOptions position;  // the records, with `positions`
-  Selection selection;       // the games analysed (the others are filtered out)
+  RecordOptions record;    // what the replay records: prepare_analysis() sets it
+  StatsOptions stats;      // the statistics (stats.find_wins > 0: a forced-win search too)
+  bool positions = false;  // position records instead of the statistics
+  // With `positions`: the positions themselves (GameAnalysis::seen) instead of records, for
+  // an engine to evaluate (fairy-analyze --engine).
+  bool engine_positions = false;
+  PositionOptions position;             // the records, with `positions`
+  Selection selection;                  // the games analysed (the others are filtered out)
   std::uint64_t win_nodes = 1'000'000;  // positions one forced-win search may visit
   // The tags the statistics read (game_facts(), game_result(), termination()) and the
   // selection tests: the only ones the records keep. Set by prepare_analysis(); views of
@@ -48,6 +53,16 @@ struct AnalyzeOptions {
 // selection tests.
 void prepare_analysis(AnalyzeOptions& options);
 
+// A position of a game, as an engine analysis needs it.
+struct SeenPosition {
+  VariantId variant = VariantId::kChess;
+  Key key = 0;
+  int ply = 0;      // of the game's main line (0: its start position)
+  std::string fen;  // native FEN
+  Color side = WHITE;
+  GameEnd end = GameEnd::kNone;  // set only when the side to move has no legal move
+};
+
 // What one record gives.
 struct GameAnalysis {
   GameReport report;  // the game's diagnostics; invalid: the game is rejected
@@ -58,6 +73,7 @@ struct GameAnalysis {
   GameFacts facts;               // the statistics' contribution; facts.analysed false when rejected
   std::string records;           // `positions`: the records of the game (none when rejected)
   std::uint64_t written = 0;     // `positions`: how many
+  std::vector<SeenPosition> seen;  // `engine_positions`: the game's positions, in order
 };
 
 // The work on `game` of the input named `file` (as messages name it), into `analysis`

@@ -1,4 +1,4 @@
-// fairy-perft --compare-with (analysis/perft/engine_compare.h, analysis/perft/uci_engine.h): the
+// fairy-perft --compare-with (analysis/perft/engine_compare.h, analysis/engine/uci_engine.h): the
 // walk down to the wrong move against engines with one rule planted wrong (tests/tools/
 // fake_uci_engine.cpp, built beside the tools), the UCI dialogue, engines that hang, crash
 // or answer nonsense (a clear error and exit 3, never a hang), and Debian's Stockfish when it

@@ -1,6 +1,7 @@
-// fake-uci-engine: a small UCI engine for the tests of fairy-perft --compare-with. It counts
-// perft with fairykit's own rules, so it agrees with fairy-perft, except where --bug plants
-// one rule wrong (or a way to fail):
+// fake-uci-engine: a small UCI engine for the tests of fairy-perft --compare-with and
+// fairy-analyze --engine. It counts perft with fairykit's own rules, so it agrees with
+// fairy-perft, and searches by a rule simple enough to check by hand (below), except where
+// --bug plants one rule wrong (or a way to fail):
 //
 //   none                        no bug: the rules of fairykit
 //   no-en-passant               chess: en passant captures are missing
@@ -25,17 +26,34 @@
 //                               never ending the answer
 //   escape-perft                adds a move written with a terminal escape sequence and a
 //                               raw control byte ("\x1b[2J\x07z9: 1") to its divide
+//   crash-go                    aborts (SIGABRT) on every search ("go nodes N" ...)
+//   crash-go-once               aborts on its first search when the file of --state does not
+//                               exist (creating it): an engine that dies once and then works
+//   crash-go-fen                aborts on a search of a position whose FEN holds --crash-on
+//   hang-go                     never answers a search
+//   illegal-best                answers every search with the best move a1b4 (never legal)
+//   no-score                    answers a search with its best move and no info line
+//
+// Searches (`go nodes N`, `go depth D`, `go movetime MS`: the limit changes only what is
+// reported) give exact, hand-checkable answers. When a legal move checkmates, the first such
+// move in text order is best, with "score mate 1"; otherwise the best move is the first
+// legal move in text order and the score the material of the side to move minus the
+// opponent's (pawn 100, knight and bishop 300, rook 500, queen 900) in centipawns. The line
+// is the best move and the first reply in text order. Reported: "info depth D" (D of go depth,
+// else 1), "nodes N" (N of go nodes, else the number of legal moves), first a lowerbound
+// score of 9999 that a reader must pass over, then the exact score with its line.
 //
 // --log FILE appends every line the engine reads to FILE, so that a test can check the
-// dialogue. A move the bug adds (an illegal one) is counted as one node whatever the depth: the
-// engine cannot play it, and any count shows the difference. Positions come as
-// `position fen F [moves ...]` (or `position startpos`) in any dialect fairykit reads;
-// the variant from `setoption name UCI_Variant` (chess, cwda, superchess, interweave,
-// fluidity) and `setoption name UCI_Chess960 value true` (chess960). Moves are read and
-// written in the dialect of the FEN (CWDA: pychess letters for a pychess FEN).
+// dialogue; --delay MS makes each search take MS milliseconds (a run to interrupt). A move the bug
+// adds (an illegal one) is counted as one node whatever the depth: the engine cannot play it, and
+// any count shows the difference. Positions come as `position fen F [moves ...]` (or `position
+// startpos`) in any dialect fairykit reads; the variant from `setoption name UCI_Variant` (chess,
+// cwda, superchess, interweave, fluidity) and `setoption name UCI_Chess960 value true` (chess960).
+// Moves are read and written in the dialect of the FEN (CWDA: pychess letters for a pychess FEN).
 #include <signal.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cctype>
 #include <cstdint>
 #include <cstdlib>
@@ -72,7 +90,13 @@ constexpr std::string_view kBugs[] = {"none",
                                       "bad-total",
                                       "flood",
                                       "trickle-perft",
-                                      "escape-perft"};
+                                      "escape-perft",
+                                      "crash-go",
+                                      "crash-go-once",
+                                      "crash-go-fen",
+                                      "hang-go",
+                                      "illegal-best",
+                                      "no-score"};
 
 [[noreturn]] void hang() {
   for (;;) pause();
@@ -220,7 +244,10 @@ struct State {
   bool chess960 = false;
   std::string fen = "startpos";
   std::vector<std::string> moves;
-  long lines = 1000000;  // flood: the moves of the divide
+  long lines = 1000000;    // flood: the moves of the divide
+  std::string state_file;  // crash-go-once
+  std::string crash_on;    // crash-go-fen
+  long delay_ms = 0;       // --delay: each search takes this long
 };
 
 [[noreturn]] void fail(const std::string& why) {
@@ -265,6 +292,87 @@ void go_perft(const State& s, int depth) {
   });
 }
 
+// The material of the side to move minus the opponent's, from a FEN's first two fields.
+int material(const std::string& fen) {
+  const std::vector<std::string> f = fields(fen);
+  int white = 0;
+  for (char c : f[0]) {
+    const char p = char(std::tolower(static_cast<unsigned char>(c)));
+    const int v = p == 'p' ? 100 : p == 'n' || p == 'b' ? 300 : p == 'r' ? 500 : p == 'q' ? 900 : 0;
+    white += std::isupper(static_cast<unsigned char>(c)) ? v : -v;
+  }
+  return f.size() > 1 && f[1] == "b" ? -white : white;
+}
+
+void go_search(const State& s, const std::vector<std::string>& w) {
+  if (s.bug == "crash-go") std::abort();
+  if (s.bug == "crash-go-fen" && !s.crash_on.empty() && s.fen.find(s.crash_on) != std::string::npos)
+    std::abort();
+  if (s.bug == "crash-go-once" && !s.state_file.empty()) {
+    std::ifstream seen(s.state_file);
+    if (!seen) {
+      std::ofstream(s.state_file) << "crashed\n";
+      std::abort();
+    }
+  }
+  if (s.bug == "hang-go") hang();
+  if (s.delay_ms > 0) usleep(useconds_t(s.delay_ms) * 1000);
+  long long depth = 1, nodes = -1;
+  for (std::size_t i = 1; i + 1 < w.size(); i += 2) {
+    if (w[i] == "depth") depth = std::atoll(w[i + 1].c_str());
+    if (w[i] == "nodes") nodes = std::atoll(w[i + 1].c_str());
+  }
+  const VariantInfo* variant = s.uci_variant == "chess" && s.chess960 ? find_variant("chess960")
+                                                                      : find_variant(s.uci_variant);
+  if (!variant) fail("unknown UCI_Variant " + s.uci_variant);
+  absl::StatusOr<std::unique_ptr<AnyGame>> game = AnyGame::create(*variant, s.fen, {});
+  if (!game.ok()) fail("position fen " + s.fen + ": " + std::string(game.status().message()));
+  for (const std::string& m : s.moves)
+    if (!(*game)->play(m).ok()) fail("move " + m);
+  AnyGame& g = **game;
+  std::vector<std::string> legal = g.legal_moves_uci();
+  std::sort(legal.begin(), legal.end());
+  if (nodes < 0) nodes = (long long)legal.size();
+  std::string best, score;
+  for (const std::string& m : legal) {
+    if (!g.play(m).ok()) fail("move " + m);
+    const bool mate = g.state().end == GameEnd::kCheckmate;
+    g.undo();
+    if (mate) {
+      best = m;
+      score = "mate 1";
+      break;
+    }
+  }
+  if (best.empty() && !legal.empty()) {
+    best = legal.front();
+    score = "cp " + std::to_string(material(g.fen()));
+  }
+  if (best.empty()) {
+    std::cout << "info depth 0 score " << (g.state().end == GameEnd::kCheckmate ? "mate 0" : "cp 0")
+              << "\nbestmove (none)\n"
+              << std::flush;
+    return;
+  }
+  std::string pv = best;
+  if (!g.play(best).ok()) fail("move " + best);
+  std::vector<std::string> replies = g.legal_moves_uci();
+  std::sort(replies.begin(), replies.end());
+  if (!replies.empty()) pv += " " + replies.front();
+  g.undo();
+  if (s.bug == "illegal-best") best = pv = "a1b4";
+  if (s.bug == "no-score") {
+    std::cout << "bestmove " << best << "\n" << std::flush;
+    return;
+  }
+  std::cout << "info string fake search\n"
+            << "info depth " << depth << " nodes " << nodes << " score cp 9999 lowerbound\n"
+            << "info depth " << depth << " seldepth " << depth << " multipv 1 score " << score
+            << " nodes " << nodes << " nps 1000 pv " << pv << "\n"
+            << "bestmove " << best << "\n"
+            << std::flush;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -275,6 +383,12 @@ int main(int argc, char** argv) {
     if (arg == "--log" && i + 1 < argc) {
       log.open(argv[++i], std::ios::app);
       if (!log) fail(std::string("cannot open ") + argv[i]);
+    } else if (arg == "--state" && i + 1 < argc) {
+      s.state_file = argv[++i];
+    } else if (arg == "--delay" && i + 1 < argc) {
+      s.delay_ms = std::atol(argv[++i]);
+    } else if (arg == "--crash-on" && i + 1 < argc) {
+      s.crash_on = argv[++i];
     } else if (arg == "--lines" && i + 1 < argc) {
       s.lines = std::atol(argv[++i]);
     } else if (arg == "--bug" && i + 1 < argc) {
@@ -283,7 +397,9 @@ int main(int argc, char** argv) {
       for (std::string_view b : kBugs) known |= b == s.bug;
       if (!known) fail("unknown bug " + s.bug);
     } else {
-      fail("usage: fake-uci-engine [--bug NAME] [--lines N] [--log FILE]");
+      fail(
+          "usage: fake-uci-engine [--bug NAME] [--lines N] [--log FILE] [--state FILE] "
+          "[--crash-on TEXT] [--delay MS]");
     }
   }
   for (std::string line; std::getline(std::cin, line);) {
@@ -332,6 +448,9 @@ int main(int argc, char** argv) {
         }
       }
       go_perft(s, std::atoi(w[2].c_str()));
+    } else if (w[0] == "go" && w.size() >= 3 &&
+               (w[1] == "nodes" || w[1] == "depth" || w[1] == "movetime")) {
+      go_search(s, w);
     } else if (w[0] == "quit") {
       return 0;
     }

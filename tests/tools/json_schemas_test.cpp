@@ -340,6 +340,45 @@ TEST(JsonSchema, AnalyzePositionsJsonl) {
   expect_every_property_seen(v);
 }
 
+// fairy-analyze --engine with the fake engine: the samples of every game (chess and chess960
+// evaluated, the others with an error), mates for both sides, a checkmate, a stalemate, and
+// an engine that fails.
+TEST(JsonSchema, EngineRecords) {
+  SchemaValidator v = load_schema("analyze-engine.schema.json");
+  const std::string fake = std::string(FAIRYKIT_BIN_DIR) + "/fake-uci-engine";
+  const std::string ends = fairykit::testing::unique_temp("ends.epd");
+  std::ofstream(ends) << "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1\n"
+                         "r5k1/8/8/8/8/8/5PPP/6K1 b - - 0 1\n"
+                         "R5k1/5ppp/8/8/8/8/8/6K1 b - - 1 1\n"
+                         "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1\n";
+  std::vector<std::string> inputs = fairykit::testing::sample_pgns();
+  inputs.push_back(ends);
+  const ToolOutput o =
+      run_tool("fairy-analyze", "-q --engine '" + fake + "' --nodes 3" + quoted(inputs));
+  EXPECT_EQ(o.status, 1) << o.err;  // (samples/broken.pgn)
+  EXPECT_GE(check_lines(v, o.out, "--engine"), 1000);
+  const ToolOutput failing = run_tool(
+      "fairy-analyze", "-q --engine '" + fake + " --bug crash-go' --nodes 3 '" + ends + "'");
+  EXPECT_EQ(failing.status, 3) << failing.err;
+  EXPECT_EQ(check_lines(v, failing.out, "--engine (failing)"), 4);
+  expect_every_property_seen(v);
+  // A wrong record is rejected.
+  const Json first = Json::parse(o.out.substr(0, o.out.find('\n')));
+  ASSERT_TRUE(v.check(first).empty());
+  Json broken = first;
+  broken["key"] = "12345";
+  expect_rejected(v, broken, "a short key");
+  broken = first;
+  broken["mate"] = 3;
+  expect_rejected(v, broken, "both cp and mate");
+  broken = first;
+  broken["error"] = "why";
+  expect_rejected(v, broken, "an error beside an evaluation");
+  broken = first;
+  broken.erase("best");
+  expect_rejected(v, broken, "an evaluation without a best move");
+}
+
 TEST(JsonSchema, RejectsBrokenPositionRecords) {
   SchemaValidator v = load_schema("analyze-positions.schema.json");
   const Json chess =

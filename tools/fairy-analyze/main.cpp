@@ -8,20 +8,25 @@
 #include <ctime>
 #include <iostream>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
 #include "analysis/batch/game_batch.h"
-#include "analysis/checking/validate_report.h"
-#include "analysis/statistics/game_analysis.h"
 #include "analysis/checking/openings.h"
+#include "analysis/checking/validate_report.h"
+#include "analysis/engine/engine_pool.h"
+#include "analysis/engine/eval_cache.h"
+#include "analysis/statistics/engine_analysis.h"
+#include "analysis/statistics/game_analysis.h"
 #include "analysis/statistics/report_html.h"
 #include "analysis/statistics/stats.h"
 #include "rules/game/registry.h"
 #include "tools/common/batch_flags.h"
 #include "tools/common/cli.h"
+#include "tools/common/engine_flags.h"
 #include "tools/common/main_output.h"
 #include "tools/common/mpi_session.h"
 #include "tools/common/progress.h"
@@ -37,12 +42,57 @@ int usage_error(const std::string& msg) { return cli::usage_error("fairy-analyze
 
 enum class Format { kText, kJson, kJsonl, kCsv };
 
+// The engine flags (--engine and those that go with it) as pool options; the exit status
+// when they are wrong.
+std::optional<int> read_engine_flags(const cli::Args& args, analysis::PoolOptions& po) {
+  constexpr const char* kEngineFlags[] = {"nodes",         "depth",          "movetime",  "engines",
+                                          "engine-option", "engine-timeout", "eval-cache"};
+  if (!args.has("engine")) {
+    for (const char* flag : kEngineFlags)
+      if (args.has(flag)) return usage_error(absl::StrCat("--", flag, " is about --engine"));
+    return std::nullopt;
+  }
+  for (const char* other :
+       {"positions", "group-by", "tree", "tree-min", "top", "no-openings", "html", "find-wins",
+        "win-nodes", "online", "rating-band", "perft", "csv-raw"})
+    if (args.has(other))
+      return usage_error(
+          absl::StrCat("--", other, " is about the tables or --positions, not --engine"));
+  if (auto f = args.get("format"); f && *f != "jsonl")
+    return usage_error("--format with --engine wants jsonl, not '" + *f + "'");
+  po.engine.command = *args.get("engine");
+  if (po.engine.command.empty()) return usage_error("--engine wants an engine command");
+  int limits = 0;
+  for (const auto& [flag, kind] :
+       {std::pair{"nodes", analysis::UciEngine::Limit::Kind::kNodes},
+        std::pair{"depth", analysis::UciEngine::Limit::Kind::kDepth},
+        std::pair{"movetime", analysis::UciEngine::Limit::Kind::kMovetime}}) {
+    if (!args.has(flag)) continue;
+    ++limits;
+    po.limit.kind = kind;
+    if (!cli::int_flag(
+            args, "fairy-analyze", flag, 1,
+            kind == analysis::UciEngine::Limit::Kind::kDepth ? 1000 : 1'000'000'000'000LL,
+            po.limit.value))
+      return 2;
+  }
+  if (limits != 1)
+    return usage_error("--engine wants one search limit: --nodes N, --depth D or --movetime MS");
+  if (po.limit.kind == analysis::UciEngine::Limit::Kind::kMovetime)
+    po.engine.timeout_seconds += double(po.limit.value) / 1000;
+  if (!cli::engine_timeout_flag(args, "fairy-analyze", po.engine.timeout_seconds)) return 2;
+  if (!cli::engine_option_flags(args, "fairy-analyze", po.engine_options)) return 2;
+  if (!cli::int_flag(args, "fairy-analyze", "engines", 1, 64, po.engines)) return 2;
+  return std::nullopt;
+}
+
 // The flags as options; the exit status when they are wrong (the message printed).
 std::optional<int> read_flags(const cli::Args& args, analysis::AnalyzeOptions& o, Format& format) {
   const VariantInfo* variant = cli::variant_flag(args, "fairy-analyze");
   if (!variant) return 2;
   o.validate.default_variant = variant->id;
-  o.positions = args.has("positions");
+  o.positions = args.has("positions") || args.has("engine");
+  o.engine_positions = args.has("engine");
   format = o.positions ? Format::kJsonl : Format::kText;
   if (auto f = args.get("format")) {
     if (*f == "text" && !o.positions)
@@ -53,6 +103,8 @@ std::optional<int> read_flags(const cli::Args& args, analysis::AnalyzeOptions& o
       format = Format::kJsonl;
     else if (*f == "csv")
       format = Format::kCsv;
+    else if (o.engine_positions)
+      return usage_error("--format with --engine wants jsonl, not '" + *f + "'");
     else if (o.positions)
       return usage_error("--format with --positions wants jsonl or csv, not '" + *f + "'");
     else
@@ -150,11 +202,36 @@ std::string summary(const std::string& name, const Counts& c, bool selection, bo
   return s + "\n";
 }
 
+// "engine \"fake\" (nodes 5000; Threads=1), 2 engines: 120 positions read, 80 distinct: 70
+// analysed, 8 from the cache, 2 game ends, 0 failed\n", then a line for the variants that no
+// engine plays and one for the engines started again.
+std::string engine_summary(const analysis::DistinctPositions& d, const analysis::EngineAnalysis& e,
+                           const analysis::PoolOptions& po) {
+  const analysis::PoolSummary& p = e.pool;
+  std::string s = "engine";
+  if (!p.engine_name.empty()) absl::StrAppend(&s, " \"", p.engine_name, "\"");
+  absl::StrAppend(
+      &s, " (", po.limit.text(), p.engine_options.empty() ? "" : "; ", p.engine_options, "), ",
+      p.engines_started, p.engines_started == 1 ? " engine: " : " engines: ", d.read(),
+      " positions read, ", d.entries().size(), " distinct: ", p.analysed, " analysed, ",
+      p.from_cache, " from the cache, ", e.game_ends, " game ends, ", p.failed, " failed");
+  if (e.no_engine > 0) absl::StrAppend(&s, ", ", e.no_engine, " without an engine");
+  s += "\n";
+  for (VariantId v : e.variants_without_engine)
+    absl::StrAppend(&s, "fairy-analyze: no engine analyses ", std::string(variant_info(v).name),
+                    " here yet (chess and chess960 only): its positions have an error\n");
+  if (p.restarts > 0)
+    absl::StrAppend(&s, "fairy-analyze: ", p.restarts,
+                    p.restarts == 1 ? " engine was" : " engines were", " started again\n");
+  return s;
+}
+
 // Runs the batch: each record analysed, its records written out or its facts added to
 // `stats` (under MPI by rank 0, which the other ranks send theirs to), a summary per file
 // on standard error. The totals of every input; `unreadable` when one could not be read.
 Counts run(analysis::GameBatch& batch, const analysis::AnalyzeOptions& o, cli::MainOutput& out,
-           analysis::CollectionStats& stats, bool quiet, bool verbose, bool& unreadable) {
+           analysis::CollectionStats& stats, analysis::DistinctPositions& distinct, bool quiet,
+           bool verbose, bool& unreadable) {
   const bool shared = g_mpi->size() > 1;
   if (shared)
     batch.set_record_in([&](const analysis::BatchFile& file, std::string_view record) {
@@ -172,7 +249,8 @@ Counts run(analysis::GameBatch& batch, const analysis::AnalyzeOptions& o, cli::M
       [&](const parsers::RawGame& game, analysis::GameAnalysis& a) {
         analysis::analyse_record(game, o, batch.current().name, a);
       },
-      [&](const analysis::BatchFile& file, const parsers::RawGame&, analysis::GameAnalysis& a) {
+      [&](const analysis::BatchFile& file, const parsers::RawGame& game,
+          analysis::GameAnalysis& a) {
         ++file_counts.games;
         file_counts.where_tags |= a.where_tags;
         if (a.filtered) {
@@ -188,7 +266,10 @@ Counts run(analysis::GameBatch& batch, const analysis::AnalyzeOptions& o, cli::M
             std::fwrite(diag.data(), 1, diag.size(), stderr);
           }
         }
-        if (o.positions) {
+        if (o.engine_positions) {
+          file_counts.positions += a.written;
+          distinct.add(file.name, game.index, a.seen);
+        } else if (o.positions) {
           file_counts.positions += a.written;
           out.write(a.records);
         } else if (g_mpi->is_root()) {
@@ -253,10 +334,42 @@ int analyze_main(int argc, char** argv) {
   absl::StatusOr<cli::Args> args = cli::parse(argc, argv, kCommandLine);
   if (!args.ok()) return usage_error(std::string(args.status().message()));
   if (std::optional<int> done = cli::handle_common_flags(*args, kCommandLine, {})) return *done;
+  analysis::PoolOptions po;
+  if (std::optional<int> status = read_engine_flags(*args, po)) return *status;
   analysis::AnalyzeOptions o;
   Format format = Format::kText;
   if (std::optional<int> status = read_flags(*args, o, format)) return *status;
   const bool quiet = args->has("quiet");
+  if (o.engine_positions && g_mpi->size() > 1)
+    return usage_error("--engine does not run under MPI yet: run it as one process");
+  std::unique_ptr<analysis::EvalCache> cache;
+  if (auto path = args->get("eval-cache")) {
+    absl::StatusOr<std::unique_ptr<analysis::EvalCache>> c = analysis::EvalCache::open(*path);
+    if (!c.ok()) {
+      std::cerr << "fairy-analyze: --eval-cache " << c.status().message() << '\n';
+      return 2;
+    }
+    cache = *std::move(c);
+    po.cache = cache.get();
+  }
+  // The engines' warnings (from their threads) and the progress line share standard error.
+  cli::ProgressLine engine_progress(!quiet && cli::ProgressLine::stderr_is_terminal());
+  std::mutex stderr_mutex;
+  if (!quiet)
+    po.warn = [&](const std::string& w) {
+      std::lock_guard<std::mutex> lock(stderr_mutex);
+      engine_progress.clear();
+      std::cerr << "fairy-analyze: " << w << '\n';
+    };
+  double progress_shown = -1;
+  if (engine_progress.enabled())
+    po.progress = [&](std::uint64_t done, std::uint64_t total) {
+      const double now = engine_progress.seconds();
+      if (done < total && now - progress_shown < 0.1) return;
+      progress_shown = now;
+      std::lock_guard<std::mutex> lock(stderr_mutex);
+      engine_progress.show(absl::StrCat("engine: ", done, " of ", total, " positions"));
+    };
 
   analysis::BatchOptions bo;
   bo.format.reset();
@@ -287,19 +400,42 @@ int analyze_main(int argc, char** argv) {
   if (o.positions && format == Format::kCsv) out.write(analysis::positions_csv_header(o.position));
 
   analysis::CollectionStats stats(o.stats);
+  analysis::DistinctPositions distinct;
   bool unreadable = false;
-  const Counts all = run(batch, o, out, stats, quiet, args->has("verbose"), unreadable);
+  const Counts all = run(batch, o, out, stats, distinct, quiet, args->has("verbose"), unreadable);
   stats.add_filtered(all.filtered);
   if (!o.positions) write_tables(stats, format, o.position.csv_raw, files, batch, out);
+  std::optional<analysis::EngineAnalysis> engine;
+  if (o.engine_positions) {
+    engine = analysis::evaluate_distinct(distinct, po);
+    std::string text;
+    for (std::size_t i = 0; i < distinct.entries().size(); ++i) {
+      analysis::write_evaluation_record(distinct, *engine, i, text);
+      if (text.size() >= (std::size_t(64) << 10)) {
+        out.write(text);
+        text.clear();
+      }
+    }
+    out.write(text);
+  }
   out.flush();
   cli::warn_of_absent_tags("fairy-analyze", o.selection, all.where_tags, all.games, *g_mpi);
   if (files.size() > 1 && !quiet)
     std::cerr << summary("total", all, o.selection.any(), o.positions);
+  engine_progress.clear();
+  if (engine && !engine->pool.start_error.empty())
+    std::cerr << "fairy-analyze: " << engine->pool.start_error << '\n';
+  if (engine && !quiet) std::cerr << engine_summary(distinct, *engine, po);
+  if (engine && !engine->pool.cache_status.ok())
+    std::cerr << "fairy-analyze: --eval-cache " << engine->pool.cache_status.message()
+              << " (the evaluations after it were not kept)\n";
   const std::vector<absl::Status> write_errors = batch.commit();
   for (const absl::Status& st : write_errors)
     std::cerr << "fairy-analyze: " << st.message() << " (the file is left as it was)\n";
   if (out.stdout_failed()) std::cerr << "fairy-analyze: " << out.stdout_error() << '\n';
   if (unreadable || !write_errors.empty() || out.stdout_failed()) return 2;
+  if (engine && !engine->pool.cache_status.ok()) return 2;
+  if (engine && engine->pool.failed > 0) return 3;
   return all.rejected ? 1 : 0;
 }
 

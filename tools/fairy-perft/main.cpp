@@ -22,6 +22,7 @@
 #include "rules/game/registry.h"
 #include "rules/game/variant_options.h"
 #include "tools/common/cli.h"
+#include "tools/common/engine_flags.h"
 #include "tools/common/mpi_session.h"
 #include "tools/common/progress.h"
 #include "tools/fairy-perft/command_line.h"
@@ -120,21 +121,10 @@ int compare_main(const cli::Args& args, const analysis::PerftJob& job, bool suit
   analysis::CompareOptions co;
   co.engine.command = *args.get("compare-with");
   if (co.engine.command.empty()) return usage_error("--compare-with wants an engine command");
-  if (auto t = args.get("engine-timeout")) {
-    double seconds = 0;
-    if (!absl::SimpleAtod(*t, &seconds) || !(seconds > 0) || seconds > 86400)
-      return usage_error("--engine-timeout wants seconds, more than 0 and at most 86400, not '" +
-                         *t + "'");
-    co.engine.timeout_seconds = seconds;
-  }
+  if (!cli::engine_timeout_flag(args, "fairy-perft", co.engine.timeout_seconds)) return 2;
   if (!fen_dialect_flag(args, suites ? nullptr : job.variant, co.dialect)) return 2;
   co.engine_variant = args.get("engine-variant").value_or("");
-  for (const std::string& option : args.all("engine-option")) {
-    const std::size_t eq = option.find('=');
-    if (eq == std::string::npos || eq == 0)
-      return usage_error("--engine-option wants NAME=VALUE, not '" + option + "'");
-    co.engine_options.emplace_back(option.substr(0, eq), option.substr(eq + 1));
-  }
+  if (!cli::engine_option_flags(args, "fairy-perft", co.engine_options)) return 2;
   const int depth = job.depth >= 0 ? job.depth : job.max_depth;
   if (!suites && depth < 1) return usage_error("--depth wants 1 or more with --compare-with");
   analysis::JobOutput io = std_output();

@@ -1,4 +1,4 @@
-#include "analysis/perft/uci_engine.h"
+#include "analysis/engine/uci_engine.h"
 
 #include <fcntl.h>
 #include <poll.h>
@@ -88,7 +88,8 @@ bool starts_with_word(std::string_view line, std::string_view word) {
 // The process groups of the engines running, so that they end with this process on every
 // path: a signal that ends it (the engine, in a group of its own, does not get the
 // terminal's SIGINT), exit() from anywhere, and the normal paths (stop(), kill_now()).
-constexpr int kGroupSlots = 16;
+// Room for fairy-analyze's largest pool (--engines) and a spare.
+constexpr int kGroupSlots = 80;
 std::array<std::atomic<pid_t>, kGroupSlots> g_groups{};
 constexpr int kFatalSignals[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE, SIGXFSZ, SIGABRT};
 std::array<struct sigaction, std::size(kFatalSignals)> g_previous{};
@@ -471,6 +472,89 @@ absl::StatusOr<UciEngine::Divide> UciEngine::perft(std::string_view fen,
                                    " and Nodes searched: ", d.total, ","),
                       asked);
   return d;
+}
+
+std::string UciEngine::Limit::text() const {
+  switch (kind) {
+    case Kind::kNodes:
+      return absl::StrCat("nodes ", value);
+    case Kind::kDepth:
+      return absl::StrCat("depth ", value);
+    case Kind::kMovetime:
+      return absl::StrCat("movetime ", value);
+  }
+  return "";
+}
+
+std::string UciEngine::Limit::go_command() const { return absl::StrCat("go ", text()); }
+
+absl::StatusOr<UciEngine::Search> UciEngine::search(std::string_view fen, const Limit& limit) {
+  const std::string position = position_command(fen, {});
+  const std::string go = limit.go_command();
+  const std::string asked = absl::StrCat(quote_text(go), " (after ", quote_text(position), ")");
+  const Deadline deadline = this->deadline();
+  if (absl::Status s = send(position, asked, deadline); !s.ok()) return s;
+  if (absl::Status s = send(go, asked, deadline); !s.ok()) return s;
+  Search result;
+  for (std::size_t lines = 0;; ++lines) {
+    if (lines >= kMaxLinesPerAnswer)
+      return failure(absl::StrCat("sent more than ", kMaxLinesPerAnswer, " lines"), asked);
+    absl::StatusOr<std::string> line = read_line(asked, deadline);
+    if (!line.ok()) return line.status();
+    const std::vector<absl::string_view> w =
+        absl::StrSplit(av(*line), absl::ByAnyChar(" \t"), absl::SkipWhitespace());
+    if (w.empty()) continue;
+    if (w[0] == "bestmove") {
+      if (w.size() < 2)
+        return bad_answer(absl::StrCat("sent ", quote_text(*line), ", a bestmove without a move,"),
+                          asked);
+      if (w[1] != "(none)" && w[1] != "0000") result.best = std::string(w[1]);
+      return result;
+    }
+    if (w[0] != "info") continue;
+    // One info line: its fields, of which only an exact score of the first PV is kept.
+    bool has_score = false, mate = false, bound = false;
+    int score = 0, multipv = 1;
+    std::vector<std::string> pv;
+    bool has_pv = false;
+    auto unreadable = [&] {
+      return bad_answer(
+          absl::StrCat("sent ", quote_text(*line), ", an info line that cannot be read,"), asked);
+    };
+    for (std::size_t i = 1; i < w.size(); ++i) {
+      const absl::string_view field = w[i];
+      if (field == "string") break;  // free text up to the end of the line
+      if (field == "depth" && i + 1 < w.size()) {
+        if (!absl::SimpleAtoi(w[++i], &result.depth)) return unreadable();
+      } else if (field == "nodes" && i + 1 < w.size()) {
+        if (!absl::SimpleAtoi(w[++i], &result.nodes)) return unreadable();
+      } else if (field == "multipv" && i + 1 < w.size()) {
+        if (!absl::SimpleAtoi(w[++i], &multipv)) return unreadable();
+      } else if (field == "score" && i + 2 < w.size()) {
+        if (w[i + 1] != "cp" && w[i + 1] != "mate") return unreadable();
+        mate = w[i + 1] == "mate";
+        if (!absl::SimpleAtoi(w[i + 2], &score)) return unreadable();
+        has_score = true;
+        i += 2;
+        if (i + 1 < w.size() && (w[i + 1] == "lowerbound" || w[i + 1] == "upperbound")) {
+          bound = true;
+          ++i;
+        }
+      } else if (field == "pv") {
+        has_pv = true;
+        for (++i; i < w.size(); ++i) pv.emplace_back(w[i]);
+      }
+    }
+    if (has_score && !bound && multipv == 1) {
+      result.has_score = true;
+      result.mate = mate;
+      result.score = score;
+      if (has_pv)
+        result.pv = std::move(pv);
+      else
+        result.pv.clear();
+    }
+  }
 }
 
 void UciEngine::stop() {

@@ -1,13 +1,15 @@
-// A UCI engine run as a child process, for fairy-perft --compare-with: the command is run by
-// `/bin/sh -c COMMAND` (so that it may carry arguments, variables, redirections), its standard
-// input and output are pipes, its standard error is ours. The engine is asked for perft
-// divides in Stockfish's shape:
+// A UCI engine run as a child process, for fairy-perft --compare-with and fairy-analyze
+// --engine: the command is run by `/bin/sh -c COMMAND` (so that it may carry arguments,
+// variables, redirections), its standard input and output are pipes, its standard error is
+// ours. The engine is asked for perft divides in Stockfish's shape, and for searches:
 //
 //   > uci                          < id name ... / option name X type ... / uciok
 //   > setoption name X value Y     (no answer)
 //   > isready                      < readyok
 //   > position fen F [moves ...]
 //   > go perft N                   < e2e4: 20 / ... / Nodes searched: 400
+//   > go nodes N | depth D | movetime MS
+//                                  < info depth 1 ... score cp 20 ... pv e2e4 ... / bestmove e2e4
 //
 // Never a hang: every answer is read with a timeout (the longest time from sending a command
 // to the end of its answer, however the engine spreads its lines); an engine that takes
@@ -81,6 +83,33 @@ class UciEngine {
   // up to 21 but it reports Nodes searched: 20").
   absl::StatusOr<Divide> perft(std::string_view fen, const std::vector<std::string>& moves,
                                int depth);
+
+  // What a search is stopped by (`go nodes N`, `go depth D`, `go movetime MS`).
+  struct Limit {
+    enum class Kind { kNodes, kDepth, kMovetime };
+    Kind kind = Kind::kNodes;
+    std::uint64_t value = 1;
+    // "go nodes 5000".
+    std::string go_command() const;
+    // "nodes 5000": the limit as caches and reports name it.
+    std::string text() const;
+  };
+  // The result of a search, as the engine gave it: from the side to move's view.
+  struct Search {
+    bool has_score = false;       // the engine sent an exact score (not a bound) in an info line
+    bool mate = false;            // score is "mate N": mates in N moves (negative: is mated)
+    int score = 0;                // centipawns, or N
+    std::string best;             // bestmove; empty for "(none)" and "0000"
+    std::vector<std::string> pv;  // the principal variation of the last exact score
+    int depth = 0;                // of the last info line that has one
+    std::uint64_t nodes = 0;      // of the last info line that has one
+  };
+  // Sends `position fen FEN` and the go command of `limit`, and reads lines up to "bestmove".
+  // Of the info lines, those with a score that is neither a lowerbound nor an upperbound and
+  // of the first PV (no multipv, or multipv 1) give the score and PV; the last one wins, as
+  // GUIs read it. Errors: the engine fails as above, or sends an info score or a bestmove
+  // that cannot be read ("sent \"info score cp x\", not a score").
+  absl::StatusOr<Search> search(std::string_view fen, const Limit& limit);
 
   // The `position` command perft() sends, for messages and reports.
   static std::string position_command(std::string_view fen, const std::vector<std::string>& moves);
