@@ -2,7 +2,7 @@
 # The training run of the profile-guided build (cmake/bootstrap.sh): the work that the
 # speed of fairykit is measured on, on the bundled data, with the instrumented programs of
 # BIN (fairy-perft, fairy-validate, fairy-analyze, fairy-convert). Hashed and plain perft of
-# standard chess and the variant suites; validation and statistics of the bundled TWIC issue
+# standard chess and the variant suites; validation and statistics of the bundled TWIC 920
 # and the Carlsen games, and of an online-play collection generated from the bundled games.
 # The outputs are thrown away.
 #

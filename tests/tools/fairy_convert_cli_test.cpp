@@ -1685,7 +1685,7 @@ TEST(FairyConvertEco, TagsFromThePositionReached) {
   EXPECT_NE(o.out.find(R"("ECO":"B90","Opening":"Sicilian Defense","Variation":"Scheveningen)"),
             std::string::npos)
       << o.out;
-  // Parallel = serial on a whole TWIC issue, and every game of it from the standard start named.
+  // Parallel = serial on TWIC 920, and every game of it from the standard start named.
   const Output serial = run("-j 1 --add-eco " + q(kTwic));
   EXPECT_EQ(run("-q -j 2 --add-eco " + q(kTwic)).out, serial.out);
   EXPECT_NE(serial.err.find("2245 games read: 2245 written, 0 filtered out, 0 rejected; 2234 "
