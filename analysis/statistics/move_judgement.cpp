@@ -21,6 +21,9 @@ namespace fairykit::analysis {
 
 using namespace stats_cells;
 
+// What a game costs besides its positions (the header's and docs/fairy-analyze.md's figure).
+static_assert(sizeof(JudgedGames::Game) == 48);
+
 void JudgedGames::add(std::uint32_t file, std::int64_t game, const GameFacts& facts,
                       std::span<const std::uint32_t> positions) {
   if (positions.size() < 2) return;

@@ -28,10 +28,10 @@
 // fairy-analyze --online makes them: --rating-band points wide from 0).
 //
 // Memory: per game, the entry of each of its positions among the distinct ones (4 bytes a
-// position) and 40 bytes (its file, number, players as indices into a table of their names,
-// ratings, result); each player's name once. Nothing of a game is judged when it is read:
-// the judgements are made again from these whenever they are written, and the move played is
-// found again as the legal move of the position before that leads to the position after.
+// position) and 48 bytes (its file, number, players as indices into a table of their names,
+// ratings, result: JudgedGames::Game); each player's name once. Nothing of a game is judged when it
+// is read: the judgements are made again from these whenever they are written, and the move played
+// is found again as the legal move of the position before that leads to the position after.
 #pragma once
 
 #include <cstddef>
@@ -109,11 +109,11 @@ class MoveJudge {
 
   // One JSON Lines record per judged move, games in input order and moves in order, appended
   // to `out` (handed to `sink` as it grows: stats.h, TextSink):
-  //   {"file":"a.pgn","game":1,"ply":3,"variant":"chess","side":"white","move":"g1f3",
-  //    "san":"Nf3","before":{"cp":20},"after":{"cp":-45},"mover_before":{"cp":20},
-  //    "mover_after":{"cp":-45},"best":"d2d4","pv":["d2d4","d7d5"],"expected_before":0.5184,
-  //    "expected_after":0.4586,"expected_loss":0.0598,"cp_loss":65,"accuracy":81.62,
-  //    "class":"inaccuracy"}
+  //   {"file":"games.pgn","game":2,"ply":5,"variant":"chess","side":"white","move":"d1h5",
+  //    "san":"Qh5","before":{"cp":250},"after":{"cp":-400},"mover_before":{"cp":250},
+  //    "mover_after":{"cp":-400},"best":"a2a3","pv":["a2a3","a7a5"],"expected_before":0.7151,
+  //    "expected_after":0.1865,"expected_loss":0.5286,"cp_loss":650,"accuracy":8.16,
+  //    "class":"blunder"}
   // ply: the move's (1: the first); before / after: the evaluations from White's view as the
   // positions' records give them ("cp", or "mate" N: White mates in N moves, negative: Black
   // mates; 0: the side to move is checkmated); mover_before / mover_after: the same from the

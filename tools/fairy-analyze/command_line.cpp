@@ -32,6 +32,7 @@ Examples:
   fairy-analyze -j 2 --positions games.pgn.zst -o positions.jsonl
   fairy-analyze --positions --format csv --perft 2 suite.epd
   fairy-analyze --engine stockfish --nodes 5000 --engines 2 --eval-cache evals.db games.pgn
+  fairy-analyze --engine stockfish --nodes 5000 --report tables --html r.html games.pgn
 )",
     .column = 26,
     .flags = cli::with_selection_flags(
