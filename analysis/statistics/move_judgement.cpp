@@ -42,9 +42,10 @@ void JudgedGames::add(std::uint32_t file, std::int64_t game, const GameFacts& fa
 }
 
 std::uint32_t JudgedGames::player_id(const std::string& name) {
-  const auto [it, added] = player_ids_.try_emplace(name, std::uint32_t(players_.size()));
-  if (added) players_.push_back(name);
-  return it->second;
+  if (const auto it = player_ids_.find(name); it != player_ids_.end()) return it->second;
+  const std::uint32_t id = std::uint32_t(players_.size());
+  player_ids_.emplace(players_.emplace_back(name), id);
+  return id;
 }
 
 namespace {

@@ -36,9 +36,11 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <deque>
 #include <functional>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
@@ -79,8 +81,8 @@ class JudgedGames {
 
   std::vector<Game> games_;
   std::vector<std::uint32_t> positions_;
-  std::vector<std::string> players_;
-  absl::flat_hash_map<std::string, std::uint32_t> player_ids_;
+  std::deque<std::string> players_;  // (a deque: the views of player_ids_ stay valid)
+  absl::flat_hash_map<std::string_view, std::uint32_t> player_ids_;
 };
 
 struct JudgementOptions {
