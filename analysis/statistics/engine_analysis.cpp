@@ -16,7 +16,8 @@ bool engine_plays(VariantId variant) {
 }
 
 void DistinctPositions::add(std::string_view file, std::int64_t game,
-                            const std::vector<SeenPosition>& seen) {
+                            const std::vector<SeenPosition>& seen,
+                            std::vector<std::uint32_t>* indices) {
   if (seen.empty()) return;
   if (files_.empty() || files_.back() != file) files_.emplace_back(file);
   const std::uint32_t f = std::uint32_t(files_.size() - 1);
@@ -25,6 +26,7 @@ void DistinctPositions::add(std::string_view file, std::int64_t game,
     const auto [it, fresh] = index_.try_emplace({p.variant, p.key}, std::uint32_t(entries_.size()));
     if (fresh) entries_.push_back({p, f, game, 0});
     ++entries_[it->second].occurrences;
+    if (indices) indices->push_back(it->second);
   }
 }
 

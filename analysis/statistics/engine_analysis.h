@@ -45,8 +45,10 @@ class DistinctPositions {
   };
 
   // The positions of one game of the input `file` (as messages name it), `game` its 1-based
-  // index there, in input order.
-  void add(std::string_view file, std::int64_t game, const std::vector<SeenPosition>& seen);
+  // index there, in input order. With `indices`, the entry of each position of the game is
+  // appended there (the game's moves go from one to the next).
+  void add(std::string_view file, std::int64_t game, const std::vector<SeenPosition>& seen,
+           std::vector<std::uint32_t>* indices = nullptr);
 
   std::uint64_t read() const { return read_; }
   const std::vector<Entry>& entries() const { return entries_; }

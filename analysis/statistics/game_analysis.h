@@ -71,6 +71,7 @@ struct GameAnalysis {
   bool filtered = false;
   std::uint64_t where_tags = 0;  // where_tags_present() of the game, with a --where
   GameFacts facts;               // the statistics' contribution; facts.analysed false when rejected
+                                 // (`engine_positions`: the players, ratings and result only)
   std::string records;           // `positions`: the records of the game (none when rejected)
   std::uint64_t written = 0;     // `positions`: how many
   std::vector<SeenPosition> seen;  // `engine_positions`: the game's positions, in order

@@ -33,12 +33,6 @@ std::int16_t clamped_eval(const parsers::CommentCommands& c) {
   return std::int16_t(std::clamp(c.eval, -kEvalClamp, kEvalClamp));
 }
 
-std::string fixed(double x, int places) {
-  char buf[48];
-  std::snprintf(buf, sizeof buf, "%.*f", places, x);
-  return buf;
-}
-
 // Points as chess writes them: "3", "3.5".
 std::string points(std::uint64_t wins, std::uint64_t draws) {
   return number(wins + draws / 2) + (draws % 2 ? ".5" : "");
@@ -118,9 +112,9 @@ OnlineStats::OnlineStats(const StatsOptions& options)
   if (!grouped_) single_ = &groups_[std::string()];
 }
 
-std::string OnlineStats::band_name(int b) const {
-  return std::to_string(b) + "-" + std::to_string(b + band_ - 1);
-}
+int OnlineStats::band(int rating) const { return stats_cells::rating_band(rating, band_); }
+
+std::string OnlineStats::band_name(int b) const { return stats_cells::band_name(b, band_); }
 
 int OnlineStats::family(const Opening* opening) {
   if (const auto it = family_of_.find(opening); it != family_of_.end()) return it->second;

@@ -116,7 +116,7 @@ class OnlineStats {
     std::map<std::pair<std::string, std::string>, std::string> pairs;
   };
 
-  int band(int rating) const { return rating / band_ * band_; }
+  int band(int rating) const;
   int family(const Opening* opening);
   std::string band_name(int b) const;
 

@@ -381,7 +381,8 @@ TEST(FairyAnalyzeEngine, UsageErrors) {
             "--movetime MS");
   EXPECT_EQ(error("--nodes 5"), "fairy-analyze: --nodes is about --engine");
   EXPECT_EQ(error(fake() + " --nodes 5 --format csv"),
-            "fairy-analyze: --format with --engine wants jsonl, not 'csv'");
+            "fairy-analyze: --format with --engine wants jsonl (text, json or csv with --report "
+            "tables), not 'csv'");
   EXPECT_EQ(error(fake() + " --nodes 5 --engines 65"),
             "fairy-analyze: --engines wants a whole number from 1 to 64, not '65'");
   EXPECT_EQ(error(fake() + " --nodes 5 --tree 3"),

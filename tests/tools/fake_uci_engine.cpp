@@ -43,6 +43,12 @@
 // else 1), "nodes N" (N of go nodes, else the number of legal moves), first a lowerbound
 // score of 9999 that a reader must pass over, then the exact score with its line.
 //
+// --scores FILE chooses the score of given positions: each line of FILE is the first four
+// fields of a FEN (board, side to move, castling, en passant as fairykit writes them) and a
+// score as UCI gives it, from the side to move's view ("cp -55", "mate 2"); '#' starts a
+// comment. A position found there is answered with that score, the best move and line chosen
+// as above, so that a test can put a move's evaluations on either side of a threshold.
+//
 // --log FILE appends every line the engine reads to FILE, so that a test can check the
 // dialogue; --delay MS makes each search take MS milliseconds (a run to interrupt). A move the bug
 // adds (an illegal one) is counted as one node whatever the depth: the engine cannot play it, and
@@ -248,6 +254,8 @@ struct State {
   std::string state_file;  // crash-go-once
   std::string crash_on;    // crash-go-fen
   long delay_ms = 0;       // --delay: each search takes this long
+  // --scores: the first four fields of a FEN -> its score ("cp N" or "mate N")
+  std::vector<std::pair<std::string, std::string>> scores;
 };
 
 [[noreturn]] void fail(const std::string& why) {
@@ -354,6 +362,12 @@ void go_search(const State& s, const std::vector<std::string>& w) {
               << std::flush;
     return;
   }
+  if (!s.scores.empty()) {
+    const std::vector<std::string> f = fields(g.fen());
+    const std::string key = f[0] + " " + f[1] + " " + f[2] + " " + f[3];
+    for (const auto& [fen, chosen] : s.scores)
+      if (fen == key) score = chosen;
+  }
   std::string pv = best;
   if (!g.play(best).ok()) fail("move " + best);
   std::vector<std::string> replies = g.legal_moves_uci();
@@ -387,6 +401,17 @@ int main(int argc, char** argv) {
       s.state_file = argv[++i];
     } else if (arg == "--delay" && i + 1 < argc) {
       s.delay_ms = std::atol(argv[++i]);
+    } else if (arg == "--scores" && i + 1 < argc) {
+      std::ifstream in(argv[++i]);
+      if (!in) fail(std::string("cannot open ") + argv[i]);
+      for (std::string line; std::getline(in, line);) {
+        const std::vector<std::string> w = words(line.substr(0, line.find('#')));
+        if (w.empty()) continue;
+        if (w.size() != 6 || (w[4] != "cp" && w[4] != "mate"))
+          fail("--scores: a line is a FEN's first four fields and cp N or mate N, not '" + line +
+               "'");
+        s.scores.emplace_back(w[0] + " " + w[1] + " " + w[2] + " " + w[3], w[4] + " " + w[5]);
+      }
     } else if (arg == "--crash-on" && i + 1 < argc) {
       s.crash_on = argv[++i];
     } else if (arg == "--lines" && i + 1 < argc) {
@@ -399,7 +424,7 @@ int main(int argc, char** argv) {
     } else {
       fail(
           "usage: fake-uci-engine [--bug NAME] [--lines N] [--log FILE] [--state FILE] "
-          "[--crash-on TEXT] [--delay MS]");
+          "[--crash-on TEXT] [--delay MS] [--scores FILE]");
     }
   }
   for (std::string line; std::getline(std::cin, line);) {

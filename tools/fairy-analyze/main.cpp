@@ -21,6 +21,7 @@
 #include "analysis/engine/eval_cache.h"
 #include "analysis/statistics/engine_analysis.h"
 #include "analysis/statistics/game_analysis.h"
+#include "analysis/statistics/move_judgement.h"
 #include "analysis/statistics/report_html.h"
 #include "analysis/statistics/stats.h"
 #include "rules/game/registry.h"
@@ -32,6 +33,7 @@
 #include "tools/common/progress.h"
 #include "tools/common/selection_flags.h"
 #include "tools/fairy-analyze/command_line.h"
+#include "tools/fairy-analyze/engine_report.h"
 
 namespace {
 
@@ -52,14 +54,11 @@ std::optional<int> read_engine_flags(const cli::Args& args, analysis::PoolOption
       if (args.has(flag)) return usage_error(absl::StrCat("--", flag, " is about --engine"));
     return std::nullopt;
   }
-  for (const char* other :
-       {"positions", "group-by", "tree", "tree-min", "top", "no-openings", "html", "find-wins",
-        "win-nodes", "online", "rating-band", "perft", "csv-raw"})
+  for (const char* other : {"positions", "group-by", "tree", "tree-min", "no-openings", "find-wins",
+                            "win-nodes", "online", "perft"})
     if (args.has(other))
       return usage_error(
           absl::StrCat("--", other, " is about the tables or --positions, not --engine"));
-  if (auto f = args.get("format"); f && *f != "jsonl")
-    return usage_error("--format with --engine wants jsonl, not '" + *f + "'");
   po.engine.command = *args.get("engine");
   if (po.engine.command.empty()) return usage_error("--engine wants an engine command");
   int limits = 0;
@@ -94,7 +93,8 @@ std::optional<int> read_flags(const cli::Args& args, analysis::AnalyzeOptions& o
   o.positions = args.has("positions") || args.has("engine");
   o.engine_positions = args.has("engine");
   format = o.positions ? Format::kJsonl : Format::kText;
-  if (auto f = args.get("format")) {
+  // --engine's --format: read_judge_flags (tools/fairy-analyze/engine_report.h).
+  if (auto f = args.get("format"); f && !o.engine_positions) {
     if (*f == "text" && !o.positions)
       format = Format::kText;
     else if (*f == "json" && !o.positions)
@@ -113,7 +113,7 @@ std::optional<int> read_flags(const cli::Args& args, analysis::AnalyzeOptions& o
   }
   if (!cli::selection_flags(args, "fairy-analyze", variant->id, o.selection)) return 2;
   o.position.csv_raw = args.has("csv-raw");
-  if (o.position.csv_raw && format != Format::kCsv)
+  if (o.position.csv_raw && format != Format::kCsv && !o.engine_positions)
     return usage_error("--csv-raw needs --format csv");
   auto int_flag = [&](const char* flag, long long lo, long long hi, auto& into) {
     return cli::int_flag(args, "fairy-analyze", flag, lo, hi, into);
@@ -121,7 +121,7 @@ std::optional<int> read_flags(const cli::Args& args, analysis::AnalyzeOptions& o
   if (o.positions) {
     for (const char* stats_only : {"group-by", "tree", "tree-min", "top", "no-openings", "html",
                                    "find-wins", "win-nodes", "online", "rating-band"})
-      if (args.has(stats_only))
+      if (args.has(stats_only) && !o.engine_positions)  // --engine: read_engine_flags
         return usage_error(absl::StrCat("--", stats_only, " is about the tables, not --positions"));
     if (!int_flag("perft", 1, 6, o.position.perft_depth)) return 2;
     o.position.format =
@@ -229,9 +229,10 @@ std::string engine_summary(const analysis::DistinctPositions& d, const analysis:
 // Runs the batch: each record analysed, its records written out or its facts added to
 // `stats` (under MPI by rank 0, which the other ranks send theirs to), a summary per file
 // on standard error. The totals of every input; `unreadable` when one could not be read.
+// With `judged`, the games' moves are kept there to be judged.
 Counts run(analysis::GameBatch& batch, const analysis::AnalyzeOptions& o, cli::MainOutput& out,
-           analysis::CollectionStats& stats, analysis::DistinctPositions& distinct, bool quiet,
-           bool verbose, bool& unreadable) {
+           analysis::CollectionStats& stats, analysis::DistinctPositions& distinct,
+           analysis::JudgedGames* judged, bool quiet, bool verbose, bool& unreadable) {
   const bool shared = g_mpi->size() > 1;
   if (shared)
     batch.set_record_in([&](const analysis::BatchFile& file, std::string_view record) {
@@ -245,6 +246,7 @@ Counts run(analysis::GameBatch& batch, const analysis::AnalyzeOptions& o, cli::M
   cli::ProgressLine progress(!quiet && cli::ProgressLine::stderr_is_terminal());
   Counts file_counts, all;
   std::string diag, facts_bytes;
+  std::vector<std::uint32_t> at;  // the entries of a game's positions (judged)
   batch.run_into<analysis::GameAnalysis>(
       [&](const parsers::RawGame& game, analysis::GameAnalysis& a) {
         analysis::analyse_record(game, o, batch.current().name, a);
@@ -268,7 +270,10 @@ Counts run(analysis::GameBatch& batch, const analysis::AnalyzeOptions& o, cli::M
         }
         if (o.engine_positions) {
           file_counts.positions += a.written;
-          distinct.add(file.name, game.index, a.seen);
+          at.clear();
+          distinct.add(file.name, game.index, a.seen, judged ? &at : nullptr);
+          if (judged && !at.empty())
+            judged->add(std::uint32_t(distinct.files().size() - 1), game.index, a.facts, at);
         } else if (o.positions) {
           file_counts.positions += a.written;
           out.write(a.records);
@@ -336,6 +341,9 @@ int analyze_main(int argc, char** argv) {
   if (std::optional<int> done = cli::handle_common_flags(*args, kCommandLine, {})) return *done;
   analysis::PoolOptions po;
   if (std::optional<int> status = read_engine_flags(*args, po)) return *status;
+  analyze_tool::JudgeFlags judge_flags;
+  if (std::optional<int> status = analyze_tool::read_judge_flags(*args, judge_flags))
+    return *status;
   analysis::AnalyzeOptions o;
   Format format = Format::kText;
   if (std::optional<int> status = read_flags(*args, o, format)) return *status;
@@ -401,13 +409,23 @@ int analyze_main(int argc, char** argv) {
 
   analysis::CollectionStats stats(o.stats);
   analysis::DistinctPositions distinct;
+  analysis::JudgedGames judged;
+  const bool judging = o.engine_positions && judge_flags.judging();
   bool unreadable = false;
-  const Counts all = run(batch, o, out, stats, distinct, quiet, args->has("verbose"), unreadable);
+  const Counts all = run(batch, o, out, stats, distinct, judging ? &judged : nullptr, quiet,
+                         args->has("verbose"), unreadable);
   stats.add_filtered(all.filtered);
   if (!o.positions) write_tables(stats, format, o.position.csv_raw, files, batch, out);
   std::optional<analysis::EngineAnalysis> engine;
-  if (o.engine_positions) {
-    engine = analysis::evaluate_distinct(distinct, po);
+  std::optional<analysis::JudgementCounts> judgement;
+  if (o.engine_positions) engine = analysis::evaluate_distinct(distinct, po);
+  if (judging) {
+    const analysis::MoveJudge judge(judged, distinct, *engine);
+    judgement = judge.counts();
+    analyze_tool::write_judgement(judge_flags, judge, out, batch.output("--html"), files,
+                                  report_date());
+  }
+  if (o.engine_positions && judge_flags.report == analyze_tool::JudgeFlags::Report::kPositions) {
     std::string text;
     for (std::size_t i = 0; i < distinct.entries().size(); ++i) {
       analysis::write_evaluation_record(distinct, *engine, i, text);
@@ -426,6 +444,7 @@ int analyze_main(int argc, char** argv) {
   if (engine && !engine->pool.start_error.empty())
     std::cerr << "fairy-analyze: " << engine->pool.start_error << '\n';
   if (engine && !quiet) std::cerr << engine_summary(distinct, *engine, po);
+  if (judgement && !quiet) std::cerr << analyze_tool::judgement_summary(*judgement);
   if (engine && !engine->pool.cache_status.ok())
     std::cerr << "fairy-analyze: --eval-cache " << engine->pool.cache_status.message()
               << " (the evaluations after it were not kept)\n";
