@@ -64,11 +64,13 @@ absl::StatusOr<std::unique_ptr<AnnotationCache>> AnnotationCache::open(
       if (absl::StrContains(line, wanted)) matches.push_back(s);
     }
     if (matches.size() != 1)
-      return absl::InvalidArgumentError(
-          absl::StrCat(path, ": --annotate-engine '", *engine, "' ",
-                       matches.empty() ? "is a part of none of the settings the cache holds:"
-                                       : absl::StrCat("is a part of ", matches.size(), " of them:"),
-                       listing(matches.empty() ? every : matches)));
+      return absl::InvalidArgumentError(absl::StrCat(
+          path, ": --annotate-engine '", *engine, "' ",
+          matches.empty()
+              ? "is a part of none of the settings the cache holds:"
+              : absl::StrCat("is a part of ", matches.size(),
+                             " of the settings the cache holds (give more of the line):"),
+          listing(matches.empty() ? every : matches)));
     chosen = matches[0];
   }
   std::unique_ptr<AnnotationCache> a(new AnnotationCache(path, *chosen));

@@ -401,7 +401,7 @@ std::string convert_summary(const std::string& name, const ConvertCounts& c, boo
   if (c.named) absl::StrAppend(&s, "; ", count(c.named, "opening"), " named");
   if (annotate)
     absl::StrAppend(&s, "; ", count(c.annotated, "move"), " annotated, ", c.unevaluated,
-                    " without an evaluation");
+                    " without an evaluation in the cache");
   absl::StrAppend(&s, "; ", count(c.warnings, "warning"), "\n");
   return s;
 }
