@@ -126,9 +126,8 @@ struct ConvertCounts {
 
 // "NAME: 3 games read: 1 written, 1 filtered out (1 duplicate), 1 rejected; 1 result fixed;
 // 4 repairs; 1 opening named; 40 moves annotated, 2 without an evaluation in the cache;
-// 2 warnings\n" (the
-// duplicates, the fixed results, the repairs and the openings named only when there are any;
-// the moves annotated with `annotate`).
+// 2 warnings\n" (the duplicates, the fixed results, the repairs and the openings named only
+// when there are any; the moves annotated with `annotate`).
 std::string convert_summary(const std::string& name, const ConvertCounts& counts,
                             bool annotate = false);
 
