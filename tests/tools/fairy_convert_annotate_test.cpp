@@ -334,6 +334,22 @@ TEST(FairyConvertAnnotate, CachesThatCannotBeRead) {
   fill_cache(dir, "g.pgn");
   EXPECT_EQ(error("--annotate c.db -o c.db"),
             "fairy-convert: --output 'c.db' is the input 'c.db': refusing to overwrite it\n");
+  // Nor a file of --split-by named like it ("c" is the Event of no game here: "start" is).
+  const std::string cache = slurp(dir + "/c.db");
+  CliRun split = convert(dir,
+                         "-q --annotate c.db --where Event=start --split-by Event -o "
+                         "'{value}.db' g.pgn");
+  EXPECT_EQ(split.status, 0) << split.err;
+  std::filesystem::rename(dir + "/c.db", dir + "/start.db");
+  CliRun named = convert(dir,
+                         "-q --annotate start.db --where Event=start --split-by Event -o "
+                         "'{value}.db' g.pgn");
+  EXPECT_EQ(named.status, 2);
+  EXPECT_TRUE(absl::StrContains(
+      named.err, "--output 'start.db' is the input 'start.db': refusing to overwrite it"))
+      << named.err;
+  EXPECT_EQ(slurp(dir + "/start.db"), cache);
+  std::filesystem::rename(dir + "/start.db", dir + "/c.db");
   EXPECT_EQ(error("--annotate c.db --to fen"),
             "fairy-convert: --annotate writes into the moves: --to pgn, json, jsonl, sqlite or "
             "csv --positions\nTry 'fairy-convert --help' for more information.\n");

@@ -79,6 +79,8 @@ class ConvertRun {
   const cli::MpiSession& mpi_;
   // Under MPI each rank converts a share of every input (analysis/batch/game_batch.h).
   const bool shared_;
+  // The inputs and the cache of --annotate: what no output may be.
+  std::vector<std::string> inputs_;
   std::string svg_dir_;  // --to svg -o DIR: one file per position drawn, in that directory
   std::vector<analysis::OutputSpec> outputs_;
   std::unique_ptr<analysis::GameBatch> batch_;
@@ -125,8 +127,8 @@ bool ConvertRun::open() {
   if (r_.invalid_out) outputs_.push_back({"--invalid-out", *r_.invalid_out});
   if (r_.duplicates_out) outputs_.push_back({"--duplicates-out", *r_.duplicates_out});
   // The cache of --annotate is an input too: no output may replace it.
-  std::vector<std::string> inputs = r_.files;
-  if (s_.annotate) inputs.push_back(s_.annotate->path());
+  inputs_ = r_.files;
+  if (s_.annotate) inputs_.push_back(s_.annotate->path());
   // The database is not a file written anew but one opened and appended to: checked, with
   // the journal files SQLite writes beside it, against the inputs and the other outputs
   // here, then left out of the batch's outputs.
@@ -134,18 +136,19 @@ bool ConvertRun::open() {
     std::vector<analysis::OutputSpec> all = outputs_;
     for (analysis::OutputSpec& f : analysis::db_side_files("--output", *r_.output))
       all.push_back(std::move(f));
-    if (absl::Status st = analysis::check_outputs(inputs, all); !st.ok()) return fail(st.message());
+    if (absl::Status st = analysis::check_outputs(inputs_, all); !st.ok())
+      return fail(st.message());
     std::erase_if(outputs_, [](const analysis::OutputSpec& o) { return o.flag == "--output"; });
   }
   // The diagrams' names in the directory: none may be an input or a symbolic link.
   if (!svg_dir_.empty()) {
     if (absl::Status st =
-            analysis::check_output_dir(r_.files, "--output", svg_dir_, analysis::is_diagram_name);
+            analysis::check_output_dir(inputs_, "--output", svg_dir_, analysis::is_diagram_name);
         !st.ok())
       return fail(st.message());
   }
   if (s_.annotate && !sqlite)
-    if (absl::Status st = analysis::check_outputs(inputs, outputs_); !st.ok())
+    if (absl::Status st = analysis::check_outputs(inputs_, outputs_); !st.ok())
       return fail(st.message());
   absl::StatusOr<std::unique_ptr<analysis::GameBatch>> opened =
       analysis::GameBatch::open(r_.files, outputs_, r_.batch);
@@ -192,7 +195,7 @@ bool ConvertRun::open_split() {
   // Compressed files hold a compressor's state each while open.
   if (!analysis::output_compression(r_.split_pattern->text()).empty()) o.max_open = 8;
   absl::StatusOr<std::unique_ptr<analysis::SplitFiles>> files =
-      analysis::SplitFiles::make("--output", *r_.split_pattern, std::move(o), r_.files, outputs_);
+      analysis::SplitFiles::make("--output", *r_.split_pattern, std::move(o), inputs_, outputs_);
   if (!files.ok()) return fail(files.status().message());
   split_ = std::move(*files);
   return true;
@@ -297,7 +300,7 @@ void ConvertRun::write_diagram(const analysis::BatchFile& file, const std::strin
   // diagram): the directory may have changed since.
   std::vector<analysis::OutputSpec> written = outputs_;
   written.push_back({"--output", path});
-  absl::Status st = analysis::check_outputs(r_.files, written);
+  absl::Status st = analysis::check_outputs(inputs_, written);
   absl::StatusOr<std::unique_ptr<analysis::OutputFile>> f =
       st.ok() ? analysis::OutputFile::open(path, analysis::OutputFile::Links::kRefuse) : st;
   if (!f.ok()) st = f.status();
