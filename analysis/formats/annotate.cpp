@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <tuple>
 #include <utility>
 
 #include "absl/strings/ascii.h"
@@ -13,7 +14,8 @@
 namespace fairykit::analysis {
 
 void LinePositions::position(AnyGame& game, int ply) {
-  // A game whose replay stopped (an illegal move) is not annotated: only the order matters.
+  // validate_game shows the positions in ply order from 0; kept so, positions[p] is the
+  // position after p plies whatever happens.
   if (std::size_t(ply) != out_.size()) return;
   LinePosition& p = out_.emplace_back();
   p.key = game.key();
@@ -331,7 +333,7 @@ void annotate_game(GameRecord& r, const std::vector<LinePosition>& positions,
           text.resize(b + command.size());
           text += rest;
         } else if (k == target) {
-          strip_evals(text);  // (none: a comment with one is the target in place)
+          // (It holds no [%eval]: one that does is the target in place.)
           if (text.empty())
             text = command;
           else
