@@ -3,6 +3,7 @@
 #include <sqlite3.h>
 
 #include <chrono>
+#include <filesystem>
 #include <thread>
 #include <utility>
 #include <vector>
@@ -100,34 +101,57 @@ absl::StatusOr<std::unique_ptr<EvalCache>> EvalCache::open(const std::string& pa
       return s;
     std::this_thread::sleep_for(std::chrono::milliseconds(20));
   }
+  if (absl::Status s = c->check_and_prepare(); !s.ok()) return s;
+  return c;
+}
+
+absl::StatusOr<std::unique_ptr<EvalCache>> EvalCache::open_to_read(const std::string& path) {
+  // SQLite opens a missing file or a directory for reading without a word and fails at the
+  // first query with "unable to open database file": said plainly here.
+  std::error_code ec;
+  const std::filesystem::file_status st = std::filesystem::status(path, ec);
+  if (!std::filesystem::exists(st))
+    return absl::NotFoundError(absl::StrCat(path, ": no such file"));
+  if (std::filesystem::is_directory(st))
+    return absl::FailedPreconditionError(
+        absl::StrCat(path, ": a directory, not an evaluation cache"));
+  std::unique_ptr<EvalCache> c(new EvalCache(path));
+  if (sqlite3_open_v2(path.c_str(), &c->db_, SQLITE_OPEN_READONLY, nullptr) != SQLITE_OK)
+    return c->error("cannot open it");
+  // A run of fairy-analyze may be writing to the cache: its transactions are short.
+  sqlite3_busy_timeout(c->db_, 30000);
+  if (absl::Status s = c->check_and_prepare(); !s.ok()) return s;
+  return c;
+}
+
+absl::Status EvalCache::check_and_prepare() {
   {
     sqlite3_stmt* st = nullptr;
-    if (sqlite3_prepare_v2(c->db_, "SELECT value FROM meta WHERE name = 'schema'", -1, &st,
-                           nullptr) != SQLITE_OK)
-      return c->error("not an evaluation cache");
+    if (sqlite3_prepare_v2(db_, "SELECT value FROM meta WHERE name = 'schema'", -1, &st, nullptr) !=
+        SQLITE_OK)
+      return error("not an evaluation cache");
     const bool known = sqlite3_step(st) == SQLITE_ROW && column_text(st, 0) == "1";
     sqlite3_finalize(st);
     if (!known)
       return absl::FailedPreconditionError(
-          absl::StrCat(path, ": not an evaluation cache of this fairykit (its schema differs)"));
+          absl::StrCat(path_, ": not an evaluation cache of this fairykit (its schema differs)"));
   }
   auto prepare = [&](const char* sql, sqlite3_stmt** st) {
-    return sqlite3_prepare_v3(c->db_, sql, -1, SQLITE_PREPARE_PERSISTENT, st, nullptr) == SQLITE_OK;
+    return sqlite3_prepare_v3(db_, sql, -1, SQLITE_PREPARE_PERSISTENT, st, nullptr) == SQLITE_OK;
   };
   if (!prepare("SELECT fen, cp, mate, best, pv, depth, nodes FROM evals "
                "WHERE setting = ? AND variant = ? AND key = ?",
-               &c->find_) ||
+               &find_) ||
       !prepare("INSERT OR REPLACE INTO evals(setting, variant, key, fen, cp, mate, best, pv, "
                "depth, nodes) VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-               &c->store_) ||
+               &store_) ||
       !prepare("SELECT id FROM settings WHERE engine = ? AND options = ? AND search_limit = ?",
-               &c->select_settings_) ||
+               &select_settings_) ||
       !prepare("INSERT INTO settings(engine, options, search_limit) VALUES(?, ?, ?)",
-               &c->insert_settings_))
+               &insert_settings_))
     return absl::FailedPreconditionError(absl::StrCat(
-        path,
-        ": not an evaluation cache (its tables have other columns): ", sqlite3_errmsg(c->db_)));
-  return c;
+        path_, ": not an evaluation cache (its tables have other columns): ", sqlite3_errmsg(db_)));
+  return absl::OkStatus();
 }
 
 EvalCache::~EvalCache() {
@@ -170,6 +194,21 @@ absl::StatusOr<std::int64_t> EvalCache::settings(std::string_view engine, std::s
   if (sqlite3_step(select_settings_) == SQLITE_ROW)
     return sqlite3_column_int64(select_settings_, 0);
   return error("cannot read it");
+}
+
+absl::StatusOr<std::vector<EvalCache::Settings>> EvalCache::all_settings() {
+  sqlite3_stmt* st = nullptr;
+  if (sqlite3_prepare_v2(db_, "SELECT id, engine, options, search_limit FROM settings ORDER BY id",
+                         -1, &st, nullptr) != SQLITE_OK)
+    return error("cannot read it");
+  std::vector<Settings> all;
+  int rc;
+  while ((rc = sqlite3_step(st)) == SQLITE_ROW)
+    all.push_back({sqlite3_column_int64(st, 0), std::string(column_text(st, 1)),
+                   std::string(column_text(st, 2)), std::string(column_text(st, 3))});
+  sqlite3_finalize(st);
+  if (rc != SQLITE_DONE) return error("cannot read it");
+  return all;
 }
 
 absl::StatusOr<std::optional<Evaluation>> EvalCache::find(std::int64_t settings,

@@ -28,6 +28,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
@@ -45,6 +46,11 @@ class EvalCache {
   // SQLite database of something else ("x.db: not an evaluation cache (it has a table evals
   // of other columns)").
   static absl::StatusOr<std::unique_ptr<EvalCache>> open(const std::string& path);
+  // Opens an existing cache FILE to read it only (fairy-convert --annotate): nothing is
+  // created or written there, so that a file that is not a cache is left as it was; store()
+  // and settings() for new settings fail. Errors name the file: "x.db: no such file",
+  // "x.db: not an evaluation cache (file is not a database)".
+  static absl::StatusOr<std::unique_ptr<EvalCache>> open_to_read(const std::string& path);
   ~EvalCache();
   EvalCache(const EvalCache&) = delete;
   EvalCache& operator=(const EvalCache&) = delete;
@@ -52,6 +58,14 @@ class EvalCache {
   // The id of the settings (inserted when new).
   absl::StatusOr<std::int64_t> settings(std::string_view engine, std::string_view options,
                                         std::string_view limit);
+  // A settings row: the engine's `id name`, its options and the search limit, as settings()
+  // took them.
+  struct Settings {
+    std::int64_t id = 0;
+    std::string engine, options, limit;
+  };
+  // Every settings row, in the order they were made.
+  absl::StatusOr<std::vector<Settings>> all_settings();
   // The evaluation of the position, or nullopt. A row whose FEN differs from `fen` in its
   // first four fields (a key collision) is not found.
   absl::StatusOr<std::optional<Evaluation>> find(std::int64_t settings, std::string_view variant,
@@ -71,6 +85,9 @@ class EvalCache {
   explicit EvalCache(std::string path) : path_(std::move(path)) {}
   absl::Status error(std::string_view what) const;
   absl::Status exec(const char* sql);
+  // After the database is open and set up: it must be a cache of this schema; its statements
+  // are prepared.
+  absl::Status check_and_prepare();
 
   std::string path_;
   sqlite3* db_ = nullptr;
