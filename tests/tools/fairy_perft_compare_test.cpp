@@ -587,7 +587,7 @@ TEST(FairyPerftCompareStockfish, FairyStockfishSuperchessAndItsKnownMiss) {
                      "/oracles/superchess.perft --max-depth 3 "
                      "--engine-option 'VariantPath=" +
                      std::string(FAIRYKIT_SOURCE_DIR) +
-                     "/bench/fairy-stockfish-variants.ini' --compare-with " + fsf);
+                     "/data/engines/fairy-stockfish-variants.ini' --compare-with " + fsf);
   EXPECT_EQ(super.status, 0) << super.err;
   EXPECT_EQ(fairykit::testing::last_line(super.out),
             "5 positions: 5 agree, 0 differ, 0 failed, 0 skipped\n");

@@ -44,7 +44,8 @@ enum class Format { kText, kJson, kJsonl, kCsv };
 
 // The engine flags (--engine and those that go with it) as pool options; the exit status
 // when they are wrong.
-std::optional<int> read_engine_flags(const cli::Args& args, analysis::PoolOptions& po) {
+std::optional<int> read_engine_flags(const cli::Args& args, analysis::PoolOptions& po,
+                                     analysis::OwnSearchOptions& search) {
   constexpr const char* kEngineFlags[] = {"nodes",         "depth",          "movetime",  "engines",
                                           "engine-option", "engine-timeout", "eval-cache"};
   if (!args.has("engine")) {
@@ -52,9 +53,8 @@ std::optional<int> read_engine_flags(const cli::Args& args, analysis::PoolOption
       if (args.has(flag)) return usage_error(absl::StrCat("--", flag, " is about --engine"));
     return std::nullopt;
   }
-  for (const char* other :
-       {"positions", "group-by", "tree", "tree-min", "top", "no-openings", "html", "find-wins",
-        "win-nodes", "online", "rating-band", "perft", "csv-raw"})
+  for (const char* other : {"positions", "group-by", "tree", "tree-min", "top", "no-openings",
+                            "html", "online", "rating-band", "perft", "csv-raw"})
     if (args.has(other))
       return usage_error(
           absl::StrCat("--", other, " is about the tables or --positions, not --engine"));
@@ -83,6 +83,10 @@ std::optional<int> read_engine_flags(const cli::Args& args, analysis::PoolOption
   if (!cli::engine_timeout_flag(args, "fairy-analyze", po.engine.timeout_seconds)) return 2;
   if (!cli::engine_option_flags(args, "fairy-analyze", po.engine_options)) return 2;
   if (!cli::int_flag(args, "fairy-analyze", "engines", 1, 64, po.engines)) return 2;
+  // The bound of the own search of the games no engine plays.
+  if (!cli::int_flag(args, "fairy-analyze", "find-wins", 1, 15, search.max_plies)) return 2;
+  if (!cli::int_flag(args, "fairy-analyze", "win-nodes", 1, 1'000'000'000'000LL, search.node_limit))
+    return 2;
   return std::nullopt;
 }
 
@@ -121,7 +125,11 @@ std::optional<int> read_flags(const cli::Args& args, analysis::AnalyzeOptions& o
   if (o.positions) {
     for (const char* stats_only : {"group-by", "tree", "tree-min", "top", "no-openings", "html",
                                    "find-wins", "win-nodes", "online", "rating-band"})
-      if (args.has(stats_only))
+      // With --engine, --find-wins and --win-nodes bound the search of the games no engine
+      // plays (read_engine_flags).
+      if (args.has(stats_only) &&
+          !(o.engine_positions && (std::string_view(stats_only) == "find-wins" ||
+                                   std::string_view(stats_only) == "win-nodes")))
         return usage_error(absl::StrCat("--", stats_only, " is about the tables, not --positions"));
     if (!int_flag("perft", 1, 6, o.position.perft_depth)) return 2;
     o.position.format =
@@ -215,11 +223,21 @@ std::string engine_summary(const analysis::DistinctPositions& d, const analysis:
       p.engines_started, p.engines_started == 1 ? " engine: " : " engines: ", d.read(),
       " positions read, ", d.entries().size(), " distinct: ", p.analysed, " analysed, ",
       p.from_cache, " from the cache, ", e.game_ends, " game ends, ", p.failed, " failed");
-  if (e.no_engine > 0) absl::StrAppend(&s, ", ", e.no_engine, " without an engine");
+  if (e.searched > 0) absl::StrAppend(&s, ", ", e.searched, " searched by fairykit");
+  if (p.not_played > 0) absl::StrAppend(&s, ", ", p.not_played, " not played by the engine");
   s += "\n";
-  for (VariantId v : e.variants_without_engine)
-    absl::StrAppend(&s, "fairy-analyze: no engine analyses ", std::string(variant_info(v).name),
-                    " here yet (chess and chess960 only): its positions have an error\n");
+  auto positions = [](std::uint64_t n) {
+    return absl::StrCat(n, n == 1 ? " position" : " positions");
+  };
+  for (const analysis::UnplayedVariant& u : e.without_engine)
+    absl::StrAppend(&s, "fairy-analyze: no engine plays ",
+                    std::string(variant_info(u.variant).name), ": its ", positions(u.positions),
+                    " searched by fairykit for a forced win within ", e.search.max_plies,
+                    e.search.max_plies == 1 ? " ply\n" : " plies\n");
+  for (const analysis::UnplayedVariant& u : e.refused)
+    absl::StrAppend(&s, "fairy-analyze: the engine does not play ",
+                    std::string(variant_info(u.variant).name), " (", u.reason, "): its ",
+                    positions(u.positions), " have an error\n");
   if (p.restarts > 0)
     absl::StrAppend(&s, "fairy-analyze: ", p.restarts,
                     p.restarts == 1 ? " engine was" : " engines were", " started again\n");
@@ -335,7 +353,8 @@ int analyze_main(int argc, char** argv) {
   if (!args.ok()) return usage_error(std::string(args.status().message()));
   if (std::optional<int> done = cli::handle_common_flags(*args, kCommandLine, {})) return *done;
   analysis::PoolOptions po;
-  if (std::optional<int> status = read_engine_flags(*args, po)) return *status;
+  analysis::OwnSearchOptions own_search;
+  if (std::optional<int> status = read_engine_flags(*args, po, own_search)) return *status;
   analysis::AnalyzeOptions o;
   Format format = Format::kText;
   if (std::optional<int> status = read_flags(*args, o, format)) return *status;
@@ -407,7 +426,8 @@ int analyze_main(int argc, char** argv) {
   if (!o.positions) write_tables(stats, format, o.position.csv_raw, files, batch, out);
   std::optional<analysis::EngineAnalysis> engine;
   if (o.engine_positions) {
-    engine = analysis::evaluate_distinct(distinct, po);
+    own_search.threads = bo.pipeline.threads;
+    engine = analysis::evaluate_distinct(distinct, po, own_search);
     std::string text;
     for (std::size_t i = 0; i < distinct.entries().size(); ++i) {
       analysis::write_evaluation_record(distinct, *engine, i, text);
