@@ -365,7 +365,10 @@ PoolSummary evaluate_positions(const std::vector<EvalRequest>& requests, const P
   // The games with a UCI_Variant asked about once each, on the first engine, before any of
   // their positions is sent: the same answers whatever the number of engines.
   {
+    // A game refused under one UCI_Variant is refused under its others (CwDA's pairings all
+    // need custom pieces): an engine that crashes on one is not made to crash on each.
     absl::flat_hash_map<std::string, std::size_t> asked;  // UCI_Variant -> index in refused
+    absl::flat_hash_map<VariantId, std::size_t> refused_game;
     std::vector<std::size_t> kept;
     for (const std::size_t i : todo) {
       const EvalRequest& r = requests[i];
@@ -374,8 +377,11 @@ PoolSummary evaluate_positions(const std::vector<EvalRequest>& requests, const P
         continue;
       }
       auto it = asked.find(r.uci_variant);
+      if (it == asked.end() && refused_game.contains(r.variant->id))
+        it = asked.emplace(r.uci_variant, refused_game[r.variant->id]).first;
       if (it == asked.end()) {
         std::string why = workers[0]->probe(r);
+        if (!why.empty()) refused_game[r.variant->id] = summary.refused.size();
         const std::size_t index = why.empty() ? std::size_t(-1) : summary.refused.size();
         if (!why.empty()) summary.refused.push_back({r.variant, r.uci_variant, std::move(why), 0});
         it = asked.emplace(r.uci_variant, index).first;
@@ -387,9 +393,10 @@ PoolSummary evaluate_positions(const std::vector<EvalRequest>& requests, const P
       Refusal& refusal = summary.refused[it->second];
       ++refusal.positions;
       ++summary.not_played;
-      results[i].error = absl::StrCat(
-          "the engine \"", parsers::message_text(summary.engine_name, 200), "\" does not play ",
-          std::string(r.variant->name), " (UCI_Variant ", r.uci_variant, "): ", refusal.reason);
+      results[i].error =
+          absl::StrCat("the engine \"", parsers::message_text(summary.engine_name, 200),
+                       "\" does not play ", std::string(r.variant->name), " (UCI_Variant ",
+                       refusal.uci_variant, "): ", refusal.reason);
     }
     todo = std::move(kept);
   }

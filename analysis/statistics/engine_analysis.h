@@ -80,7 +80,7 @@ class DistinctPositions {
 
 // fairykit's own search of the positions of the games no engine plays.
 struct OwnSearchOptions {
-  int max_plies = 3;                     // the bound: forced wins of at most this many plies
+  int max_plies = 5;                     // the bound: forced wins of at most 5 plies (mate in 3)
   std::uint64_t node_limit = 1'000'000;  // positions one position's searches may enter
   int threads = 1;                       // positions searched at once
 };
