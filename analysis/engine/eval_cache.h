@@ -4,15 +4,19 @@
 //
 // An evaluation is found again only under everything that could change it: the engine
 // (its `id name`, which carries the version: "Stockfish 16"), the options it was sent, the
-// search limit, the variant (and, later, its rule options) and the position key. The first
-// three make a `settings` row; evaluations hang under it:
+// search limit, the variant, its rule options (variant_options_text() of
+// rules/game/variant_options.h: "armies=CN" for a CwDA position, "" for most) and the position
+// key. The first three make a `settings` row; evaluations hang under it:
 //
 //   settings(id INTEGER PRIMARY KEY, engine TEXT, options TEXT, search_limit TEXT,
 //            UNIQUE(engine, options, search_limit))
-//   evals(setting INTEGER, variant TEXT, key INTEGER, fen TEXT, cp INTEGER, mate INTEGER,
-//         best TEXT, pv TEXT, depth INTEGER, nodes INTEGER,
-//         PRIMARY KEY(setting, variant, key)) WITHOUT ROWID
-//   meta(name TEXT PRIMARY KEY, value TEXT)        -- "schema" = "1"
+//   evals(setting INTEGER, variant TEXT, rules TEXT, key INTEGER, fen TEXT, cp INTEGER,
+//         mate INTEGER, best TEXT, pv TEXT, depth INTEGER, nodes INTEGER,
+//         PRIMARY KEY(setting, variant, rules, key)) WITHOUT ROWID
+//   meta(name TEXT PRIMARY KEY, value TEXT)        -- "schema" = "2"
+//
+// A cache of schema 1 (no rules column; chess and Chess960 only) is upgraded when open() opens
+// it (open_to_read() refuses it): its evaluations are kept, with rules "".
 //
 // key is the 64-bit position key read as a signed integer (SQLite's INTEGER); cp or mate is
 // set, the other NULL, from White's view (analysis/engine/evaluation.h); pv is the line's
@@ -69,10 +73,11 @@ class EvalCache {
   // The evaluation of the position, or nullopt. A row whose FEN differs from `fen` in its
   // first four fields (a key collision) is not found.
   absl::StatusOr<std::optional<Evaluation>> find(std::int64_t settings, std::string_view variant,
-                                                 Key key, std::string_view fen);
+                                                 std::string_view rules, Key key,
+                                                 std::string_view fen);
   // Keeps the evaluation (replacing one there).
-  absl::Status store(std::int64_t settings, std::string_view variant, Key key, std::string_view fen,
-                     const Evaluation& e);
+  absl::Status store(std::int64_t settings, std::string_view variant, std::string_view rules,
+                     Key key, std::string_view fen, const Evaluation& e);
   // A transaction around many find() or store() calls (far faster than one each); `write`:
   // one that will store (it takes the write lock at once, so that two runs wait for each
   // other instead of failing).
@@ -88,6 +93,8 @@ class EvalCache {
   // After the database is open and set up: it must be a cache of this schema; its statements
   // are prepared.
   absl::Status check_and_prepare();
+  // The value of the schema row of the meta table; none when the database has no such table.
+  std::optional<std::string> schema();
 
   std::string path_;
   sqlite3* db_ = nullptr;

@@ -10,6 +10,7 @@
 #include "absl/strings/str_cat.h"
 #include "analysis/engine/judgement.h"
 #include "rules/game/any_game.h"
+#include "rules/game/variant_options.h"
 
 namespace fairykit::analysis {
 
@@ -134,8 +135,13 @@ void AnnotationCache::evaluate(const VariantInfo& variant,
   absl::Status s = (*cache)->begin(false);
   for (std::size_t i = 0; s.ok() && i < positions.size(); ++i) {
     if (out[i]) continue;
+    // The rule options as fairy-analyze keys the position (engine_analysis.cpp): a CwDA
+    // position's armies, read from its FEN.
+    const std::string rules =
+        variant.takes_armies ? variant_options_text(fen_variant_options(variant, positions[i].fen))
+                             : std::string();
     absl::StatusOr<std::optional<Evaluation>> found =
-        (*cache)->find(settings_.id, variant.name, positions[i].key, positions[i].fen);
+        (*cache)->find(settings_.id, variant.name, rules, positions[i].key, positions[i].fen);
     if (!found.ok())
       s = found.status();
     else

@@ -124,10 +124,15 @@ class PositionCollector final : public PositionVisitor {
     p.side = game.side_to_move();
     // Only a position without a legal move asks for the state (it looks at the history).
     if (game.count_legal() == 0) p.end = game.state().end;
+    if (ply > 0 && game.variant().capture_chains) {
+      game.last_move_text(san_, uci_);
+      p.move = move_hash(uci_);
+    }
   }
 
  private:
   std::vector<SeenPosition>& out_;
+  std::string san_, uci_;
 };
 
 // The position records of a game, or of a line of a position list (or, for an engine, the

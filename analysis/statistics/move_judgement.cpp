@@ -25,7 +25,8 @@ using namespace stats_cells;
 static_assert(sizeof(JudgedGames::Game) == 48);
 
 void JudgedGames::add(std::uint32_t file, std::int64_t game, const GameFacts& facts,
-                      std::span<const std::uint32_t> positions) {
+                      std::span<const std::uint32_t> positions,
+                      std::span<const SeenPosition> seen) {
   if (positions.size() < 2) return;
   Game g;
   g.file = file;
@@ -38,6 +39,11 @@ void JudgedGames::add(std::uint32_t file, std::int64_t game, const GameFacts& fa
   g.black_elo = facts.black_elo;
   g.result = facts.result;
   positions_.insert(positions_.end(), positions.begin(), positions.end());
+  if (seen.size() == positions.size() &&
+      std::any_of(seen.begin(), seen.end(), [](const SeenPosition& p) { return p.move != 0; })) {
+    moves_at_.emplace(g.first, moves_.size());
+    for (const SeenPosition& p : seen) moves_.push_back(p.move);
+  }
   games_.push_back(g);
 }
 
@@ -135,7 +141,10 @@ void score_object(JsonWriter& w, const Evaluation& e, bool flip) {
 // whose result has the second's key. The games set up are kept per variant for the next move.
 class MoveFinder {
  public:
-  std::optional<AnyGame::Played> find(const SeenPosition& before, Key after) {
+  // `move`: SeenPosition::move of the position after (0: none kept), which picks the move
+  // played among several that reach the same position (an Interweave multi-capture taken in
+  // another order); else the first in the order of legal_moves_uci().
+  std::optional<AnyGame::Played> find(const SeenPosition& before, Key after, std::uint32_t move) {
     std::unique_ptr<AnyGame>& g = games_[before.variant];
     if (!g) {
       absl::StatusOr<std::unique_ptr<AnyGame>> made =
@@ -145,18 +154,23 @@ class MoveFinder {
     } else if (!g->set_up(before.fen).ok()) {
       return std::nullopt;
     }
+    std::optional<std::string> chosen;
     for (const std::string& m : g->legal_moves_uci()) {
       if (!g->play_move(m).ok()) continue;
       const bool found = g->key() == after;
       g->undo();
-      if (found) {
-        absl::StatusOr<AnyGame::Played> p = g->play(m);
-        if (!p.ok()) return std::nullopt;
-        g->undo();
-        return *std::move(p);
+      if (!found) continue;
+      if (!chosen) chosen = m;
+      if (move == 0 || move_hash(m) == move) {
+        chosen = m;
+        break;
       }
     }
-    return std::nullopt;
+    if (!chosen) return std::nullopt;
+    absl::StatusOr<AnyGame::Played> p = g->play(*chosen);
+    if (!p.ok()) return std::nullopt;
+    g->undo();
+    return *std::move(p);
   }
 
  private:
@@ -183,7 +197,9 @@ void judge_game(const JudgedGames& games, const JudgedGames::Game& game,
   out.whole = true;
   for (std::size_t i = 0; i < at.size(); ++i) {
     const EvalResult& r = analysis.results[at[i]];
-    if (r.ok)
+    const bool no_win_found = at[i] < analysis.searches.size() && analysis.searches[at[i]] &&
+                              analysis.searches[at[i]]->status != OwnSearch::kWin;
+    if (r.ok && !no_win_found)
       out.cps[i] = judged_centipawns(r.eval, entries[at[i]].position.side == WHITE);
     else
       out.whole = false;
@@ -239,7 +255,8 @@ void MoveJudge::write_moves(std::string& out, const TextSink& sink) const {
           const Evaluation& eb = analysis_.results[before].eval;
           const Evaluation& ea = analysis_.results[after].eval;
           const bool white = p.side == WHITE;
-          const std::optional<AnyGame::Played> played = finder.find(p, entries[after].position.key);
+          const std::optional<AnyGame::Played> played =
+              finder.find(p, entries[after].position.key, games_.move_into(g, std::size_t(ply)));
           const int sign = white ? 1 : -1;
           JsonWriter w(out);
           w.begin_object();
@@ -381,7 +398,8 @@ void MoveJudge::for_each_graph(const std::function<void(const EvalGraph&)>& f) c
                [&](int ply, std::uint32_t before, std::uint32_t after, const MoveJudgement& m) {
                  if (m.move_class == MoveClass::kGood) return;
                  const std::optional<AnyGame::Played> played =
-                     finder.find(entries[before].position, entries[after].position.key);
+                     finder.find(entries[before].position, entries[after].position.key,
+                                 games_.move_into(g, std::size_t(ply)));
                  const double e0 = expected_score(j.cps[std::size_t(ply - 1)]);
                  const double e1 = expected_score(j.cps[std::size_t(ply)]);
                  graph.marks.push_back(

@@ -29,9 +29,12 @@
 //
 // Memory: per game, the entry of each of its positions among the distinct ones (4 bytes a
 // position) and 48 bytes (its file, number, players as indices into a table of their names,
-// ratings, result: JudgedGames::Game); each player's name once. Nothing of a game is judged when it
-// is read: the judgements are made again from these whenever they are written, and the move played
-// is found again as the legal move of the position before that leads to the position after.
+// ratings, result: JudgedGames::Game); each player's name once; in Interweave, 4 bytes more a
+// position (a hash of the move played: SeenPosition::move). Nothing of a game is judged when it
+// is read: the judgements are made again from these whenever they are written, and the move
+// played is found again as the legal move of the position before that leads to the position
+// after (in Interweave, of those, the one with the hash kept: a multi-capture taken in another
+// order can reach the same position).
 #pragma once
 
 #include <cstddef>
@@ -66,12 +69,19 @@ class JudgedGames {
   // A game of the input DistinctPositions::files()[file], its number `game` there, `facts` its
   // players, ratings and result, `positions` the entries of its positions in order (ply 0
   // first). A game of no move (a line of a position list) has nothing to judge: not kept.
+  // `seen` the game's positions as read (one per entry of `positions`), for the moves played
+  // that a position alone does not tell (SeenPosition::move).
   void add(std::uint32_t file, std::int64_t game, const GameFacts& facts,
-           std::span<const std::uint32_t> positions);
+           std::span<const std::uint32_t> positions, std::span<const SeenPosition> seen = {});
 
   const std::vector<Game>& games() const { return games_; }
   std::span<const std::uint32_t> positions(const Game& g) const {
     return {positions_.data() + g.first, g.positions};
+  }
+  // The SeenPosition::move of position `i` (from 0) of `g`; 0 when the game keeps none.
+  std::uint32_t move_into(const Game& g, std::size_t i) const {
+    const auto it = moves_at_.find(g.first);
+    return it == moves_at_.end() ? 0 : moves_[it->second + i];
   }
   // The players' names as the tags give them ("" for none).
   const std::string& player(std::uint32_t id) const { return players_[id]; }
@@ -81,6 +91,10 @@ class JudgedGames {
 
   std::vector<Game> games_;
   std::vector<std::uint32_t> positions_;
+  // The SeenPosition::move of each position of the games that keep them (Interweave), in
+  // order; moves_at_ maps such a game's Game::first to its first entry here.
+  std::vector<std::uint32_t> moves_;
+  absl::flat_hash_map<std::uint64_t, std::uint64_t> moves_at_;
   std::deque<std::string> players_;  // (a deque: the views of player_ids_ stay valid)
   absl::flat_hash_map<std::string_view, std::uint32_t> player_ids_;
 };

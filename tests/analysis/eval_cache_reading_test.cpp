@@ -28,7 +28,7 @@ TEST_F(EvalCacheReadingTest, FindsWhatWasStoredAndWritesNothing) {
     ASSERT_TRUE((*c)->settings("Stockfish 16", "Threads=1", "nodes 5000").ok());
     absl::StatusOr<std::int64_t> s = (*c)->settings("Stockfish 16", "", "depth 20");
     ASSERT_TRUE(s.ok());
-    ASSERT_TRUE((*c)->store(*s, "chess960", 42, kStart, e).ok());
+    ASSERT_TRUE((*c)->store(*s, "chess960", "", 42, kStart, e).ok());
   }
   const std::string bytes = read_file(path);
   absl::StatusOr<std::unique_ptr<EvalCache>> c = EvalCache::open_to_read(path);
@@ -41,12 +41,13 @@ TEST_F(EvalCacheReadingTest, FindsWhatWasStoredAndWritesNothing) {
   EXPECT_EQ((*all)[0].limit, "nodes 5000");
   EXPECT_EQ((*all)[1].options, "");
   EXPECT_EQ((*all)[1].limit, "depth 20");
-  absl::StatusOr<std::optional<Evaluation>> hit = (*c)->find((*all)[1].id, "chess960", 42, kStart);
+  absl::StatusOr<std::optional<Evaluation>> hit =
+      (*c)->find((*all)[1].id, "chess960", "", 42, kStart);
   ASSERT_TRUE(hit.ok() && hit->has_value());
   EXPECT_EQ(**hit, e);
-  EXPECT_FALSE(*(*c)->find((*all)[0].id, "chess960", 42, kStart));
+  EXPECT_FALSE(*(*c)->find((*all)[0].id, "chess960", "", 42, kStart));
   // Nothing can be written through it.
-  EXPECT_FALSE((*c)->store((*all)[0].id, "chess", 1, kStart, e).ok());
+  EXPECT_FALSE((*c)->store((*all)[0].id, "chess", "", 1, kStart, e).ok());
   EXPECT_FALSE((*c)->settings("another engine", "", "nodes 1").ok());
   c->reset();
   EXPECT_EQ(read_file(path), bytes);

@@ -300,7 +300,10 @@ TEST(FairyAnalyzeJudgement, TheSameAtAnyJobsAndEngines) {
     EXPECT_EQ(run(flags), one) << flags;
 }
 
-// Games no engine plays here: every move unjudged, counted, and no record.
+// Games no engine plays here (Interweave): fairykit's own search evaluates only the positions
+// where it finds a forced win (a mate); "no forced win within the bound" is no evaluation. So
+// a move is judged only between two such positions, every record's evaluations are mates, and
+// the other moves are counted as unjudged.
 TEST(FairyAnalyzeJudgement, MovesOfGamesWithoutAnEngineAreCounted) {
   const std::string dir = make_dir();
   CliRun r = run_tool("fairy-analyze",
@@ -308,8 +311,21 @@ TEST(FairyAnalyzeJudgement, MovesOfGamesWithoutAnEngineAreCounted) {
                           std::string(FAIRYKIT_SOURCE_DIR) + "/samples/interweave.pgn'",
                       dir);
   EXPECT_EQ(r.status, 0) << r.err;
-  EXPECT_EQ(r.out, "");
-  EXPECT_TRUE(absl::StrContains(r.err, " in 5 games: 0 judged, ")) << r.err;
+  const std::vector<std::string> records = absl::StrSplit(r.out, '\n', absl::SkipEmpty());
+  ASSERT_FALSE(records.empty());
+  for (const std::string& record : records) {
+    EXPECT_TRUE(absl::StrContains(record, "\"before\":{\"mate\":")) << record;
+    EXPECT_TRUE(absl::StrContains(record, "\"after\":{\"mate\":")) << record;
+  }
+  // The last move of the first game: Black's mate in 1 played (Rf3xb3xf3#), no loss.
+  EXPECT_TRUE(absl::StrContains(
+      r.out,
+      "\"game\":1,\"ply\":104,\"variant\":\"interweave\",\"side\":\"black\",\"move\":"
+      "\"f3b3f3\",\"san\":\"Rf3xb3xf3#\",\"before\":{\"mate\":-1},\"after\":{\"mate\":0},"
+      "\"mover_before\":{\"mate\":1},\"mover_after\":{\"mate\":0}"))
+      << r.out;
+  EXPECT_TRUE(absl::StrContains(r.err, absl::StrCat(" in 5 games: ", records.size(), " judged, ")))
+      << r.err;
   EXPECT_TRUE(absl::StrContains(r.err,
                                 " unjudged (a position before or after them has no evaluation); "
                                 "0 of the games with an accuracy\n"))

@@ -106,8 +106,12 @@ def game_accuracy(cps, white_first):
 
 
 def position_name(variant, fen):
-    """A position without its move counters: the FEN's fields but the fifth and sixth."""
+    """A position without its move counters: the FEN's fields but the fifth and sixth (in
+    Interweave's vchess FEN, <board> <turn> <movesCount> <ep> <pool> [<halfmove>], the third
+    and the sixth)."""
     f = fen.split()
+    if variant == "interweave":
+        return variant + " " + " ".join(f[:2] + f[3:5])
     return variant + " " + " ".join(f[:4] + f[6:])
 
 
@@ -189,8 +193,13 @@ def main():
         r = records[position_name(variant, fen)]
         if "error" in r:
             return None
+        if "search" in r:
+            # fairykit's own search (a game no engine plays): only a forced win it found is
+            # an evaluation; "no forced win" and "node limit" are none.
+            return ("mate", r["mate"]) if "mate" in r and "status" not in r else None
         if "status" in r:
-            return ("mate", 0) if r["status"] == "checkmate" else ("cp", 0)
+            # A game end, scored by the rules (mate 0: the side to move has lost).
+            return ("mate", 0) if "mate" in r else ("cp", 0)
         kind, n = scores[" ".join(fen.split()[:4])]
         return white_view(kind, n, side == "white")
 

@@ -46,7 +46,8 @@ enum class Format { kText, kJson, kJsonl, kCsv };
 
 // The engine flags (--engine and those that go with it) as pool options; the exit status
 // when they are wrong.
-std::optional<int> read_engine_flags(const cli::Args& args, analysis::PoolOptions& po) {
+std::optional<int> read_engine_flags(const cli::Args& args, analysis::PoolOptions& po,
+                                     analysis::OwnSearchOptions& search) {
   constexpr const char* kEngineFlags[] = {"nodes",         "depth",          "movetime",  "engines",
                                           "engine-option", "engine-timeout", "eval-cache"};
   if (!args.has("engine")) {
@@ -54,8 +55,8 @@ std::optional<int> read_engine_flags(const cli::Args& args, analysis::PoolOption
       if (args.has(flag)) return usage_error(absl::StrCat("--", flag, " is about --engine"));
     return std::nullopt;
   }
-  for (const char* other : {"positions", "group-by", "tree", "tree-min", "no-openings", "find-wins",
-                            "win-nodes", "online", "perft"})
+  for (const char* other :
+       {"positions", "group-by", "tree", "tree-min", "no-openings", "online", "perft"})
     if (args.has(other))
       return usage_error(
           absl::StrCat("--", other, " is about the tables or --positions, not --engine"));
@@ -82,6 +83,10 @@ std::optional<int> read_engine_flags(const cli::Args& args, analysis::PoolOption
   if (!cli::engine_timeout_flag(args, "fairy-analyze", po.engine.timeout_seconds)) return 2;
   if (!cli::engine_option_flags(args, "fairy-analyze", po.engine_options)) return 2;
   if (!cli::int_flag(args, "fairy-analyze", "engines", 1, 64, po.engines)) return 2;
+  // The bound of the own search of the games no engine plays.
+  if (!cli::int_flag(args, "fairy-analyze", "find-wins", 1, 15, search.max_plies)) return 2;
+  if (!cli::int_flag(args, "fairy-analyze", "win-nodes", 1, 1'000'000'000'000LL, search.node_limit))
+    return 2;
   return std::nullopt;
 }
 
@@ -121,7 +126,9 @@ std::optional<int> read_flags(const cli::Args& args, analysis::AnalyzeOptions& o
   if (o.positions) {
     for (const char* stats_only : {"group-by", "tree", "tree-min", "top", "no-openings", "html",
                                    "find-wins", "win-nodes", "online", "rating-band"})
-      if (args.has(stats_only) && !o.engine_positions)  // --engine: read_engine_flags
+      // --engine: read_engine_flags says which of them it takes (--find-wins and --win-nodes
+      // bound the search of the games no engine plays; the others are the judgement's).
+      if (args.has(stats_only) && !o.engine_positions)
         return usage_error(absl::StrCat("--", stats_only, " is about the tables, not --positions"));
     if (!int_flag("perft", 1, 6, o.position.perft_depth)) return 2;
     o.position.format =
@@ -215,11 +222,21 @@ std::string engine_summary(const analysis::DistinctPositions& d, const analysis:
       p.engines_started, p.engines_started == 1 ? " engine: " : " engines: ", d.read(),
       " positions read, ", d.entries().size(), " distinct: ", p.analysed, " analysed, ",
       p.from_cache, " from the cache, ", e.game_ends, " game ends, ", p.failed, " failed");
-  if (e.no_engine > 0) absl::StrAppend(&s, ", ", e.no_engine, " without an engine");
+  if (e.searched > 0) absl::StrAppend(&s, ", ", e.searched, " searched by fairykit");
+  if (p.not_played > 0) absl::StrAppend(&s, ", ", p.not_played, " not played by the engine");
   s += "\n";
-  for (VariantId v : e.variants_without_engine)
-    absl::StrAppend(&s, "fairy-analyze: no engine analyses ", std::string(variant_info(v).name),
-                    " here yet (chess and chess960 only): its positions have an error\n");
+  auto positions = [](std::uint64_t n) {
+    return absl::StrCat(n, n == 1 ? " position" : " positions");
+  };
+  for (const analysis::UnplayedVariant& u : e.without_engine)
+    absl::StrAppend(&s, "fairy-analyze: no engine plays ",
+                    std::string(variant_info(u.variant).name), ": its ", positions(u.positions),
+                    " searched by fairykit for a forced win within ", e.search.max_plies,
+                    e.search.max_plies == 1 ? " ply\n" : " plies\n");
+  for (const analysis::UnplayedVariant& u : e.refused)
+    absl::StrAppend(&s, "fairy-analyze: the engine does not play ",
+                    std::string(variant_info(u.variant).name), " (", u.reason, "): its ",
+                    positions(u.positions), " have an error\n");
   if (p.restarts > 0)
     absl::StrAppend(&s, "fairy-analyze: ", p.restarts,
                     p.restarts == 1 ? " engine was" : " engines were", " started again\n");
@@ -273,7 +290,8 @@ Counts run(analysis::GameBatch& batch, const analysis::AnalyzeOptions& o, cli::M
           at.clear();
           distinct.add(file.name, game.index, a.seen, judged ? &at : nullptr);
           if (judged && !at.empty())
-            judged->add(std::uint32_t(distinct.files().size() - 1), game.index, a.facts, at);
+            judged->add(std::uint32_t(distinct.files().size() - 1), game.index, a.facts, at,
+                        a.seen);
         } else if (o.positions) {
           file_counts.positions += a.written;
           out.write(a.records);
@@ -340,7 +358,8 @@ int analyze_main(int argc, char** argv) {
   if (!args.ok()) return usage_error(std::string(args.status().message()));
   if (std::optional<int> done = cli::handle_common_flags(*args, kCommandLine, {})) return *done;
   analysis::PoolOptions po;
-  if (std::optional<int> status = read_engine_flags(*args, po)) return *status;
+  analysis::OwnSearchOptions own_search;
+  if (std::optional<int> status = read_engine_flags(*args, po, own_search)) return *status;
   analyze_tool::JudgeFlags judge_flags;
   if (std::optional<int> status = analyze_tool::read_judge_flags(*args, judge_flags))
     return *status;
@@ -418,7 +437,10 @@ int analyze_main(int argc, char** argv) {
   if (!o.positions) write_tables(stats, format, o.position.csv_raw, files, batch, out);
   std::optional<analysis::EngineAnalysis> engine;
   std::optional<analysis::JudgementCounts> judgement;
-  if (o.engine_positions) engine = analysis::evaluate_distinct(distinct, po);
+  if (o.engine_positions) {
+    own_search.threads = bo.pipeline.threads;
+    engine = analysis::evaluate_distinct(distinct, po, own_search);
+  }
   if (judging) {
     const analysis::MoveJudge judge(judged, distinct, *engine);
     judgement = judge.counts();
