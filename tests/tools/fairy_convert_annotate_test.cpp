@@ -384,3 +384,28 @@ TEST(FairyConvertAnnotate, BesideTheOtherJobs) {
 }
 
 }  // namespace
+
+namespace {
+
+// CwDA: fairy-analyze keys a position with its armies (the cache's rules column), and the
+// annotations look the positions up the same way: every move of the sample's games finds its
+// evaluation, and the same board under other armies would not (a cache of the games' own
+// armies only).
+TEST(FairyConvertAnnotate, CwdaPositionsFoundUnderTheirArmies) {
+  const std::string dir = make_dir({});
+  const std::string cwda = "'" + std::string(kSamples) + "/cwda.pgn'";
+  // The fake engine plays CwDA from the variants file fairykit passes it (--variant-path).
+  CliRun a = run_tool(
+      "fairy-analyze",
+      "-q --engine '" + kFake + " --variant-path' --nodes 5 --eval-cache c.db " + cwda, dir);
+  ASSERT_EQ(a.status, 0) << a.err;
+  ASSERT_FALSE(absl::StrContains(a.out, "\"error\"")) << a.out;
+  CliRun r = convert(dir, "--annotate c.db -o a.pgn " + cwda);
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_TRUE(absl::StrContains(r.err, " moves annotated, 0 without an evaluation in the cache"))
+      << r.err;
+  EXPECT_FALSE(absl::StrContains(r.err, "; 0 moves annotated")) << r.err;
+  EXPECT_TRUE(absl::StrContains(slurp(dir + "/a.pgn"), "[%eval ")) << slurp(dir + "/a.pgn");
+}
+
+}  // namespace
