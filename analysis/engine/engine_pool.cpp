@@ -12,6 +12,8 @@
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "analysis/batch/collective.h"
+#include "analysis/engine/pool_ranks.h"
 #include "parsers/message_text.h"
 #include "rules/game/any_game.h"
 #include "rules/game/fen_dialect.h"
@@ -169,6 +171,8 @@ std::string engine_options_text(std::vector<std::pair<std::string, std::string>>
 
 PoolSummary evaluate_positions(const std::vector<EvalRequest>& requests, const PoolOptions& o,
                                std::vector<EvalResult>& results) {
+  // Under MPI rank 0 deals the positions out over every rank's pool.
+  if (o.ranks != nullptr && o.ranks->size() > 1) return evaluate_over_ranks(requests, o, results);
   PoolSummary summary;
   results.assign(requests.size(), EvalResult{});
   if (requests.empty()) return summary;
@@ -263,6 +267,7 @@ PoolSummary evaluate_positions(const std::vector<EvalRequest>& requests, const P
     }
     finished += batch.size();
     if (o.progress) o.progress(cached + finished, total);
+    if (o.evaluated) o.evaluated(batch);
     if (!cache) continue;
     absl::Status s = cache->begin(true);
     for (std::size_t i : batch) {
@@ -278,6 +283,15 @@ PoolSummary evaluate_positions(const std::vector<EvalRequest>& requests, const P
   for (const auto& w : workers) summary.restarts += std::uint64_t(w->restarts());
   for (const std::size_t i : todo) (results[i].ok ? summary.analysed : summary.failed) += 1;
   return summary;
+}
+
+absl::Status identify_engine(const PoolOptions& o, std::string& name, std::string& options_text) {
+  std::mutex warn_mutex;
+  Worker w(o, warn_mutex);
+  if (absl::Status s = w.start(true); !s.ok()) return s;
+  name = w.engine()->name();
+  options_text = engine_options_text(w.sent());
+  return absl::OkStatus();
 }
 
 }  // namespace fairykit::analysis

@@ -28,6 +28,8 @@
 
 namespace fairykit::analysis {
 
+class Collective;  // analysis/batch/collective.h
+
 struct EvalRequest {
   const VariantInfo* variant = nullptr;  // a game an engine plays: chess, chess960 so far
   Key key = 0;
@@ -55,6 +57,16 @@ struct PoolOptions {
   // Called in the calling thread with the positions done (found in the cache, evaluated or
   // failed) and their total: before the searches, then after each batch of results.
   std::function<void(std::uint64_t done, std::uint64_t total)> progress;
+  // Called in the calling thread with the requests just evaluated by an engine (their
+  // indices; their results are in `results` then), after each batch of them: for a caller
+  // that passes the results on as they come (analysis/engine/pool_ranks.h).
+  std::function<void(const std::vector<std::size_t>& evaluated)> evaluated;
+  // The ranks of an MPI run (nullptr or one rank: one process). With more, rank 0's call
+  // evaluates the positions over every rank's pool, and the other ranks serve it
+  // (analysis/engine/pool_ranks.h); what a share carries to them of these options is
+  // pool_ranks.cpp's encode_share(): an option that changes what an engine is sent goes
+  // there too.
+  const Collective* ranks = nullptr;
 };
 
 struct PoolSummary {
@@ -72,12 +84,20 @@ struct PoolSummary {
   std::string start_error;
 };
 
-// Evaluates `requests` into `results` (one each, same order).
+// Evaluates `requests` into `results` (one each, same order). Under MPI (options.ranks),
+// rank 0 only: see analysis/engine/pool_ranks.h.
 PoolSummary evaluate_positions(const std::vector<EvalRequest>& requests, const PoolOptions& options,
                                std::vector<EvalResult>& results);
 
 // The options as the cache keys them: "name=value" lines sorted by name ignoring case (UCI
 // option names are), joined by "; ".
 std::string engine_options_text(std::vector<std::pair<std::string, std::string>> options);
+
+// The engine of `options` as the cache keys its evaluations: its `id name` and the options
+// the pool sends it (engine_options_text()), from one engine started (warning of an option it
+// does not list, as the pool's first engine does) and stopped. The error: why it could not
+// be started.
+absl::Status identify_engine(const PoolOptions& options, std::string& name,
+                             std::string& options_text);
 
 }  // namespace fairykit::analysis

@@ -19,6 +19,7 @@
 #include "analysis/checking/validate_report.h"
 #include "analysis/engine/engine_pool.h"
 #include "analysis/engine/eval_cache.h"
+#include "analysis/engine/pool_ranks.h"
 #include "analysis/statistics/engine_analysis.h"
 #include "analysis/statistics/game_analysis.h"
 #include "analysis/statistics/report_html.h"
@@ -203,18 +204,20 @@ std::string summary(const std::string& name, const Counts& c, bool selection, bo
 }
 
 // "engine \"fake\" (nodes 5000; Threads=1), 2 engines: 120 positions read, 80 distinct: 70
-// analysed, 8 from the cache, 2 game ends, 0 failed\n", then a line for the variants that no
-// engine plays and one for the engines started again.
+// analysed, 8 from the cache, 2 game ends, 0 failed\n" ("6 engines on 3 ranks" under MPI: the
+// engines of every rank's pool), then a line for the variants that no engine plays and one for
+// the engines started again.
 std::string engine_summary(const analysis::DistinctPositions& d, const analysis::EngineAnalysis& e,
                            const analysis::PoolOptions& po) {
   const analysis::PoolSummary& p = e.pool;
   std::string s = "engine";
   if (!p.engine_name.empty()) absl::StrAppend(&s, " \"", p.engine_name, "\"");
-  absl::StrAppend(
-      &s, " (", po.limit.text(), p.engine_options.empty() ? "" : "; ", p.engine_options, "), ",
-      p.engines_started, p.engines_started == 1 ? " engine: " : " engines: ", d.read(),
-      " positions read, ", d.entries().size(), " distinct: ", p.analysed, " analysed, ",
-      p.from_cache, " from the cache, ", e.game_ends, " game ends, ", p.failed, " failed");
+  absl::StrAppend(&s, " (", po.limit.text(), p.engine_options.empty() ? "" : "; ", p.engine_options,
+                  "), ", p.engines_started, p.engines_started == 1 ? " engine" : " engines");
+  if (g_mpi->size() > 1) absl::StrAppend(&s, " on ", g_mpi->size(), " ranks");
+  absl::StrAppend(&s, ": ", d.read(), " positions read, ", d.entries().size(),
+                  " distinct: ", p.analysed, " analysed, ", p.from_cache, " from the cache, ",
+                  e.game_ends, " game ends, ", p.failed, " failed");
   if (e.no_engine > 0) absl::StrAppend(&s, ", ", e.no_engine, " without an engine");
   s += "\n";
   for (VariantId v : e.variants_without_engine)
@@ -233,7 +236,18 @@ Counts run(analysis::GameBatch& batch, const analysis::AnalyzeOptions& o, cli::M
            analysis::CollectionStats& stats, analysis::DistinctPositions& distinct, bool quiet,
            bool verbose, bool& unreadable) {
   const bool shared = g_mpi->size() > 1;
-  if (shared)
+  if (shared && o.engine_positions)
+    batch.set_record_in([&, their_positions = std::vector<analysis::SeenPosition>()](
+                            const analysis::BatchFile& file, std::string_view record) mutable {
+      std::int64_t game = 0;
+      // Bytes that this program wrote on another rank: damaged only by a fault of the run.
+      if (analysis::decode_game_positions(record, game, their_positions))
+        distinct.add(file.name, game, their_positions);
+      else
+        std::cerr << "fairy-analyze: internal error: the positions of a game sent by another "
+                     "rank are damaged\n";
+    });
+  else if (shared)
     batch.set_record_in([&](const analysis::BatchFile& file, std::string_view record) {
       analysis::GameFacts facts;
       if (!analysis::decode_game_facts(record, o.stats, facts)) {
@@ -268,7 +282,13 @@ Counts run(analysis::GameBatch& batch, const analysis::AnalyzeOptions& o, cli::M
         }
         if (o.engine_positions) {
           file_counts.positions += a.written;
-          distinct.add(file.name, game.index, a.seen);
+          if (g_mpi->is_root()) {
+            distinct.add(file.name, game.index, a.seen);
+          } else if (!a.seen.empty()) {  // rank 0 gathers them in input order (set_record_in)
+            facts_bytes.clear();
+            analysis::encode_game_positions(game.index, a.seen, facts_bytes);
+            batch.send_record(facts_bytes);
+          }
         } else if (o.positions) {
           file_counts.positions += a.written;
           out.write(a.records);
@@ -340,18 +360,28 @@ int analyze_main(int argc, char** argv) {
   Format format = Format::kText;
   if (std::optional<int> status = read_flags(*args, o, format)) return *status;
   const bool quiet = args->has("quiet");
-  if (o.engine_positions && g_mpi->size() > 1)
-    return usage_error("--engine does not run under MPI yet: run it as one process");
+  // Under MPI rank 0 alone opens the cache (analysis/engine/pool_ranks.h); the other ranks
+  // stop with it when it cannot.
   std::unique_ptr<analysis::EvalCache> cache;
   if (auto path = args->get("eval-cache")) {
-    absl::StatusOr<std::unique_ptr<analysis::EvalCache>> c = analysis::EvalCache::open(*path);
-    if (!c.ok()) {
-      std::cerr << "fairy-analyze: --eval-cache " << c.status().message() << '\n';
+    absl::Status opened = absl::OkStatus();
+    if (g_mpi->is_root()) {
+      absl::StatusOr<std::unique_ptr<analysis::EvalCache>> c = analysis::EvalCache::open(*path);
+      if (c.ok()) {
+        cache = *std::move(c);
+        po.cache = cache.get();
+      } else {
+        opened = c.status();
+      }
+    }
+    if (g_mpi->size() > 1 && !g_mpi->all_gather(opened.ok() ? "" : "failed")[0].empty())
+      opened = absl::UnknownError("failed on rank 0");
+    if (!opened.ok()) {
+      std::cerr << "fairy-analyze: --eval-cache " << opened.message() << '\n';
       return 2;
     }
-    cache = *std::move(c);
-    po.cache = cache.get();
   }
+  if (o.engine_positions && g_mpi->size() > 1) po.ranks = g_mpi;
   // The engines' warnings (from their threads) and the progress line share standard error.
   cli::ProgressLine engine_progress(!quiet && cli::ProgressLine::stderr_is_terminal());
   std::mutex stderr_mutex;
@@ -406,8 +436,13 @@ int analyze_main(int argc, char** argv) {
   stats.add_filtered(all.filtered);
   if (!o.positions) write_tables(stats, format, o.position.csv_raw, files, batch, out);
   std::optional<analysis::EngineAnalysis> engine;
-  if (o.engine_positions) {
+  if (o.engine_positions && !g_mpi->is_root()) {
+    // The positions are rank 0's (set_record_in above): this rank's pool searches those it
+    // deals out.
+    analysis::serve_evaluations(po);
+  } else if (o.engine_positions) {
     engine = analysis::evaluate_distinct(distinct, po);
+    if (po.ranks) analysis::end_evaluations(*po.ranks);
     std::string text;
     for (std::size_t i = 0; i < distinct.entries().size(); ++i) {
       analysis::write_evaluation_record(distinct, *engine, i, text);
