@@ -374,8 +374,9 @@ int analyze_main(int argc, char** argv) {
         opened = c.status();
       }
     }
-    if (g_mpi->size() > 1 && !g_mpi->all_gather(opened.ok() ? "" : "failed")[0].empty())
-      opened = absl::UnknownError("failed on rank 0");
+    if (g_mpi->size() > 1 && !g_mpi->all_gather(opened.ok() ? "" : "failed")[0].empty() &&
+        opened.ok())
+      opened = absl::UnknownError("could not be opened on rank 0");
     if (!opened.ok()) {
       std::cerr << "fairy-analyze: --eval-cache " << opened.message() << '\n';
       return 2;
