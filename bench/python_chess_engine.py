@@ -43,7 +43,7 @@ def main(engine_path, pgn_path, nodes, hash_mb):
                     if not any(board.legal_moves):
                         continue  # checkmate or stalemate: no search, as in fairy-analyze
                     info = engine.analyse(board.copy(stack=False), limit, game=object())
-                    evaluations.append((info.get("score"), info.get("pv", [None])[0]))
+                    evaluations.append((info.get("score"), (info.get("pv") or [None])[0]))
         seconds = time.perf_counter() - start
     print(games, positions, f"{seconds:.6f}")
 

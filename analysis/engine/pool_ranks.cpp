@@ -1,5 +1,6 @@
 #include "analysis/engine/pool_ranks.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdint>
 #include <mutex>
@@ -17,9 +18,14 @@ namespace fairykit::analysis {
 
 namespace {
 
-// The messages, by their first byte. Rank 0 to a rank: a share to evaluate, or the end.
-// A rank to rank 0: results (with warnings), then its summary once its share is done.
-constexpr std::uint8_t kShare = 'S', kEnd = 'E', kResults = 'R', kDone = 'D';
+// The messages, by their first byte. Rank 0 to a rank: a share to evaluate (its options and
+// size, then its positions in pieces), or the end. A rank to rank 0: results (with warnings),
+// then its summary once its share is done.
+constexpr std::uint8_t kShare = 'S', kPositions = 'P', kEnd = 'E', kResults = 'R', kDone = 'D';
+
+// The most positions or results in one message: a message of MPI holds at most 2^31 bytes,
+// and a position takes about 100.
+constexpr std::size_t kPiece = 100'000;
 
 // Waits for a message from `from` by looking every millisecond: a blocking receive of MPI
 // spins on its core, which the engines of the same machine need.
@@ -27,11 +33,11 @@ void wait_for(const Collective& ranks, int from) {
   while (!ranks.ready(from)) std::this_thread::sleep_for(std::chrono::milliseconds(1));
 }
 
-// A share: what the engines are started and sent with (the engine's command, its timeout, the
-// options, the limit: the rank's own pool size is its own), and the positions with their
-// indices in rank 0's requests.
-std::string encode_share(const PoolOptions& o, const std::vector<EvalRequest>& requests,
-                         const std::vector<std::size_t>& share) {
+// A share to rank `to`: what the engines are started and sent with (the engine's command, its
+// timeout, the options, the limit: the rank's own pool size is its own) and the number of
+// positions, then the positions in pieces, each with its index in rank 0's requests.
+void send_share(const Collective& ranks, int to, const PoolOptions& o,
+                const std::vector<EvalRequest>& requests, const std::vector<std::size_t>& share) {
   std::string out;
   ByteWriter w(out);
   w.num(kShare);
@@ -44,15 +50,22 @@ std::string encode_share(const PoolOptions& o, const std::vector<EvalRequest>& r
   }
   w.num(std::uint8_t(o.limit.kind));
   w.num(o.limit.value);
-  w.num(std::uint32_t(share.size()));
-  for (const std::size_t i : share) {
-    const EvalRequest& r = requests[i];
-    w.num(std::uint64_t(i));
-    w.str(r.variant->name);
-    w.num(r.key);
-    w.str(r.fen);
+  w.num(std::uint64_t(share.size()));
+  ranks.send(to, out);
+  for (std::size_t at = 0; at < share.size(); at += kPiece) {
+    out.clear();
+    w.num(kPositions);
+    const std::size_t end = std::min(share.size(), at + kPiece);
+    w.num(std::uint32_t(end - at));
+    for (std::size_t k = at; k < end; ++k) {
+      const EvalRequest& r = requests[share[k]];
+      w.num(std::uint64_t(share[k]));
+      w.str(r.variant->name);
+      w.num(r.key);
+      w.str(r.fen);
+    }
+    ranks.send(to, out);
   }
-  return out;
 }
 
 void encode_result(const EvalResult& r, ByteWriter& w) {
@@ -176,7 +189,7 @@ PoolSummary evaluate_over_ranks(const std::vector<EvalRequest>& requests, const 
   for (int r = 1; r < size; ++r) {
     for (const std::size_t i : shares[std::size_t(r)])
       results[i].error = absl::StrCat("internal error: rank ", r, " sent no evaluation back");
-    ranks.send(r, encode_share(o, requests, shares[std::size_t(r)]));
+    send_share(ranks, r, o, requests, shares[std::size_t(r)]);
   }
 
   // The evaluations as they come, from any rank: kept in the cache a batch at a time.
@@ -310,14 +323,23 @@ void serve_evaluations(const PoolOptions& o) {
     std::mutex warnings_mutex;
     std::string out;
     ByteWriter w(out);
-    const auto n = rd.num<std::uint32_t>();
-    for (std::uint32_t k = 0; k < n && rd.good(); ++k) {
-      const auto i = rd.num<std::uint64_t>();
-      const std::string variant = rd.str();
-      EvalRequest r{find_variant(variant), rd.num<Key>(), rd.str()};
-      if (r.variant == nullptr) break;  // damaged: rank 0 reports the positions not sent back
-      indices.push_back(i);
-      requests.push_back(std::move(r));
+    // Damaged bytes end the share early: rank 0 reports the positions not sent back.
+    const auto n = rd.num<std::uint64_t>();
+    bool whole = rd.ok();
+    while (whole && requests.size() < n) {
+      const std::string piece = ranks.receive(0);
+      ByteReader pr(piece);
+      if (pr.num<std::uint8_t>() != kPositions) break;
+      const auto count = pr.num<std::uint32_t>();
+      for (std::uint32_t k = 0; k < count && whole; ++k) {
+        const auto i = pr.num<std::uint64_t>();
+        const std::string variant = pr.str();
+        EvalRequest r{find_variant(variant), pr.num<Key>(), pr.str()};
+        whole = pr.good() && r.variant != nullptr;
+        if (!whole) break;
+        indices.push_back(i);
+        requests.push_back(std::move(r));
+      }
     }
     local.warn = [&](const std::string& text) {
       std::lock_guard<std::mutex> lock(warnings_mutex);
@@ -325,19 +347,23 @@ void serve_evaluations(const PoolOptions& o) {
     };
     std::vector<bool> sent(requests.size(), false);
     auto send_results = [&](const std::vector<std::size_t>& evaluated) {
-      out.clear();
-      w.num(kResults);
-      w.num(std::uint32_t(evaluated.size()));
-      for (const std::size_t j : evaluated) {
-        sent[j] = true;
-        w.num(indices[j]);
-        encode_result(results[j], w);
+      for (std::size_t at = 0; at < evaluated.size(); at += kPiece) {
+        out.clear();
+        w.num(kResults);
+        const std::size_t end = std::min(evaluated.size(), at + kPiece);
+        w.num(std::uint32_t(end - at));
+        for (std::size_t k = at; k < end; ++k) {
+          const std::size_t j = evaluated[k];
+          sent[j] = true;
+          w.num(indices[j]);
+          encode_result(results[j], w);
+        }
+        {
+          std::lock_guard<std::mutex> lock(warnings_mutex);
+          encode_warnings(warnings, w);
+        }
+        ranks.send(0, out);
       }
-      {
-        std::lock_guard<std::mutex> lock(warnings_mutex);
-        encode_warnings(warnings, w);
-      }
-      ranks.send(0, out);
     };
     local.evaluated = send_results;
     const PoolSummary s = evaluate_positions(requests, local, results);
