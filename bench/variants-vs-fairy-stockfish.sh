@@ -2,7 +2,7 @@
 # Times fairy-perft against Fairy-Stockfish (Debian's fairy-stockfish package, 11.1, at
 # /usr/games/fairy-stockfish) on two variant start positions at depth 5, single-threaded:
 # Chess with Different Armies, Clobberers v Nutty Knights (CN), and Superchess (XBoard
-# start array 0). Fairy-Stockfish learns both from bench/fairy-stockfish-variants.ini and
+# start array 0). Fairy-Stockfish learns both from data/engines/fairy-stockfish-variants.ini and
 # gets pychess-lettered FENs; fairy-perft gets its native FENs. Runs alternate (fairykit,
 # Fairy-Stockfish, ...) for N rounds; each time is the wall time of the whole process. Both
 # programs must report the oracle's node count (tests/data/oracles). The same run times
@@ -24,7 +24,7 @@ parse_rounds "$@"
 require_fairy_perft
 debian_fsf=/usr/games/fairy-stockfish
 fsf=${FAIRY_STOCKFISH:-$debian_fsf}
-ini=$PWD/bench/fairy-stockfish-variants.ini
+ini=$PWD/data/engines/fairy-stockfish-variants.ini
 
 if [[ $fsf == "$debian_fsf" && ! -x $fsf ]]; then
   echo "== $fsf missing: installing Debian's fairy-stockfish package" >&2
@@ -107,7 +107,7 @@ check() {
 echo "CPU:             $(awk -F': *' '/^model name/ { print $2; exit }' /proc/cpuinfo)"
 echo "fairykit:        $("$fk" --version)"
 echo "Fairy-Stockfish: $(echo quit | "$fsf" | head -n 1) ($fsf; custom pieces: $fsf_custom)"
-echo "variants file:   bench/fairy-stockfish-variants.ini"
+echo "variants file:   data/engines/fairy-stockfish-variants.ini"
 echo "rounds:          $rounds, alternating fairykit / Fairy-Stockfish, 1 thread each, wall time per process"
 echo "load:            $(cut -d' ' -f1-3 /proc/loadavg) (1, 5, 15 min; other work skews the times)"
 for note in "${notes[@]}"; do echo "note:            $note"; done

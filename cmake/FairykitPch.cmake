@@ -54,6 +54,8 @@ set_source_files_properties(
   TARGET_DIRECTORY fairykit_formats PROPERTIES SKIP_PRECOMPILE_HEADERS ON)
 set_source_files_properties(${PROJECT_BINARY_DIR}/analysis/openings_data.cpp
   TARGET_DIRECTORY fairykit_statistics PROPERTIES SKIP_PRECOMPILE_HEADERS ON)
+set_source_files_properties(${PROJECT_BINARY_DIR}/analysis/engine_variants_data.cpp
+  TARGET_DIRECTORY fairykit_statistics PROPERTIES SKIP_PRECOMPILE_HEADERS ON)
 
 # The test programs: GoogleTest and the layer's heavy headers.
 fairykit_precompile(parsers_tests <gtest/gtest.h> ${FAIRYKIT_PCH_BASE} parsers/input.h

@@ -3,6 +3,7 @@
 #include <cstring>
 
 #include "absl/strings/str_cat.h"
+#include "parsers/detail/comment_scan.h"
 #include "parsers/message_text.h"
 
 namespace fairykit::parsers {
@@ -119,76 +120,6 @@ bool is_name_char(char c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || is_digit(c) || c == '_';
 }
 
-// Up to `max` digits from q on as a number; how many were read.
-[[gnu::always_inline]] inline int read_number(const char*& q, const char* end, int max,
-                                              long long& n) {
-  int k = 0;
-  n = 0;
-  while (q < end && k < max && is_digit(*q)) {
-    n = n * 10 + (*q++ - '0');
-    ++k;
-  }
-  return k;
-}
-
-// The forms servers write, read in one pass: "[%clk 0:04:58]" (also emt; tenths after a '.'),
-// "[%eval 0.17]", "[%eval -1.5]", "[%eval #-3]", each when its value's slot is still empty.
-// Returns where the command ends (after its ']'), or nullptr for anything else, which the
-// general reader then reads (and reports).
-const char* read_usual_command(const char* p, const char* end, CommentCommands& out) {
-  // p is at "[%".
-  const char* q = p + 2;
-  const auto digits = [&](int max, long long& n) { return read_number(q, end, max, n); };
-  const auto is = [&](const char* word, int n) {
-    if (end - q < n) return false;
-    for (int i = 0; i < n; ++i)
-      if (q[i] != word[i]) return false;
-    return true;
-  };
-  if (is("clk ", 4) || is("emt ", 4)) {
-    std::int32_t& slot = q[0] == 'c' ? out.clock_ms : out.elapsed_ms;
-    if (slot != CommentCommands::kNone) return nullptr;
-    q += 4;
-    long long h = 0, m = 0, sec = 0, f = 0;
-    if (digits(3, h) == 0 || q >= end || *q++ != ':' || digits(2, m) != 2 || q >= end ||
-        *q++ != ':' || digits(2, sec) != 2 || m > 59 || sec > 59 || h > 595)
-      return nullptr;
-    if (q < end && *q == '.') {
-      ++q;
-      const int k = digits(3, f);
-      if (k == 0) return nullptr;
-      for (int i = k; i < 3; ++i) f *= 10;
-    }
-    if (q >= end || *q != ']') return nullptr;
-    slot = static_cast<std::int32_t>(((h * 60 + m) * 60 + sec) * 1000 + f);
-    return q + 1;
-  }
-  if (is("eval ", 5)) {
-    if (out.has_eval) return nullptr;
-    q += 5;
-    const bool mate = q < end && *q == '#';
-    if (mate) ++q;
-    const bool negative = q < end && *q == '-';
-    if (negative) ++q;
-    long long whole = 0, fraction = 0;
-    if (digits(6, whole) == 0) return nullptr;
-    long long value = mate ? whole : whole * 100;
-    if (!mate && q < end && *q == '.') {
-      ++q;
-      const int k = digits(2, fraction);
-      if (k == 0) return nullptr;
-      value += k == 1 ? fraction * 10 : fraction;
-    }
-    if (q >= end || *q != ']') return nullptr;
-    out.has_eval = true;
-    out.mate = mate;
-    out.eval = static_cast<std::int32_t>(negative ? -value : value);
-    out.depth = -1;
-    return q + 1;
-  }
-  return nullptr;
-}
-
 // The general reader, from the command at `at` on: every form, and why a command cannot be
 // read. Out of line, so that the usual comments (read_comment_commands' loop) do not pay for
 // setting up its strings and problem list.
@@ -206,7 +137,7 @@ const char* read_usual_command(const char* p, const char* end, CommentCommands& 
       ++at;
       continue;
     }
-    if (const char* next = read_usual_command(begin + at, end, out)) {
+    if (const char* next = detail::read_usual_command(begin + at, end, out)) {
       any = true;
       at = std::size_t(next - begin);
       continue;
@@ -281,7 +212,7 @@ bool read_comment_commands(std::string_view text, CommentCommands& out,
     while (p != end && *p != '[') ++p;
     if (p == end) return any;
     if (end - p >= 2 && p[1] == '%') {
-      if (const char* next = read_usual_command(p, end, out)) {
+      if (const char* next = detail::read_usual_command(p, end, out)) {
         any = true;
         p = next;
         continue;

@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "parsers/comment_commands.h"
 #include "parsers/input.h"
 
 namespace fairykit::parsers {
@@ -246,6 +247,15 @@ class PgnVisitor {
   virtual void nag(int value, PgnLocation where) { (void)value, (void)where; }
   // A {...} or ;... comment, without its delimiters.
   virtual void comment(std::string_view text, PgnLocation where) { (void)text, (void)where; }
+  // Whether, of this game's comments, the visitor wants only the values of their clk, emt and
+  // eval commands (statistics of online play). Asked once a game, at its first comment; when
+  // true, the reader reads each {comment} made of those commands only (the form of online
+  // archives) itself, straight into comment_commands_target(); the other comments still come
+  // as comment().
+  virtual bool wants_comment_commands_only() { return false; }
+  // Where the values of the {comment} being read go (only the values still empty are
+  // filled: the first of a move's comments wins), or nullptr when they are not wanted here.
+  virtual CommentCommands* comment_commands_target() { return nullptr; }
   virtual void begin_variation(PgnLocation where) { (void)where; }
   virtual void end_variation(PgnLocation where) { (void)where; }
   // The termination marker: "1-0", "0-1", "1/2-1/2" or "*". Not called when it is missing.

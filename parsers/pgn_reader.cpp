@@ -29,6 +29,7 @@
 #endif
 
 #include "absl/strings/str_format.h"
+#include "parsers/detail/comment_scan.h"
 #include "parsers/detail/pgn_syntax.h"
 #include "parsers/detail/text.h"
 #include "parsers/message_text.h"
@@ -606,6 +607,16 @@ class GameReader {
       }
       switch (c) {
         case '{': {
+          if (commands_only()) {
+            CommentCommands scratch;
+            CommentCommands* target = visitor_.comment_commands_target();
+            if (const char* close =
+                    detail::read_usual_comment(p_ + 1, end_, target ? *target : scratch)) {
+              p_ = close + 1;
+              continue;
+            }
+            // Another form: comment() reads it again, filling what is still empty.
+          }
           // The closing brace and any line end before it, in one pass (online archives
           // have a comment after every move: a pass for each costs more than the moves).
           static constexpr std::array<char, 3> kCommentStops = {'}', '\n', '\r'};
@@ -703,6 +714,11 @@ class GameReader {
     if (depth > 0) Problem(Severity::kError, "unterminated variation", variation_open);
   }
 
+  bool commands_only() {
+    if (commands_only_ < 0) commands_only_ = visitor_.wants_comment_commands_only() ? 1 : 0;
+    return commands_only_ != 0;
+  }
+
   const char* p_;
   const char* const end_;
   const char* line_begin_;
@@ -711,6 +727,7 @@ class GameReader {
   const char* next_lf_ = nullptr;  // the first '\n' at or after the last line_end(), or end_
   const char* next_cr_ = nullptr;  // the same for '\r'
   std::uint64_t scanned_ = 0;      // bytes the line-end searches looked at
+  int commands_only_ = -1;         // the visitor's wants_comment_commands_only(), once asked
 };
 
 }  // namespace

@@ -382,6 +382,24 @@ class GameChecker final : public parsers::PgnVisitor {
     item.depth = depth_;
   }
 
+  bool wants_comment_commands_only() override {
+    return !options_.move_warnings && record_ != nullptr && ro_->commands && !ro_->items;
+  }
+  parsers::CommentCommands* comment_commands_target() override {
+    if (stopped_ || broken_ || depth_ != 0 || !recording()) return nullptr;
+    return &commands_entry().commands;
+  }
+  // The entry of the current ply in the record's commands. An entry left without a value (a
+  // comment without readable commands) is taken for the next ply, and dropped at the end.
+  GameRecord::PlyCommands& commands_entry() {
+    auto& kept = record_->commands;
+    const int ply = report_.plies;
+    if (kept.empty() || (kept.back().ply != ply && kept.back().commands.any()))
+      kept.push_back({ply, {}});
+    kept.back().ply = ply;
+    return kept.back();
+  }
+
   // The clk, emt and eval commands of a comment: kept for the main line's move before it
   // (RecordOptions::commands), and each malformed one a warning at its place (any line).
   void read_commands(std::string_view text, PgnLocation where) {
@@ -389,15 +407,7 @@ class GameChecker final : public parsers::PgnVisitor {
       // Statistics: the values of the main line only, no warnings, read straight into the
       // move's entry (the reader fills only empty values: the merge of a move's comments).
       if (depth_ != 0 || !recording()) return;
-      auto& kept = record_->commands;
-      const int ply = report_.plies;
-      const bool added = kept.empty() || kept.back().ply != ply;
-      if (added) kept.push_back({ply, {}});
-      if (added && !(parsers::read_comment_commands(text, kept.back().commands, nullptr) &&
-                     kept.back().commands.any()))
-        kept.pop_back();
-      else if (!added)
-        parsers::read_comment_commands(text, kept.back().commands, nullptr);
+      parsers::read_comment_commands(text, commands_entry().commands, nullptr);
       return;
     }
     parsers::CommentCommands commands;
@@ -472,6 +482,8 @@ class GameChecker final : public parsers::PgnVisitor {
   }
 
   GameReport finish() {
+    if (record_ && !record_->commands.empty() && !record_->commands.back().commands.any())
+      record_->commands.pop_back();
     if (!broken_) check_result();
     if (options_.termination && replay_ && !stopped_ && depth_ == 0 && report_.valid()) {
       const std::string& result =

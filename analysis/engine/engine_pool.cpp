@@ -4,10 +4,12 @@
 #include <atomic>
 #include <condition_variable>
 #include <deque>
+#include <iterator>
 #include <memory>
 #include <mutex>
 #include <thread>
 
+#include "absl/container/flat_hash_map.h"
 #include "absl/strings/ascii.h"
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
@@ -17,6 +19,7 @@
 #include "parsers/message_text.h"
 #include "rules/game/any_game.h"
 #include "rules/game/fen_dialect.h"
+#include "rules/game/variant_options.h"
 
 namespace fairykit::analysis {
 
@@ -34,13 +37,82 @@ std::vector<std::pair<std::string, std::string>> sent_options(const PoolOptions&
   return sent;
 }
 
+bool sets_option(const std::vector<std::pair<std::string, std::string>>& options,
+                 std::string_view name) {
+  return std::any_of(options.begin(), options.end(), [&](const auto& nv) {
+    return absl::EqualsIgnoreCase(nv.first, absl::string_view(name.data(), name.size()));
+  });
+}
+
+// fairykit's variants file, written for the engines the first time one asks for it and
+// removed when the pool is done; shared by the pool's threads.
+class VariantsFile {
+ public:
+  explicit VariantsFile(std::string_view text) : text_(text) {}
+  // Its path, or the error of writing it (kept: every engine gets the same answer).
+  const absl::StatusOr<std::string>& path() {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (!tried_) {
+      tried_ = true;
+      absl::StatusOr<std::unique_ptr<TemporaryFile>> f =
+          TemporaryFile::create("fairykit-variants", text_);
+      if (f.ok()) {
+        file_ = *std::move(f);
+        path_ = file_->path();
+      } else {
+        path_ = f.status();
+      }
+    }
+    return path_;
+  }
+
+ private:
+  std::string_view text_;
+  std::mutex mutex_;
+  bool tried_ = false;
+  std::unique_ptr<TemporaryFile> file_;
+  absl::StatusOr<std::string> path_ = absl::UnknownError("not written");
+};
+
+// The legal moves of the start position of the game of `r` (its variant and rule options),
+// written in dialect `d`, sorted; and that position's FEN in the dialect.
+absl::Status start_moves(const EvalRequest& r, FenDialectId d, std::string& fen,
+                         std::vector<std::string>& moves) {
+  absl::StatusOr<std::string> start =
+      position_fen(*r.variant, "startpos", fen_variant_options(*r.variant, r.fen));
+  if (!start.ok()) return start.status();
+  absl::StatusOr<std::unique_ptr<AnyGame>> game = AnyGame::create(*r.variant, *start);
+  if (!game.ok()) return game.status();
+  absl::StatusOr<std::string> sent = fen_in_dialect(*r.variant, *start, d);
+  if (!sent.ok()) return sent.status();
+  fen = *std::move(sent);
+  moves.clear();
+  for (const std::string& m : (*game)->legal_moves_uci())
+    moves.push_back(uci_move_to_dialect(*r.variant, m, d));
+  std::sort(moves.begin(), moves.end());
+  return absl::OkStatus();
+}
+
+// "a b c" of at most 8 moves, then ", ... (N in all)".
+std::string some_moves(const std::vector<std::string>& moves) {
+  constexpr std::size_t kShown = 8;
+  std::vector<std::string> shown;
+  for (std::size_t i = 0; i < moves.size() && i < kShown; ++i)
+    shown.push_back(parsers::message_text(moves[i], 40));
+  std::string text = absl::StrJoin(shown, " ");
+  if (moves.size() > kShown) absl::StrAppend(&text, " ... (", moves.size(), " in all)");
+  return text;
+}
+
 // One engine of the pool, started again when it fails.
 class Worker {
  public:
-  Worker(const PoolOptions& o, std::mutex& warn_mutex) : o_(o), warn_mutex_(warn_mutex) {}
+  Worker(const PoolOptions& o, std::mutex& warn_mutex, VariantsFile& variants)
+      : o_(o), warn_mutex_(warn_mutex), variants_(variants) {}
 
   // Starts the engine and sends the options; `warn_unlisted`: warns of the options the
-  // engine does not list (the first engine only: they are the same for all).
+  // engine does not list, and of a variants file that cannot be written (the first engine
+  // only: they are the same for all).
   absl::Status start(bool warn_unlisted) {
     engine_.reset();
     absl::StatusOr<std::unique_ptr<UciEngine>> e = UciEngine::start(o_.engine);
@@ -53,7 +125,21 @@ class Worker {
                           "\" does not list the option ", name, "; it is sent all the same"));
       if (absl::Status s = engine->set_option(name, value); !s.ok()) return s;
     }
+    // The variants file, for an engine that reads one; the cache and the summary name it by
+    // its text, since the temporary copy's place changes from run to run.
+    if (!o_.variants_file.empty() && engine->has_option("VariantPath") &&
+        !sets_option(sent_, "VariantPath")) {
+      const absl::StatusOr<std::string>& path = variants_.path();
+      if (path.ok()) {
+        if (absl::Status s = engine->set_option("VariantPath", *path); !s.ok()) return s;
+        if (absl::Status s = engine->list_options(); !s.ok()) return s;
+        sent_.emplace_back("VariantPath", variants_file_name(o_.variants_file));
+      } else if (warn_unlisted) {
+        warn(absl::StrCat(path.status().message(), ": the engine gets no variants file"));
+      }
+    }
     chess960_ = false;
+    uci_variant_ = "chess";
     engine_ = std::move(engine);
     return absl::OkStatus();
   }
@@ -82,6 +168,61 @@ class Worker {
     return result;
   }
 
+  // Tells the engine the game of `r` when it plays another: UCI_Variant (only to an engine
+  // that was told another game before: chess is every engine's default) and UCI_Chess960.
+  absl::Status select(const EvalRequest& r) {
+    const std::string want = r.uci_variant.empty() ? "chess" : r.uci_variant;
+    if (want != uci_variant_) {
+      if (absl::Status s = engine_->set_option("UCI_Variant", want); !s.ok()) return s;
+      uci_variant_ = want;
+    }
+    if (r.variant->uci_chess960 != chess960_) {
+      if (absl::Status s =
+              engine_->set_option("UCI_Chess960", r.variant->uci_chess960 ? "true" : "false");
+          !s.ok())
+        return s;
+      chess960_ = r.variant->uci_chess960;
+    }
+    return absl::OkStatus();
+  }
+
+  // Why the engine does not play the game of `r` (its UCI_Variant), or "" when it does: the
+  // variant among the choices of its UCI_Variant option, and its moves in the game's start
+  // position those of the rules. An engine that fails here is stopped (the next attempt()
+  // starts it again).
+  std::string probe(const EvalRequest& r) {
+    if (!engine_)
+      if (absl::Status s = start(false); !s.ok()) return std::string(s.message());
+    if (!engine_->has_option("UCI_Variant")) return "it has no option UCI_Variant";
+    const std::vector<std::string> offered = engine_->option_choices("UCI_Variant");
+    if (std::find(offered.begin(), offered.end(), r.uci_variant) == offered.end())
+      return absl::StrCat("its option UCI_Variant does not offer ", r.uci_variant);
+    const FenDialectId dialect = engine_fen_dialect(*r.variant);
+    std::string fen;
+    std::vector<std::string> ours;
+    if (absl::Status s = start_moves(r, dialect, fen, ours); !s.ok())
+      return std::string(s.message());
+    absl::Status s = select(r);
+    if (s.ok()) s = engine_->new_game();
+    absl::StatusOr<UciEngine::Divide> theirs =
+        s.ok() ? engine_->perft(fen, {}, 1) : absl::StatusOr<UciEngine::Divide>(s);
+    if (!theirs.ok()) {
+      engine_.reset();
+      return absl::StrCat("it failed in the start position ", fen, ": ", theirs.status().message());
+    }
+    std::vector<std::string> moves = theirs->moves, lacks, adds;
+    std::sort(moves.begin(), moves.end());
+    std::set_difference(ours.begin(), ours.end(), moves.begin(), moves.end(),
+                        std::back_inserter(lacks));
+    std::set_difference(moves.begin(), moves.end(), ours.begin(), ours.end(),
+                        std::back_inserter(adds));
+    if (lacks.empty() && adds.empty()) return "";
+    std::string why = absl::StrCat("its moves in the start position ", fen, " are not the rules'");
+    if (!lacks.empty()) absl::StrAppend(&why, "; it lacks ", some_moves(lacks));
+    if (!adds.empty()) absl::StrAppend(&why, "; it adds ", some_moves(adds));
+    return why;
+  }
+
  private:
   void warn(const std::string& text) {
     if (!o_.warn) return;
@@ -94,11 +235,7 @@ class Worker {
   absl::StatusOr<Evaluation> attempt(const EvalRequest& r) {
     if (!engine_)
       if (absl::Status s = start(false); !s.ok()) return s;
-    absl::Status s = absl::OkStatus();
-    if (r.variant->uci_chess960 != chess960_) {
-      s = engine_->set_option("UCI_Chess960", r.variant->uci_chess960 ? "true" : "false");
-      chess960_ = r.variant->uci_chess960;
-    }
+    absl::Status s = select(r);
     if (s.ok()) s = engine_->new_game();
     const FenDialectId dialect = engine_fen_dialect(*r.variant);
     absl::StatusOr<std::string> fen = fen_in_dialect(*r.variant, r.fen, dialect);
@@ -152,8 +289,10 @@ class Worker {
 
   const PoolOptions& o_;
   std::mutex& warn_mutex_;
+  VariantsFile& variants_;
   std::unique_ptr<UciEngine> engine_;
-  std::vector<std::pair<std::string, std::string>> sent_;
+  std::vector<std::pair<std::string, std::string>> sent_;  // as the cache names them
+  std::string uci_variant_ = "chess";                      // the game the engine was told
   bool chess960_ = false;
   int restarts_ = 0;
 };
@@ -169,50 +308,47 @@ std::string engine_options_text(std::vector<std::pair<std::string, std::string>>
   return absl::StrJoin(parts, "; ");
 }
 
-PoolSummary evaluate_positions(const std::vector<EvalRequest>& requests, const PoolOptions& o,
-                               std::vector<EvalResult>& results) {
-  // Under MPI rank 0 deals the positions out over every rank's pool.
-  if (o.ranks != nullptr && o.ranks->size() > 1) return evaluate_over_ranks(requests, o, results);
-  PoolSummary summary;
-  results.assign(requests.size(), EvalResult{});
-  if (requests.empty()) return summary;
-  std::mutex warn_mutex;
-  std::vector<std::unique_ptr<Worker>> workers;
-  workers.push_back(std::make_unique<Worker>(o, warn_mutex));
+namespace {
+
+// The cache, given up after its first error (the run goes on without it).
+void cache_failed(PreparedPositions& p, PoolSummary& summary, const absl::Status& s) {
+  if (summary.cache_status.ok()) summary.cache_status = s;
+  p.cache = nullptr;
+}
+
+// The steps before the searches, on `first` (not started yet): see prepare_positions().
+PreparedPositions prepare(const std::vector<EvalRequest>& requests, const PoolOptions& o,
+                          Worker& first, std::vector<EvalResult>& results, PoolSummary& summary) {
+  PreparedPositions p;
   // The first engine names the settings the cache is read under.
-  if (absl::Status s = workers[0]->start(true); !s.ok()) {
+  if (absl::Status s = first.start(true); !s.ok()) {
     summary.start_error = std::string(s.message());
     for (EvalResult& r : results) r.error = summary.start_error;
     summary.failed = requests.size();
-    return summary;
+    return p;
   }
   summary.engines_started = 1;
-  summary.engine_name = workers[0]->engine()->name();
-  summary.engine_options = engine_options_text(workers[0]->sent());
+  summary.engine_name = first.engine()->name();
+  summary.engine_options = engine_options_text(first.sent());
 
-  std::int64_t settings = 0;
-  EvalCache* cache = o.cache;
-  auto cache_failed = [&](const absl::Status& s) {
-    if (summary.cache_status.ok()) summary.cache_status = s;
-    cache = nullptr;
-  };
-  std::vector<std::size_t> todo;
-  if (cache) {
+  p.cache = o.cache;
+  if (p.cache) {
     absl::StatusOr<std::int64_t> id =
-        cache->settings(summary.engine_name, summary.engine_options, o.limit.text());
-    if (!id.ok()) cache_failed(id.status());
-    if (cache) settings = *id;
+        p.cache->settings(summary.engine_name, summary.engine_options, o.limit.text());
+    if (!id.ok()) cache_failed(p, summary, id.status());
+    if (p.cache) p.settings = *id;
   }
-  if (cache) {
-    if (absl::Status s = cache->begin(false); !s.ok()) cache_failed(s);
+  if (p.cache) {
+    if (absl::Status s = p.cache->begin(false); !s.ok()) cache_failed(p, summary, s);
   }
+  std::vector<std::size_t>& todo = p.todo;
   for (std::size_t i = 0; i < requests.size(); ++i) {
-    if (cache) {
+    if (p.cache) {
       const EvalRequest& r = requests[i];
       absl::StatusOr<std::optional<Evaluation>> hit =
-          cache->find(settings, r.variant->name, r.key, r.fen);
+          p.cache->find(p.settings, r.variant->name, r.rules, r.key, r.fen);
       if (!hit.ok()) {
-        cache_failed(hit.status());
+        cache_failed(p, summary, hit.status());
       } else if (*hit) {
         results[i].ok = results[i].cached = true;
         results[i].eval = **hit;
@@ -222,9 +358,78 @@ PoolSummary evaluate_positions(const std::vector<EvalRequest>& requests, const P
     }
     todo.push_back(i);
   }
-  if (cache) {
-    if (absl::Status s = cache->commit(); !s.ok()) cache_failed(s);
+  if (p.cache) {
+    if (absl::Status s = p.cache->commit(); !s.ok()) cache_failed(p, summary, s);
   }
+
+  // The games with a UCI_Variant asked about once each, on the first engine, before any of
+  // their positions is sent: the same answers whatever the number of engines.
+  {
+    // A game refused under one UCI_Variant is refused under its others (CwDA's pairings all
+    // need custom pieces): an engine that crashes on one is not made to crash on each.
+    absl::flat_hash_map<std::string, std::size_t> asked;  // UCI_Variant -> index in refused
+    absl::flat_hash_map<VariantId, std::size_t> refused_game;
+    std::vector<std::size_t> kept;
+    for (const std::size_t i : todo) {
+      const EvalRequest& r = requests[i];
+      if (r.uci_variant.empty()) {
+        kept.push_back(i);
+        continue;
+      }
+      auto it = asked.find(r.uci_variant);
+      if (it == asked.end() && refused_game.contains(r.variant->id))
+        it = asked.emplace(r.uci_variant, refused_game[r.variant->id]).first;
+      if (it == asked.end()) {
+        std::string why = first.probe(r);
+        if (!why.empty()) refused_game[r.variant->id] = summary.refused.size();
+        const std::size_t index = why.empty() ? std::size_t(-1) : summary.refused.size();
+        if (!why.empty()) summary.refused.push_back({r.variant, r.uci_variant, std::move(why), 0});
+        it = asked.emplace(r.uci_variant, index).first;
+      }
+      if (it->second == std::size_t(-1)) {
+        kept.push_back(i);
+        continue;
+      }
+      Refusal& refusal = summary.refused[it->second];
+      ++refusal.positions;
+      ++summary.not_played;
+      results[i].error =
+          absl::StrCat("the engine \"", parsers::message_text(summary.engine_name, 200),
+                       "\" does not play ", std::string(r.variant->name), " (UCI_Variant ",
+                       refusal.uci_variant, "): ", refusal.reason);
+    }
+    todo = std::move(kept);
+  }
+  return p;
+}
+
+}  // namespace
+
+PreparedPositions prepare_positions(const std::vector<EvalRequest>& requests, const PoolOptions& o,
+                                    std::vector<EvalResult>& results, PoolSummary& summary) {
+  results.assign(requests.size(), EvalResult{});
+  std::mutex warn_mutex;
+  VariantsFile variants(o.variants_file);
+  Worker first(o, warn_mutex, variants);
+  return prepare(requests, o, first, results, summary);
+}
+
+PoolSummary evaluate_positions(const std::vector<EvalRequest>& requests, const PoolOptions& o,
+                               std::vector<EvalResult>& results) {
+  // Under MPI rank 0 deals the positions out over every rank's pool.
+  if (o.ranks != nullptr && o.ranks->size() > 1) return evaluate_over_ranks(requests, o, results);
+  PoolSummary summary;
+  results.assign(requests.size(), EvalResult{});
+  if (requests.empty()) return summary;
+  std::mutex warn_mutex;
+  VariantsFile variants(o.variants_file);
+  std::vector<std::unique_ptr<Worker>> workers;
+  workers.push_back(std::make_unique<Worker>(o, warn_mutex, variants));
+  PreparedPositions prepared = prepare(requests, o, *workers[0], results, summary);
+  if (!summary.start_error.empty()) return summary;
+  const std::vector<std::size_t>& todo = prepared.todo;
+  const std::int64_t settings = prepared.settings;
+  EvalCache*& cache = prepared.cache;
 
   const std::size_t pool = std::min<std::size_t>(std::size_t(std::max(o.engines, 1)), todo.size());
   std::atomic<std::size_t> next{0};
@@ -233,13 +438,15 @@ PoolSummary evaluate_positions(const std::vector<EvalRequest>& requests, const P
   std::deque<std::size_t> done;  // evaluated, not yet stored in the cache
   std::size_t finished = 0;
   // All made before any thread runs: a thread reads `workers` while the others start.
-  while (workers.size() < pool) workers.push_back(std::make_unique<Worker>(o, warn_mutex));
+  while (workers.size() < pool)
+    workers.push_back(std::make_unique<Worker>(o, warn_mutex, variants));
   std::vector<std::thread> threads;
   for (std::size_t k = 0; k < pool; ++k) {
     threads.emplace_back([&, k] {
       Worker& w = *workers[k];
-      // The others start their engines in their own thread, at the same time.
-      if (k > 0 && !w.engine()) (void)w.start(false);
+      // The others start their engines in their own thread, at the same time (the first
+      // too when a probe stopped it).
+      if (!w.engine()) (void)w.start(false);
       for (;;) {
         const std::size_t j = next.fetch_add(1);
         if (j >= todo.size()) break;
@@ -273,25 +480,16 @@ PoolSummary evaluate_positions(const std::vector<EvalRequest>& requests, const P
     for (std::size_t i : batch) {
       const EvalResult& r = results[i];
       if (!s.ok() || !r.ok) continue;
-      s = cache->store(settings, requests[i].variant->name, requests[i].key, requests[i].fen,
-                       r.eval);
+      s = cache->store(settings, requests[i].variant->name, requests[i].rules, requests[i].key,
+                       requests[i].fen, r.eval);
     }
     if (s.ok()) s = cache->commit();
-    if (!s.ok()) cache_failed(s);
+    if (!s.ok()) cache_failed(prepared, summary, s);
   }
   for (std::thread& t : threads) t.join();
   for (const auto& w : workers) summary.restarts += std::uint64_t(w->restarts());
   for (const std::size_t i : todo) (results[i].ok ? summary.analysed : summary.failed) += 1;
   return summary;
-}
-
-absl::Status identify_engine(const PoolOptions& o, std::string& name, std::string& options_text) {
-  std::mutex warn_mutex;
-  Worker w(o, warn_mutex);
-  if (absl::Status s = w.start(true); !s.ok()) return s;
-  name = w.engine()->name();
-  options_text = engine_options_text(w.sent());
-  return absl::OkStatus();
 }
 
 }  // namespace fairykit::analysis

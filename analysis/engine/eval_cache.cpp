@@ -3,6 +3,7 @@
 #include <sqlite3.h>
 
 #include <chrono>
+#include <filesystem>
 #include <thread>
 #include <utility>
 #include <vector>
@@ -15,9 +16,12 @@ namespace fairykit::analysis {
 
 namespace {
 
+// Schema 2 keys an evaluation by the variant's rule options too (variant_options_text() of
+// rules/game/variant_options.h: a CwDA position's armies). Schema 1 had no such column and held
+// chess and Chess960 only, which have no rule options: its rows are kept with rules ''.
 constexpr const char* kSchema = R"sql(
 CREATE TABLE IF NOT EXISTS meta(name TEXT PRIMARY KEY, value TEXT NOT NULL);
-INSERT OR IGNORE INTO meta(name, value) VALUES('schema', '1');
+INSERT OR IGNORE INTO meta(name, value) VALUES('schema', '2');
 CREATE TABLE IF NOT EXISTS settings(
   id INTEGER PRIMARY KEY,
   engine TEXT NOT NULL,
@@ -27,6 +31,7 @@ CREATE TABLE IF NOT EXISTS settings(
 CREATE TABLE IF NOT EXISTS evals(
   setting INTEGER NOT NULL REFERENCES settings(id),
   variant TEXT NOT NULL,
+  rules TEXT NOT NULL,
   key INTEGER NOT NULL,
   fen TEXT NOT NULL,
   cp INTEGER,
@@ -35,7 +40,32 @@ CREATE TABLE IF NOT EXISTS evals(
   pv TEXT NOT NULL,
   depth INTEGER NOT NULL,
   nodes INTEGER NOT NULL,
-  PRIMARY KEY(setting, variant, key)) WITHOUT ROWID;
+  PRIMARY KEY(setting, variant, rules, key)) WITHOUT ROWID;
+)sql";
+
+// Schema 1 to 2, in one transaction (a run that opens the cache meanwhile waits for it; one
+// that finds it done already changes nothing).
+constexpr const char* kUpgrade1To2 = R"sql(
+BEGIN IMMEDIATE;
+CREATE TABLE evals_2(
+  setting INTEGER NOT NULL REFERENCES settings(id),
+  variant TEXT NOT NULL,
+  rules TEXT NOT NULL,
+  key INTEGER NOT NULL,
+  fen TEXT NOT NULL,
+  cp INTEGER,
+  mate INTEGER,
+  best TEXT NOT NULL,
+  pv TEXT NOT NULL,
+  depth INTEGER NOT NULL,
+  nodes INTEGER NOT NULL,
+  PRIMARY KEY(setting, variant, rules, key)) WITHOUT ROWID;
+INSERT INTO evals_2(setting, variant, rules, key, fen, cp, mate, best, pv, depth, nodes)
+  SELECT setting, variant, '', key, fen, cp, mate, best, pv, depth, nodes FROM evals;
+DROP TABLE evals;
+ALTER TABLE evals_2 RENAME TO evals;
+UPDATE meta SET value = '2' WHERE name = 'schema';
+COMMIT;
 )sql";
 
 // The fields that make the position (board, side, castling, en passant): the move counters
@@ -100,34 +130,75 @@ absl::StatusOr<std::unique_ptr<EvalCache>> EvalCache::open(const std::string& pa
       return s;
     std::this_thread::sleep_for(std::chrono::milliseconds(20));
   }
-  {
-    sqlite3_stmt* st = nullptr;
-    if (sqlite3_prepare_v2(c->db_, "SELECT value FROM meta WHERE name = 'schema'", -1, &st,
-                           nullptr) != SQLITE_OK)
-      return c->error("not an evaluation cache");
-    const bool known = sqlite3_step(st) == SQLITE_ROW && column_text(st, 0) == "1";
-    sqlite3_finalize(st);
-    if (!known)
-      return absl::FailedPreconditionError(
-          absl::StrCat(path, ": not an evaluation cache of this fairykit (its schema differs)"));
+  auto schema = [&] { return c->schema().value_or(""); };
+  if (schema() == "1") {
+    if (absl::Status s = c->exec(kUpgrade1To2); !s.ok()) {
+      (void)c->exec("ROLLBACK");
+      // Another run may have upgraded it between the look and the write.
+      if (schema() != "2") return s;
+    }
   }
+  if (absl::Status s = c->check_and_prepare(); !s.ok()) return s;
+  return c;
+}
+
+absl::StatusOr<std::unique_ptr<EvalCache>> EvalCache::open_to_read(const std::string& path) {
+  // SQLite opens a missing file or a directory for reading without a word and fails at the
+  // first query with "unable to open database file": said plainly here.
+  std::error_code ec;
+  const std::filesystem::file_status st = std::filesystem::status(path, ec);
+  if (!std::filesystem::exists(st))
+    return absl::NotFoundError(absl::StrCat(path, ": no such file"));
+  if (std::filesystem::is_directory(st))
+    return absl::FailedPreconditionError(
+        absl::StrCat(path, ": a directory, not an evaluation cache"));
+  std::unique_ptr<EvalCache> c(new EvalCache(path));
+  if (sqlite3_open_v2(path.c_str(), &c->db_, SQLITE_OPEN_READONLY, nullptr) != SQLITE_OK)
+    return c->error("cannot open it");
+  // A run of fairy-analyze may be writing to the cache: its transactions are short.
+  sqlite3_busy_timeout(c->db_, 30000);
+  // Read only, an older cache is not upgraded here: fairy-analyze does it when it opens it.
+  if (c->schema() == std::optional<std::string>("1"))
+    return absl::FailedPreconditionError(
+        absl::StrCat(path,
+                     ": an evaluation cache of an older fairykit: open it once with fairy-analyze "
+                     "--eval-cache to bring it up to date"));
+  if (absl::Status s = c->check_and_prepare(); !s.ok()) return s;
+  return c;
+}
+
+std::optional<std::string> EvalCache::schema() {
+  sqlite3_stmt* st = nullptr;
+  if (sqlite3_prepare_v2(db_, "SELECT value FROM meta WHERE name = 'schema'", -1, &st, nullptr) !=
+      SQLITE_OK)
+    return std::nullopt;
+  std::string value = sqlite3_step(st) == SQLITE_ROW ? std::string(column_text(st, 0)) : "";
+  sqlite3_finalize(st);
+  return value;
+}
+
+absl::Status EvalCache::check_and_prepare() {
+  const std::optional<std::string> version = schema();
+  if (!version) return error("not an evaluation cache");
+  if (*version != "2")
+    return absl::FailedPreconditionError(
+        absl::StrCat(path_, ": not an evaluation cache of this fairykit (its schema differs)"));
   auto prepare = [&](const char* sql, sqlite3_stmt** st) {
-    return sqlite3_prepare_v3(c->db_, sql, -1, SQLITE_PREPARE_PERSISTENT, st, nullptr) == SQLITE_OK;
+    return sqlite3_prepare_v3(db_, sql, -1, SQLITE_PREPARE_PERSISTENT, st, nullptr) == SQLITE_OK;
   };
   if (!prepare("SELECT fen, cp, mate, best, pv, depth, nodes FROM evals "
-               "WHERE setting = ? AND variant = ? AND key = ?",
-               &c->find_) ||
-      !prepare("INSERT OR REPLACE INTO evals(setting, variant, key, fen, cp, mate, best, pv, "
-               "depth, nodes) VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-               &c->store_) ||
+               "WHERE setting = ? AND variant = ? AND rules = ? AND key = ?",
+               &find_) ||
+      !prepare("INSERT OR REPLACE INTO evals(setting, variant, rules, key, fen, cp, mate, best, "
+               "pv, depth, nodes) VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+               &store_) ||
       !prepare("SELECT id FROM settings WHERE engine = ? AND options = ? AND search_limit = ?",
-               &c->select_settings_) ||
+               &select_settings_) ||
       !prepare("INSERT INTO settings(engine, options, search_limit) VALUES(?, ?, ?)",
-               &c->insert_settings_))
+               &insert_settings_))
     return absl::FailedPreconditionError(absl::StrCat(
-        path,
-        ": not an evaluation cache (its tables have other columns): ", sqlite3_errmsg(c->db_)));
-  return c;
+        path_, ": not an evaluation cache (its tables have other columns): ", sqlite3_errmsg(db_)));
+  return absl::OkStatus();
 }
 
 EvalCache::~EvalCache() {
@@ -172,13 +243,30 @@ absl::StatusOr<std::int64_t> EvalCache::settings(std::string_view engine, std::s
   return error("cannot read it");
 }
 
+absl::StatusOr<std::vector<EvalCache::Settings>> EvalCache::all_settings() {
+  sqlite3_stmt* st = nullptr;
+  if (sqlite3_prepare_v2(db_, "SELECT id, engine, options, search_limit FROM settings ORDER BY id",
+                         -1, &st, nullptr) != SQLITE_OK)
+    return error("cannot read it");
+  std::vector<Settings> all;
+  int rc;
+  while ((rc = sqlite3_step(st)) == SQLITE_ROW)
+    all.push_back({sqlite3_column_int64(st, 0), std::string(column_text(st, 1)),
+                   std::string(column_text(st, 2)), std::string(column_text(st, 3))});
+  sqlite3_finalize(st);
+  if (rc != SQLITE_DONE) return error("cannot read it");
+  return all;
+}
+
 absl::StatusOr<std::optional<Evaluation>> EvalCache::find(std::int64_t settings,
-                                                          std::string_view variant, Key key,
+                                                          std::string_view variant,
+                                                          std::string_view rules, Key key,
                                                           std::string_view fen) {
   ResetAfter reset(find_);
   sqlite3_bind_int64(find_, 1, settings);
   bind_text(find_, 2, variant);
-  sqlite3_bind_int64(find_, 3, static_cast<sqlite3_int64>(key));
+  bind_text(find_, 3, rules);
+  sqlite3_bind_int64(find_, 4, static_cast<sqlite3_int64>(key));
   const int rc = sqlite3_step(find_);
   if (rc == SQLITE_DONE) return std::nullopt;
   if (rc != SQLITE_ROW) return error("cannot read it");
@@ -196,19 +284,21 @@ absl::StatusOr<std::optional<Evaluation>> EvalCache::find(std::int64_t settings,
   return e;
 }
 
-absl::Status EvalCache::store(std::int64_t settings, std::string_view variant, Key key,
-                              std::string_view fen, const Evaluation& e) {
+absl::Status EvalCache::store(std::int64_t settings, std::string_view variant,
+                              std::string_view rules, Key key, std::string_view fen,
+                              const Evaluation& e) {
   ResetAfter reset(store_);
   sqlite3_clear_bindings(store_);
   sqlite3_bind_int64(store_, 1, settings);
   bind_text(store_, 2, variant);
-  sqlite3_bind_int64(store_, 3, static_cast<sqlite3_int64>(key));
-  bind_text(store_, 4, fen);
-  sqlite3_bind_int(store_, e.mate ? 6 : 5, e.score);
-  bind_text(store_, 7, e.best);
-  bind_text(store_, 8, absl::StrJoin(e.pv, " "));
-  sqlite3_bind_int(store_, 9, e.depth);
-  sqlite3_bind_int64(store_, 10, static_cast<sqlite3_int64>(e.nodes));
+  bind_text(store_, 3, rules);
+  sqlite3_bind_int64(store_, 4, static_cast<sqlite3_int64>(key));
+  bind_text(store_, 5, fen);
+  sqlite3_bind_int(store_, e.mate ? 7 : 6, e.score);
+  bind_text(store_, 8, e.best);
+  bind_text(store_, 9, absl::StrJoin(e.pv, " "));
+  sqlite3_bind_int(store_, 10, e.depth);
+  sqlite3_bind_int64(store_, 11, static_cast<sqlite3_int64>(e.nodes));
   if (sqlite3_step(store_) != SQLITE_DONE) return error("cannot write to it");
   return absl::OkStatus();
 }

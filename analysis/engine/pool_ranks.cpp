@@ -34,8 +34,9 @@ void wait_for(const Collective& ranks, int from) {
 }
 
 // A share to rank `to`: what the engines are started and sent with (the engine's command, its
-// timeout, the options, the limit: the rank's own pool size is its own) and the number of
-// positions, then the positions in pieces, each with its index in rank 0's requests.
+// timeout, the options, the variants file, the limit: the rank's own pool size is its own) and
+// the number of positions, then the positions in pieces, each with its index in rank 0's
+// requests.
 void send_share(const Collective& ranks, int to, const PoolOptions& o,
                 const std::vector<EvalRequest>& requests, const std::vector<std::size_t>& share) {
   std::string out;
@@ -48,6 +49,7 @@ void send_share(const Collective& ranks, int to, const PoolOptions& o,
     w.str(name);
     w.str(value);
   }
+  w.str(o.variants_file);
   w.num(std::uint8_t(o.limit.kind));
   w.num(o.limit.value);
   w.num(std::uint64_t(share.size()));
@@ -63,6 +65,8 @@ void send_share(const Collective& ranks, int to, const PoolOptions& o,
       w.str(r.variant->name);
       w.num(r.key);
       w.str(r.fen);
+      w.str(r.rules);
+      w.str(r.uci_variant);
     }
     ranks.send(to, out);
   }
@@ -139,49 +143,29 @@ PoolSummary evaluate_over_ranks(const std::vector<EvalRequest>& requests, const 
   local.progress = {};
   local.warn = warnings.callback();
 
-  // The cache, as evaluate_positions() reads it: the first engine names the settings.
-  EvalCache* cache = o.cache;
-  std::int64_t settings = 0;
+  // What one process does before its searches, on one engine here: the name the cache keys
+  // evaluations by, the cache looked up, the games with a UCI_Variant probed (so that those
+  // the engine does not play are refused once, with the error of one process). Without a
+  // cache or such a game there is nothing to do before the searches.
+  PreparedPositions prepared;
+  const bool prepare = o.cache != nullptr ||
+                       std::any_of(requests.begin(), requests.end(),
+                                   [](const EvalRequest& r) { return !r.uci_variant.empty(); });
+  if (prepare) {
+    PoolOptions first = local;
+    first.cache = o.cache;
+    prepared = prepare_positions(requests, first, results, summary);
+    if (!summary.start_error.empty()) return summary;
+  } else {
+    for (std::size_t i = 0; i < requests.size(); ++i) prepared.todo.push_back(i);
+  }
+  const std::vector<std::size_t>& todo = prepared.todo;
+  EvalCache*& cache = prepared.cache;
+  const std::int64_t settings = prepared.settings;
   auto cache_failed = [&](const absl::Status& s) {
     if (summary.cache_status.ok()) summary.cache_status = s;
     cache = nullptr;
   };
-  std::vector<std::size_t> todo;
-  if (cache) {
-    if (absl::Status s = identify_engine(local, summary.engine_name, summary.engine_options);
-        !s.ok()) {
-      summary.start_error = std::string(s.message());
-      for (EvalResult& r : results) r.error = summary.start_error;
-      summary.failed = requests.size();
-      return summary;
-    }
-    absl::StatusOr<std::int64_t> id =
-        cache->settings(summary.engine_name, summary.engine_options, o.limit.text());
-    if (!id.ok()) cache_failed(id.status());
-    if (cache) settings = *id;
-    if (cache) {
-      if (absl::Status s = cache->begin(false); !s.ok()) cache_failed(s);
-    }
-  }
-  for (std::size_t i = 0; i < requests.size(); ++i) {
-    if (cache) {
-      const EvalRequest& r = requests[i];
-      absl::StatusOr<std::optional<Evaluation>> hit =
-          cache->find(settings, r.variant->name, r.key, r.fen);
-      if (!hit.ok()) {
-        cache_failed(hit.status());
-      } else if (*hit) {
-        results[i].ok = results[i].cached = true;
-        results[i].eval = **hit;
-        ++summary.from_cache;
-        continue;
-      }
-    }
-    todo.push_back(i);
-  }
-  if (cache) {
-    if (absl::Status s = cache->commit(); !s.ok()) cache_failed(s);
-  }
 
   // The shares, dealt in turn; a position whose evaluation never comes back says so.
   std::vector<std::vector<std::size_t>> shares(static_cast<std::size_t>(size));
@@ -205,8 +189,8 @@ PoolSummary evaluate_over_ranks(const std::vector<EvalRequest>& requests, const 
       for (const std::size_t i : to_store) {
         const EvalResult& r = results[i];
         if (!s.ok() || !r.ok) continue;
-        s = cache->store(settings, requests[i].variant->name, requests[i].key, requests[i].fen,
-                         r.eval);
+        s = cache->store(settings, requests[i].variant->name, requests[i].rules, requests[i].key,
+                         requests[i].fen, r.eval);
       }
       if (s.ok()) s = cache->commit();
       if (!s.ok()) cache_failed(s);
@@ -236,6 +220,16 @@ PoolSummary evaluate_over_ranks(const std::vector<EvalRequest>& requests, const 
       s.restarts = rd.num<std::uint64_t>();
       s.engines_started = rd.num<std::int32_t>();
       s.start_error = rd.str();
+      s.not_played = rd.num<std::uint64_t>();
+      const auto refusals = rd.num<std::uint32_t>();
+      for (std::uint32_t k = 0; k < refusals && rd.good(); ++k) {
+        Refusal f;
+        f.variant = find_variant(rd.view());
+        f.uci_variant = rd.str();
+        f.reason = rd.str();
+        f.positions = rd.num<std::uint64_t>();
+        if (f.variant != nullptr) s.refused.push_back(std::move(f));
+      }
       done[std::size_t(r)] = true;
       --waiting;
     }
@@ -278,8 +272,11 @@ PoolSummary evaluate_over_ranks(const std::vector<EvalRequest>& requests, const 
 
   // The summary of one process: the name and options of the first engine started (rank 0's,
   // else the first rank's that started one), the engines of every pool.
+  // A rank's engine may refuse a game that rank 0's played (another machine, another
+  // engine): its positions are counted with the refusals, not the failures.
   theirs[0] = own;
   int started = 0;
+  std::uint64_t not_played = 0;
   for (const PoolSummary& s : theirs) {
     if (summary.engine_name.empty() && summary.engine_options.empty()) {
       summary.engine_name = s.engine_name;
@@ -288,10 +285,21 @@ PoolSummary evaluate_over_ranks(const std::vector<EvalRequest>& requests, const 
     if (summary.start_error.empty()) summary.start_error = s.start_error;
     summary.restarts += s.restarts;
     started += s.engines_started;
+    not_played += s.not_played;
+    for (const Refusal& f : s.refused) {
+      auto it = std::find_if(summary.refused.begin(), summary.refused.end(),
+                             [&](const Refusal& g) { return g.uci_variant == f.uci_variant; });
+      if (it == summary.refused.end())
+        summary.refused.push_back(f);
+      else
+        it->positions += f.positions;
+    }
   }
-  // One engine named the cache's settings even when the cache held every position.
-  summary.engines_started = started > 0 ? started : o.cache ? 1 : 0;
+  summary.not_played += not_played;
+  // The engine that prepared the searches counts when no pool started one.
+  summary.engines_started = started > 0 ? started : prepare ? 1 : 0;
   for (const std::size_t i : todo) (results[i].ok ? summary.analysed : summary.failed) += 1;
+  summary.failed -= std::min(summary.failed, not_played);
   return summary;
 }
 
@@ -314,6 +322,8 @@ void serve_evaluations(const PoolOptions& o) {
       std::string name = rd.str();
       local.engine_options.emplace_back(std::move(name), rd.str());
     }
+    const std::string variants_file = rd.str();
+    local.variants_file = variants_file;
     local.limit.kind = UciEngine::Limit::Kind(rd.num<std::uint8_t>());
     local.limit.value = rd.num<std::uint64_t>();
     std::vector<std::uint64_t> indices;
@@ -334,7 +344,12 @@ void serve_evaluations(const PoolOptions& o) {
       for (std::uint32_t k = 0; k < count && whole; ++k) {
         const auto i = pr.num<std::uint64_t>();
         const std::string variant = pr.str();
-        EvalRequest r{find_variant(variant), pr.num<Key>(), pr.str()};
+        EvalRequest r;
+        r.variant = find_variant(variant);
+        r.key = pr.num<Key>();
+        r.fen = pr.str();
+        r.rules = pr.str();
+        r.uci_variant = pr.str();
         whole = pr.good() && r.variant != nullptr;
         if (!whole) break;
         indices.push_back(i);
@@ -379,6 +394,14 @@ void serve_evaluations(const PoolOptions& o) {
     w.num(s.restarts);
     w.num(std::int32_t(s.engines_started));
     w.str(s.start_error);
+    w.num(s.not_played);
+    w.num(std::uint32_t(s.refused.size()));
+    for (const Refusal& f : s.refused) {
+      w.str(f.variant->name);
+      w.str(f.uci_variant);
+      w.str(f.reason);
+      w.num(f.positions);
+    }
     encode_warnings(warnings, w);  // the pool's threads are done
     ranks.send(0, out);
   }

@@ -9,12 +9,14 @@
 //     (o.ranks set: evaluate_over_ranks)         ... each share evaluated, until
 //   end_evaluations(ranks)                     <- returns
 //
-// Only rank 0 touches the cache: it looks every position up (starting one engine first, as
-// one process does, for the name the cache keys evaluations by), deals out only those not
-// found, and stores the evaluations as they come back from any rank, a batch at a time, so
-// that a killed run loses only the searches in flight and the evaluations on their way to
-// rank 0. The ranks need no access to the cache file, and SQLite is never asked to share one
-// between machines (its locking is not safe over NFS).
+// Before dealing out, rank 0 does on one engine of its own what one process does on its first
+// (prepare_positions(), analysis/engine/engine_pool.h): the name the cache keys evaluations
+// by, the cache looked up, and the games with a UCI_Variant probed, so that a game the engine
+// does not play is refused once with the error of one process. Only rank 0 touches the cache:
+// it deals out only the positions not found, and stores the evaluations as they come back
+// from any rank, a batch at a time, so that a killed run loses only the searches in flight
+// and the evaluations on their way to rank 0. The ranks need no access to the cache file, and
+// SQLite is never asked to share one between machines (its locking is not safe over NFS).
 //
 // The positions to search are dealt in turn (the j-th to rank j mod R): with a node or depth
 // limit every search costs about the same, so the ranks finish together when their pools are

@@ -153,47 +153,67 @@ void unregister_group(pid_t group) {
 absl::StatusOr<std::unique_ptr<UciEngine>> UciEngine::start(const Options& options) {
   std::unique_ptr<UciEngine> engine(new UciEngine(options));
   if (absl::Status s = engine->spawn(); !s.ok()) return s;
+  if (absl::Status s = engine->handshake(); !s.ok()) return s;
+  return engine;
+}
+
+absl::Status UciEngine::list_options() { return handshake(); }
+
+absl::Status UciEngine::handshake() {
   const std::string_view asked = "\"uci\"";
-  const Deadline deadline = engine->deadline();
-  if (absl::Status s = engine->send("uci", asked, deadline); !s.ok()) return s;
+  const Deadline deadline = this->deadline();
+  if (absl::Status s = send("uci", asked, deadline); !s.ok()) return s;
+  options_listed_.clear();
   for (std::size_t lines = 0;; ++lines) {
     if (lines >= kMaxLinesPerAnswer)
-      return engine->failure(absl::StrCat("sent more than ", kMaxLinesPerAnswer, " lines"), asked);
-    absl::StatusOr<std::string> line = engine->read_line(asked, deadline);
+      return failure(absl::StrCat("sent more than ", kMaxLinesPerAnswer, " lines"), asked);
+    absl::StatusOr<std::string> line = read_line(asked, deadline);
     if (!line.ok()) return line.status();
     const std::string_view l = sv(absl::StripAsciiWhitespace(*line));
     if (l == "uciok") break;
     if (starts_with_word(l, "id")) {
       const std::string_view rest = sv(absl::StripLeadingAsciiWhitespace(av(l.substr(2))));
       if (starts_with_word(rest, "name"))
-        engine->name_ = std::string(absl::StripAsciiWhitespace(av(rest.substr(4))));
+        name_ = std::string(absl::StripAsciiWhitespace(av(rest.substr(4))));
     } else if (starts_with_word(l, "option")) {
-      // option name NAME (words) type ...
+      // option name NAME (words) type T [default D] [var V]... (a combo's choices)
       const std::vector<absl::string_view> words =
           absl::StrSplit(av(l), absl::ByAnyChar(" \t"), absl::SkipWhitespace());
-      std::string name;
-      bool in_name = false;
+      Option option;
+      enum { kNone, kName, kType, kVar } in = kNone;
       for (absl::string_view w : words) {
-        if (w == "name" && !in_name && name.empty()) {
-          in_name = true;
-        } else if (w == "type" && in_name) {
-          break;
-        } else if (in_name) {
-          absl::StrAppend(&name, name.empty() ? "" : " ", w);
+        if (w == "name" && in == kNone && option.name.empty()) {
+          in = kName;
+        } else if (w == "type" && in == kName) {
+          in = kType;
+        } else if (w == "var" && (in == kType || in == kVar)) {
+          in = kVar;
+          option.choices.emplace_back();
+        } else if (in == kName) {
+          absl::StrAppend(&option.name, option.name.empty() ? "" : " ", w);
+        } else if (in == kVar) {
+          std::string& choice = option.choices.back();
+          absl::StrAppend(&choice, choice.empty() ? "" : " ", w);
         }
       }
-      if (!name.empty()) engine->options_listed_.push_back(name);
+      if (!option.name.empty()) options_listed_.push_back(std::move(option));
     }
   }
-  return engine;
+  return absl::OkStatus();
 }
 
 UciEngine::~UciEngine() { stop(); }
 
 bool UciEngine::has_option(std::string_view name) const {
-  for (const std::string& o : options_listed_)
-    if (absl::EqualsIgnoreCase(o, av(name))) return true;
+  for (const Option& o : options_listed_)
+    if (absl::EqualsIgnoreCase(o.name, av(name))) return true;
   return false;
+}
+
+std::vector<std::string> UciEngine::option_choices(std::string_view name) const {
+  for (const Option& o : options_listed_)
+    if (absl::EqualsIgnoreCase(o.name, av(name))) return o.choices;
+  return {};
 }
 
 absl::Status UciEngine::spawn() {

@@ -63,6 +63,13 @@ class UciEngine {
   const std::string& name() const { return name_; }
   // Whether the engine listed the option (`option name NAME type ...`), ignoring case.
   bool has_option(std::string_view name) const;
+  // The choices of a combo option (`option name NAME type combo default D var A var B`), in
+  // the engine's order; empty when it lists none or no such option.
+  std::vector<std::string> option_choices(std::string_view name) const;
+  // Asks for the options again (`uci` ... `uciok`): after an option that changes the others
+  // (Fairy-Stockfish's VariantPath adds its variants to UCI_Variant's choices). Errors: the
+  // engine fails as in start().
+  absl::Status list_options();
 
   // `setoption name NAME value VALUE` (no answer is read).
   absl::Status set_option(std::string_view name, std::string_view value);
@@ -125,6 +132,8 @@ class UciEngine {
   std::string timeout_text() const;
 
   absl::Status spawn();
+  // Sends `uci` and reads the name and options up to `uciok`.
+  absl::Status handshake();
   absl::Status send(std::string_view line, std::string_view asked, Deadline deadline);
   // The next line of the engine's output, by `deadline`. `asked` is what the engine is
   // answering, for messages ("go perft 3 (after position fen ...)").
@@ -151,7 +160,11 @@ class UciEngine {
   std::size_t start_ = 0;
   bool eof_ = false;
   std::string name_;
-  std::vector<std::string> options_listed_;
+  struct Option {
+    std::string name;
+    std::vector<std::string> choices;  // of a combo
+  };
+  std::vector<Option> options_listed_;
 };
 
 }  // namespace fairykit::analysis

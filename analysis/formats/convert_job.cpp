@@ -221,6 +221,25 @@ void split_value(const GameRecord& record, const SplitKey& key, ConvertedGame& c
   if (c.has_split_value) c.split_value.assign(value);
 }
 
+// --annotate: the game's evaluations from the cache written into it. A game whose replay did
+// not reach its end (rejected, but for a result --fix-result corrects) is not annotated.
+void annotate(const ConvertOptions& s, GameRecord& record,
+              const std::vector<LinePosition>& positions, ConvertedGame& c) {
+  if (positions.size() != std::size_t(record.plies) + 1) {
+    c.annotated.unevaluated += std::uint64_t(record.plies);
+    return;
+  }
+  thread_local std::vector<std::optional<Evaluation>> evals;
+  s.annotate->evaluate(variant_info(record.variant), positions, evals);
+  AnnotateOptions o;
+  o.variations = s.write.variations;
+  o.san = s.record.san;
+  o.uci = s.record.uci;
+  o.uci_castling = s.record.uci_castling;
+  o.commands = s.record.commands;
+  annotate_game(record, positions, evals, o, c.annotated);
+}
+
 // The game, selected, in the target form.
 void write_game(const parsers::RawGame& game, const ConvertOptions& s, std::string_view file,
                 const GameRecord& record, const std::string& result, ConvertedGame& c) {
@@ -272,6 +291,7 @@ void convert_game(const parsers::RawGame& game, const ConvertOptions& s, std::st
   c.fix = {};
   c.repairs.clear();
   c.named = false;
+  c.annotated = {};
   c.svgs.clear();
   c.notes.clear();
   c.db = {};
@@ -279,11 +299,17 @@ void convert_game(const parsers::RawGame& game, const ConvertOptions& s, std::st
   c.has_split_value = false;
   c.split_value.clear();
   thread_local GameRecord record;
+  // --annotate: the main line's positions as the replay sees them, to look them up.
+  thread_local std::vector<LinePosition> positions;
+  positions.clear();
   if (game.format == parsers::RecordFormat::kPositions) {
     if (!read_position(game, s, record, c)) return;
   } else {
+    LinePositions collector(positions);
+    RecordOptions ro = s.record;
+    if (s.annotate) ro.positions = &collector;
     c.report =
-        read_game(game, s.validate, record, s.record,
+        read_game(game, s.validate, record, ro,
                   s.vchess && game.format == parsers::RecordFormat::kPgn && game.notes.empty());
   }
   if (!s.selection.where.empty()) c.where_tags = where_tags_present(record, s.selection);
@@ -335,6 +361,7 @@ void convert_game(const parsers::RawGame& game, const ConvertOptions& s, std::st
   }
   if (s.dedupe) c.digest = game_digest(record);
   if (s.add_eco != ConvertOptions::Eco::kNone) c.named = name_opening(s.add_eco, record);
+  if (s.annotate) annotate(s, record, positions, c);
   c.fate = ConvertFate::kWritten;
   if (s.split_by) split_value(record, *s.split_by, c);
   write_game(game, s, file, record, result, c);
@@ -351,6 +378,8 @@ void ConvertCounts::add(const ConvertCounts& o) {
   warnings += o.warnings;
   named += o.named;
   repairs += o.repairs;
+  annotated += o.annotated;
+  unevaluated += o.unevaluated;
 }
 
 namespace {
@@ -362,7 +391,7 @@ std::string count(std::uint64_t n, const char* noun) {
 
 }  // namespace
 
-std::string convert_summary(const std::string& name, const ConvertCounts& c) {
+std::string convert_summary(const std::string& name, const ConvertCounts& c, bool annotate) {
   std::string s = absl::StrCat(name, ": ", count(c.read, "game"), " read: ", c.written,
                                " written, ", c.filtered, " filtered out");
   if (c.duplicates) absl::StrAppend(&s, " (", count(c.duplicates, "duplicate"), ")");
@@ -370,6 +399,9 @@ std::string convert_summary(const std::string& name, const ConvertCounts& c) {
   if (c.fixed) absl::StrAppend(&s, "; ", count(c.fixed, "result"), " fixed");
   if (c.repairs) absl::StrAppend(&s, "; ", count(c.repairs, "repair"));
   if (c.named) absl::StrAppend(&s, "; ", count(c.named, "opening"), " named");
+  if (annotate)
+    absl::StrAppend(&s, "; ", count(c.annotated, "move"), " annotated, ", c.unevaluated,
+                    " without an evaluation in the cache");
   absl::StrAppend(&s, "; ", count(c.warnings, "warning"), "\n");
   return s;
 }
@@ -393,6 +425,8 @@ ConvertTally::Goes ConvertTally::take(const ConvertedGame& c) {
   }
   if (c.fix.fixed) ++counts_.fixed;
   if (c.named) ++counts_.named;
+  counts_.annotated += c.annotated.annotated;
+  counts_.unevaluated += c.annotated.unevaluated;
   ++counts_.written;
   counts_.warnings += c.notes.size();
   for (const Repair& r : c.repairs) ++(r.repaired ? counts_.repairs : counts_.warnings);

@@ -20,6 +20,7 @@
 #include "analysis/checking/repair.h"
 #include "analysis/checking/selection.h"
 #include "analysis/checking/validate.h"
+#include "analysis/formats/annotate.h"
 #include "analysis/formats/game_db.h"
 #include "analysis/formats/svg_board.h"
 #include "analysis/formats/write_options.h"
@@ -71,6 +72,9 @@ struct ConvertOptions {
   enum class Eco { kNone, kDeepest, kFirst };
   Eco add_eco = Eco::kNone;
   std::optional<SplitKey> split_by;  // ConvertedGame::split_value of the games written
+  // The games written annotated with the evaluations of this cache (analysis/formats/
+  // annotate.h; not owned, shared by the threads); nullptr: not annotated.
+  AnnotationCache* annotate = nullptr;
 };
 
 // Sets what options.record must hold for the target and the other options (FENs, and of
@@ -89,7 +93,8 @@ struct ConvertedGame {
   // ConvertOptions::fix: the repairs made and the dates left as they were (of a game written;
   // a game rejected keeps the report it had without them).
   std::vector<Repair> repairs;
-  bool named = false;  // ConvertOptions::add_eco wrote the opening's tags
+  bool named = false;        // ConvertOptions::add_eco wrote the opening's tags
+  AnnotateCounts annotated;  // ConvertOptions::annotate: the moves of the game written
   std::vector<std::pair<std::string, std::string>> svgs;  // --to svg: file name, document
   DbGame db;                                              // --to sqlite: the rows to insert
   std::vector<std::string> notes;  // --to svg: warnings about a diagram (it is still written)
@@ -114,13 +119,17 @@ struct ConvertCounts {
                 warnings = 0;  // duplicates are counted among the filtered
   std::uint64_t named = 0;     // games written with the tags of --add-eco
   std::uint64_t repairs = 0;   // repairs made in the games written (--fix)
+  // Main-line moves of the games written with and without an evaluation (--annotate).
+  std::uint64_t annotated = 0, unevaluated = 0;
   void add(const ConvertCounts& o);
 };
 
 // "NAME: 3 games read: 1 written, 1 filtered out (1 duplicate), 1 rejected; 1 result fixed;
-// 4 repairs; 1 opening named; 2 warnings\n" (the duplicates, the fixed results, the repairs and
-// the openings named only when there are any).
-std::string convert_summary(const std::string& name, const ConvertCounts& counts);
+// 4 repairs; 1 opening named; 40 moves annotated, 2 without an evaluation in the cache;
+// 2 warnings\n" (the duplicates, the fixed results, the repairs and the openings named only
+// when there are any; the moves annotated with `annotate`).
+std::string convert_summary(const std::string& name, const ConvertCounts& counts,
+                            bool annotate = false);
 
 // The step after the conversion, game by game in input order: counts each game and tells
 // where it goes. With dedupe, a game written with the start and moves of one before it (in

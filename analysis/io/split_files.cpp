@@ -74,6 +74,7 @@ absl::StatusOr<SplitPattern> SplitPattern::parse(std::string_view flag, std::str
     if (p.directory_.find_first_of("{}") != std::string::npos)
       return error("a field may only be in the file name, not in its directories");
   }
+  if (name.empty()) return error("no file name (the pattern ends in '/' or is empty)");
   std::string text;
   auto flush_text = [&] {
     if (!text.empty()) p.pieces_.push_back(Piece{Piece::kText, std::exchange(text, ""), 0});

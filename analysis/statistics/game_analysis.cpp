@@ -7,8 +7,10 @@
 #include "analysis/checking/game_result.h"
 #include "analysis/checking/openings.h"
 #include "analysis/checking/position_line.h"
+#include "analysis/checking/termination.h"
 #include "analysis/formats/read_game.h"
 #include "analysis/statistics/missed_wins.h"
+#include "analysis/statistics/stats_cells.h"
 
 namespace fairykit::analysis {
 
@@ -122,10 +124,15 @@ class PositionCollector final : public PositionVisitor {
     p.side = game.side_to_move();
     // Only a position without a legal move asks for the state (it looks at the history).
     if (game.count_legal() == 0) p.end = game.state().end;
+    if (ply > 0 && game.variant().capture_chains) {
+      game.last_move_text(san_, uci_);
+      p.move = move_hash(uci_);
+    }
   }
 
  private:
   std::vector<SeenPosition>& out_;
+  std::string san_, uci_;
 };
 
 // The position records of a game, or of a line of a position list (or, for an engine, the
@@ -176,6 +183,14 @@ void game_positions(const parsers::RawGame& game, const AnalyzeOptions& o, std::
            a.report);
   }
   a.facts.analysed = a.report.valid();
+  if (o.engine_positions) {
+    // What judging the moves by the evaluations reads: the players and their ratings.
+    a.facts.white.assign(record.tag("White"));
+    a.facts.black.assign(record.tag("Black"));
+    a.facts.white_elo = stats_cells::rating(record.tag("WhiteElo"));
+    a.facts.black_elo = stats_cells::rating(record.tag("BlackElo"));
+    a.facts.result = result_code(record.tag("Result"));
+  }
   if (!a.facts.analysed) {
     a.records.clear();
     a.seen.clear();

@@ -61,7 +61,18 @@ struct SeenPosition {
   std::string fen;  // native FEN
   Color side = WHITE;
   GameEnd end = GameEnd::kNone;  // set only when the side to move has no legal move
+  // In a game of capture chains (Interweave), where a chain taken in another order can reach
+  // the same position: move_hash() of the UCI text of the move that led here, so that the
+  // move played can be told from the others (0: not kept, or the start).
+  std::uint32_t move = 0;
 };
+
+// The hash SeenPosition::move keeps of a move's UCI text (FNV-1a; never 0).
+inline std::uint32_t move_hash(std::string_view uci) {
+  std::uint32_t h = 2166136261u;
+  for (const char c : uci) h = (h ^ std::uint8_t(c)) * 16777619u;
+  return h | 1;
+}
 
 // What one record gives.
 struct GameAnalysis {
@@ -71,6 +82,7 @@ struct GameAnalysis {
   bool filtered = false;
   std::uint64_t where_tags = 0;  // where_tags_present() of the game, with a --where
   GameFacts facts;               // the statistics' contribution; facts.analysed false when rejected
+                                 // (`engine_positions`: the players, ratings and result only)
   std::string records;           // `positions`: the records of the game (none when rejected)
   std::uint64_t written = 0;     // `positions`: how many
   std::vector<SeenPosition> seen;  // `engine_positions`: the game's positions, in order

@@ -5,8 +5,8 @@
 #include <cstdio>
 
 #include "analysis/checking/online_game.h"
-#include "analysis/checking/time_control.h"
 #include "analysis/checking/openings.h"
+#include "analysis/checking/time_control.h"
 #include "analysis/statistics/stats.h"
 #include "analysis/statistics/stats_cells.h"
 
@@ -31,12 +31,6 @@ std::int16_t clamped_eval(const parsers::CommentCommands& c) {
   if (!c.has_eval) return kNoEval;
   if (c.mate) return std::int16_t(c.eval >= 0 ? kEvalClamp : -kEvalClamp);
   return std::int16_t(std::clamp(c.eval, -kEvalClamp, kEvalClamp));
-}
-
-std::string fixed(double x, int places) {
-  char buf[48];
-  std::snprintf(buf, sizeof buf, "%.*f", places, x);
-  return buf;
 }
 
 // Points as chess writes them: "3", "3.5".
@@ -65,17 +59,6 @@ const std::vector<std::string_view>& online_tags() {
   static const std::vector<std::string_view> tags = {"TimeControl", "Termination", "Event",
                                                      "Round"};
   return tags;
-}
-
-double expected_score(int centipawns) {
-  // Every value the clamp leaves, computed once (two per evaluated move otherwise).
-  static const std::array<double, 2 * kEvalClamp + 1> table = [] {
-    std::array<double, 2 * kEvalClamp + 1> t{};
-    for (int cp = -kEvalClamp; cp <= kEvalClamp; ++cp)
-      t[std::size_t(cp + kEvalClamp)] = 1.0 / (1.0 + std::exp(-0.00368208 * cp));
-    return t;
-  }();
-  return table[std::size_t(std::clamp(centipawns, -kEvalClamp, kEvalClamp) + kEvalClamp)];
 }
 
 void online_facts(const GameRecord& r, OnlineFacts& f) {
@@ -129,9 +112,9 @@ OnlineStats::OnlineStats(const StatsOptions& options)
   if (!grouped_) single_ = &groups_[std::string()];
 }
 
-std::string OnlineStats::band_name(int b) const {
-  return std::to_string(b) + "-" + std::to_string(b + band_ - 1);
-}
+int OnlineStats::band(int rating) const { return stats_cells::rating_band(rating, band_); }
+
+std::string OnlineStats::band_name(int b) const { return stats_cells::band_name(b, band_); }
 
 int OnlineStats::family(const Opening* opening) {
   if (const auto it = family_of_.find(opening); it != family_of_.end()) return it->second;
@@ -198,13 +181,13 @@ void OnlineStats::add(const GameFacts& game) {
     const Color mover = (i + 1) % 2 == 1 ? game.start_side : ~game.start_side;
     const int sign = mover == WHITE ? 1 : -1;
     const int before = sign * f.eval[i - 1], after = sign * f.eval[i];
-    const double drop = expected_score(before) - expected_score(after);
+    const MoveClass c = classify_loss(expected_score(before) - expected_score(after));
     Quality& q = sides[mover];
     ++q.moves;
     q.cp_loss += std::uint64_t(std::max(0, before - after));
-    q.blunders += drop >= 0.15;
-    q.mistakes += drop >= 0.10 && drop < 0.15;
-    q.inaccuracies += drop >= 0.05 && drop < 0.10;
+    q.blunders += c == MoveClass::kBlunder;
+    q.mistakes += c == MoveClass::kMistake;
+    q.inaccuracies += c == MoveClass::kInaccuracy;
   }
   for (const Color c : {WHITE, BLACK}) {
     const Quality& q = sides[c];

@@ -7,12 +7,10 @@
 // Each game's share is made in a worker thread (online_facts, from a record replayed with
 // RecordOptions::commands) and added in input order, as the other statistics are.
 //
-// The expected score of a position for the side to move is lichess's win-probability curve:
-// E(cp) = 1 / (1 + exp(-0.00368208 cp)), the evaluation in centipawns clamped to +-1000 (a
-// mate counts as +-1000). A move loses E(before) - E(after) from the mover's side: 0.05 or
-// more is an inaccuracy, 0.10 a mistake, 0.15 a blunder (lichess's thresholds of 0.1, 0.2
-// and 0.3 on its winning chances 2E - 1). A loss on time is from a won position when the
-// last evaluation gave the player who lost an expected score of 0.9 or more.
+// The quality of moves is judged as lichess does (analysis/engine/judgement.h): the drop in
+// expected score by its win-probability curve, with its thresholds. A loss on time is from a
+// won position when the last evaluation gave the player who lost an expected score of 0.9 or
+// more.
 #pragma once
 
 #include <array>
@@ -24,6 +22,7 @@
 
 #include "absl/container/flat_hash_map.h"
 #include "analysis/checking/game_record.h"
+#include "analysis/engine/judgement.h"
 #include "analysis/statistics/opening_tree.h"
 
 namespace fairykit::analysis {
@@ -34,7 +33,7 @@ struct GameFacts;
 struct Opening;
 
 inline constexpr std::int16_t kNoEval = INT16_MIN;
-inline constexpr int kEvalClamp = 1000;
+inline constexpr int kEvalClamp = kEvalCeiling;
 inline constexpr int kClockMoves = 120;  // clock_by_move lists the first 120 moves
 
 // What a game adds to the statistics of online play.
@@ -62,9 +61,6 @@ struct OnlineFacts {
 void online_facts(const GameRecord& record, OnlineFacts& f);
 // The tags online_facts reads.
 const std::vector<std::string_view>& online_tags();
-
-// E(cp) for the side the evaluation is from.
-double expected_score(int centipawns);
 
 class OnlineStats {
  public:
@@ -120,7 +116,7 @@ class OnlineStats {
     std::map<std::pair<std::string, std::string>, std::string> pairs;
   };
 
-  int band(int rating) const { return rating / band_ * band_; }
+  int band(int rating) const;
   int family(const Opening* opening);
   std::string band_name(int b) const;
 

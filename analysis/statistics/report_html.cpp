@@ -13,6 +13,7 @@
 #include <utility>
 #include <vector>
 
+#include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "analysis/formats/svg_board.h"
 #include "rules/game/any_game.h"
@@ -774,6 +775,89 @@ void missed_win(std::string& out, const MissedWin& w) {
                         html_escape(line), html_escape(w.fen));
 }
 
+// ---- Evaluation graphs: White's expected score along a game.
+
+constexpr std::string_view kInaccuracyMark = "#56B4E9";
+constexpr std::string_view kMistakeMark = "#E69F00";
+constexpr std::string_view kBlunderMark = "#D55E00";
+
+std::string_view mark_colour(MoveClass c) {
+  switch (c) {
+    case MoveClass::kGood:
+      return kAxis;
+    case MoveClass::kInaccuracy:
+      return kInaccuracyMark;
+    case MoveClass::kMistake:
+      return kMistakeMark;
+    case MoveClass::kBlunder:
+      return kBlunderMark;
+  }
+  return kAxis;
+}
+
+void eval_graph(std::string& out, const EvalGraph& g, std::size_t number) {
+  Svg svg;
+  const double ml = 46, mr = 14, top = 8, h = 150, w = kWidth - ml - mr;
+  const std::size_t n = g.white.size();
+  const auto x = [&](std::size_t i) {
+    return ml + (n > 1 ? w * double(i) / double(n - 1) : w / 2);
+  };
+  const auto y = [&](double e) { return top + h - h * e; };
+  for (int p = 0; p <= 100; p += 25) {
+    svg.line(ml, y(p / 100.0), ml + w, y(p / 100.0), p == 50 ? std::string_view("#999") : kGrid,
+             p == 50 ? " stroke-dasharray=\"3 3\"" : "");
+    svg.text(ml - 6, y(p / 100.0) + 4, absl::StrFormat("%d%%", p), "tick", " text-anchor=\"end\"");
+  }
+  // The move numbers below: position i follows move (i + offset) / 2 of the game's numbering.
+  const std::size_t offset = g.white_first ? 0 : 1;
+  const std::size_t moves = n == 0 ? 0 : (n - 1 + offset) / 2;
+  const std::size_t step = std::size_t(nice_step(double(std::max<std::size_t>(moves, 1)), 8));
+  for (std::size_t m = step; m <= moves; m += step) {
+    const std::size_t i = 2 * m - offset;
+    if (i >= n) break;
+    svg.line(x(i), top + h, x(i), top + h + 4, kAxis);
+    svg.text(x(i), top + h + 16, std::to_string(m), "tick", " text-anchor=\"middle\"");
+  }
+  svg.line(ml, top + h, ml + w, top + h, kAxis);
+  // The curve, broken where a position has no evaluation.
+  std::string points;
+  std::size_t in_run = 0;
+  double last_x = 0, last_y = 0;
+  const auto end_run = [&] {
+    if (in_run == 1)  // a lone point: a dot
+      absl::StrAppendFormat(&svg.body, "<circle cx=\"%s\" cy=\"%s\" r=\"2\" fill=\"%s\"/>\n",
+                            num(last_x), num(last_y), kBlackWon);
+    else if (in_run > 1)
+      absl::StrAppendFormat(
+          &svg.body, "<polyline points=\"%s\" fill=\"none\" stroke=\"%s\" stroke-width=\"2\"/>\n",
+          points, kBlackWon);
+    points.clear();
+    in_run = 0;
+  };
+  for (std::size_t i = 0; i < n; ++i) {
+    if (std::isnan(g.white[i])) {
+      end_run();
+      continue;
+    }
+    last_x = x(i);
+    last_y = y(g.white[i]);
+    points += absl::StrFormat("%s%s,%s", points.empty() ? "" : " ", num(last_x), num(last_y));
+    ++in_run;
+  }
+  end_run();
+  for (const EvalGraph::Mark& m : g.marks) {
+    if (m.ply <= 0 || std::size_t(m.ply) >= n || std::isnan(g.white[std::size_t(m.ply)])) continue;
+    svg.open_group(m.label);
+    absl::StrAppendFormat(&svg.body,
+                          "<circle cx=\"%s\" cy=\"%s\" r=\"4.5\" fill=\"%s\" stroke=\"#fff\" "
+                          "stroke-width=\"1\"/>",
+                          num(x(std::size_t(m.ply))), num(y(g.white[std::size_t(m.ply)])),
+                          mark_colour(m.what));
+    svg.close_group();
+  }
+  emit_chart(out, absl::StrCat("eval-", number), g.heading, g.caption, svg, top + h + 24);
+}
+
 // ---- The tables.
 
 void html_table(std::string& out, const StatsTable& t, const std::string& id,
@@ -945,6 +1029,8 @@ void write_html_report(const std::vector<StatsTable>& tables, const HtmlReportOp
     absl::StrAppendFormat(&out,
                           "<li class=\"part\"><a href=\"#missed-wins\">Missed wins (%d)</a></li>\n",
                           o.missed_wins.size());
+  if (o.eval_graphs)
+    out += "<li class=\"part\"><a href=\"#eval-graphs\">Evaluation graphs</a></li>\n";
   out += "<li class=\"part\"><a href=\"#tables\">Tables</a>\n<ol>\n";
   for (std::size_t i = 0; i < tables.size(); ++i)
     out += "<li><a href=\"#table-" + ids[i] + "\">" + html_escape(tables[i].title) + "</a></li>\n";
@@ -955,6 +1041,21 @@ void write_html_report(const std::vector<StatsTable>& tables, const HtmlReportOp
     out += "<h2 id=\"missed-wins\">Missed wins</h2>\n<div class=\"wins\">\n";
     for (const MissedWin& w : o.missed_wins) missed_win(out, w);
     out += "</div>\n";
+  }
+  if (o.eval_graphs) {
+    absl::StrAppendFormat(
+        &out,
+        "<h2 id=\"eval-graphs\">Evaluation graphs</h2>\n<p class=\"note\">White's expected "
+        "score after each move, from the engine's evaluations by lichess's win-probability "
+        "curve (a gap: no evaluation); the moves marked are <span style=\"color:%s\">"
+        "inaccuracies</span>, <span style=\"color:%s\">mistakes</span> and <span "
+        "style=\"color:%s\">blunders</span>. Below each graph: the move numbers.</p>\n",
+        kInaccuracyMark, kMistakeMark, kBlunderMark);
+    std::size_t number = 0;
+    o.eval_graphs([&](const EvalGraph& g) {
+      eval_graph(out, g, ++number);
+      spill(out, sink);
+    });
   }
   out += "<h2 id=\"tables\">Tables</h2>\n";
   for (std::size_t i = 0; i < tables.size(); ++i) html_table(out, tables[i], ids[i], sink);

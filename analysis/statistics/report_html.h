@@ -16,14 +16,18 @@
 //     the Elo expectation, two lines;
 //   * the opening tree ("opening_tree"): a line per move, indented by its depth, its bar as
 //     long as its games and split by the results, the most played first.
+// Then, when given, an evaluation graph per game (EvalGraph), the inaccuracies, mistakes and
+// blunders marked in Okabe and Ito's sky blue, orange and vermilion.
 // The results are coloured as Okabe and Ito's colour-blind-safe palette (orange, grey,
 // blue), the capture methods as Paul Tol's "muted" one. The same input gives the same bytes.
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
+#include "analysis/engine/judgement.h"
 #include "analysis/statistics/stats.h"
 #include "rules/game/registry.h"
 
@@ -44,12 +48,32 @@ struct MissedWin {
   int plies = 0;                      // its length in plies
 };
 
+// A game's evaluation graph (fairy-analyze --engine --eval-graphs): White's expected score by
+// lichess's curve (analysis/engine/judgement.h) at each position of the game, a gap where a
+// position has no evaluation, and a mark at each inaccuracy, mistake and blunder.
+struct EvalGraph {
+  std::string heading;  // "a.pgn, game 3: Ann - Bob, 1-0"
+  std::string caption;  // the figures of both sides ("" none)
+  // Per position, ply 0 first: White's expected score, 0 to 1; NaN: no evaluation.
+  std::vector<double> white;
+  bool white_first = true;  // White made the first move (the moves are numbered from 1)
+  struct Mark {
+    int ply = 0;  // of the move (1: the first), which goes from white[ply - 1] to white[ply]
+    MoveClass what = MoveClass::kInaccuracy;
+    std::string label;  // "12... Nf6?? blunder: 62% to 31%"
+  };
+  std::vector<Mark> marks;
+};
+
 struct HtmlReportOptions {
   std::string title = "fairy-analyze report";
   std::vector<std::string> inputs;  // the files read ("-": standard input)
   std::string date;                 // shown as given ("" none): the caller's clock
   std::vector<MissedWin> missed_wins;
   std::size_t max_tree_lines = 300;  // opening tree chart: its first lines (depth first)
+  // The evaluation graphs, after the charts: `eval_graphs` hands each to its argument, in
+  // order (made as they are drawn: a collection's games need not all be held at once).
+  std::function<void(const std::function<void(const EvalGraph&)>&)> eval_graphs;
 };
 
 // The missed wins of `stats` a report draws: the first `max`, in input order (its tables list

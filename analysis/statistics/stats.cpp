@@ -33,6 +33,28 @@ std::string fixed1(double x) {
   return buf;
 }
 
+std::string fixed(double x, int places) {
+  char buf[48];
+  std::snprintf(buf, sizeof buf, "%.*f", places, x);
+  return buf;
+}
+
+int rating(std::string_view text) {
+  int n = 0;
+  if (text.empty() || text.size() > 5) return 0;
+  for (char c : text) {
+    if (c < '0' || c > '9') return 0;
+    n = n * 10 + (c - '0');
+  }
+  return n;
+}
+
+int rating_band(int rating, int width) { return rating / width * width; }
+
+std::string band_name(int band, int width) {
+  return std::to_string(band) + "-" + std::to_string(band + width - 1);
+}
+
 // The six cells of results from `cells` on: games, 1-0, draws, 0-1, *, White's score.
 void result_cells(std::string* cells, const OpeningTree::Counts& r) {
   const double decided = double(r.white + r.black + r.draws);
@@ -69,16 +91,6 @@ StatsTable results_table(std::string name, std::string title, std::string key) {
 }  // namespace stats_cells
 
 namespace {
-
-int rating(std::string_view text) {
-  int n = 0;
-  if (text.empty() || text.size() > 5) return 0;
-  for (char c : text) {
-    if (c < '0' || c > '9') return 0;
-    n = n * 10 + (c - '0');
-  }
-  return n;
-}
 
 // The median of values given as a histogram ([value] -> how many): the middle value of an
 // odd count, the mean of the two middle values of an even count ("12.5"); "" for none.

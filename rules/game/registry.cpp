@@ -53,6 +53,7 @@ constexpr std::array<VariantInfo, std::size_t(kLastVariantId) + 1> kVariants = {
      .aliases = kCwdaAliases,
      .takes_armies = true,
      .uci_variant = "cwda",
+     .uci_variant_of_armies = cwda_engine_variant,
      .army_pairing = cwda_army_pairing},
     {.id = VariantId::kSuperchess,
      .name = SuperchessVariant::kName,
@@ -74,6 +75,7 @@ constexpr std::array<VariantInfo, std::size_t(kLastVariantId) + 1> kVariants = {
                     "vchess FEN with the promotion pool",
      .start_fen = "rbnkknbr/pppppppp/8/8/8/8/PPPPPPPP/RBNKKNBR w 0 - 000000",
      .uci_variant = "interweave",
+     .uci_engine = false,
      .fen_fide_fields = false,
      .fen_ply_field = 2,
      .capture_chains = true},
@@ -85,6 +87,7 @@ constexpr std::array<VariantInfo, std::size_t(kLastVariantId) + 1> kVariants = {
      .start_fen = "rnbqkbnr/8/8/8/8/8/8/RNBQKBNR w KQkq - 0 1",
      .aliases = kFluidityAliases,
      .uci_variant = "fluidity",
+     .uci_engine = false,
      .move_rule = GameEnd::kTwentyFiveMoveRule},
 }};
 

@@ -79,6 +79,15 @@ struct VariantInfo {
   // king-takes-rook, Shredder or X-FEN castling fields).
   std::string_view uci_variant = {};
   bool uci_chess960 = false;
+  // Whether a UCI engine plays the game, so that fairy-analyze --engine sends its positions
+  // to one: Stockfish plays chess and Chess960, Fairy-Stockfish Superchess and CwDA from the
+  // variants file fairykit ships (data/engines/fairy-stockfish-variants.ini). No engine plays
+  // Interweave or Fluidity: fairy-analyze searches those itself.
+  bool uci_engine = true;
+  // The UCI_Variant of a game with these armies (White's then Black's, "CN"), for a variant
+  // whose armies pick the engine's variant (CwDA: a profile of the variants file per pairing,
+  // cwda_engine_variant() of rules/notation/cwda_fen.h). Null: uci_variant, whatever the armies.
+  std::string (*uci_variant_of_armies)(std::string_view armies) = nullptr;
   // The draw a player may claim after a run of moves without capture (or pawn move), as
   // GameState::fifty_moves reports it: kFiftyMoveRule, or Fluidity's kTwentyFiveMoveRule
   // (describe() in rules/core/game_state.h names it).

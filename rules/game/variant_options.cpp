@@ -40,4 +40,28 @@ absl::StatusOr<std::string> position_fen(const VariantInfo& variant, std::string
   return startpos ? cwda_start_fen(options.armies) : cwda_to_native_fen(fen, options.armies);
 }
 
+VariantOptions fen_variant_options(const VariantInfo& variant, std::string_view native_fen) {
+  VariantOptions options;
+  if (!variant.takes_armies) return options;
+  while (!native_fen.empty() && native_fen.back() == ' ') native_fen.remove_suffix(1);
+  const std::size_t space = native_fen.rfind(' ');
+  const std::string_view last =
+      space == std::string_view::npos ? native_fen : native_fen.substr(space + 1);
+  if (is_cwda_armies(last)) options.armies = std::string(last);
+  return options;
+}
+
+std::string variant_options_text(const VariantOptions& options) {
+  std::string text;
+  if (!options.armies.empty()) absl::StrAppend(&text, "armies=", options.armies);
+  if (options.amazon_promotes) absl::StrAppend(&text, text.empty() ? "" : "; ", "amazon-promotes");
+  return text;
+}
+
+std::string engine_uci_variant(const VariantInfo& variant, const VariantOptions& options) {
+  if (variant.uci_variant_of_armies && !options.armies.empty())
+    return variant.uci_variant_of_armies(options.armies);
+  return std::string(variant.uci_variant);
+}
+
 }  // namespace fairykit

@@ -42,4 +42,19 @@ std::string variants_where(bool (*has)(const VariantInfo&));
 absl::StatusOr<std::string> position_fen(const VariantInfo& variant, std::string_view fen,
                                          const VariantOptions& options);
 
+// The options a position of `variant` is played under, as its native FEN carries them: the
+// armies of a CwDA FEN (its last field). Amazon promotion is written in no FEN: false.
+VariantOptions fen_variant_options(const VariantInfo& variant, std::string_view native_fen);
+
+// The options as one text, "" when none is set: "armies=CN", "amazon-promotes", joined by
+// "; ". With the variant and the position key it names a position whose rules may differ
+// from another's of the same board (CwDA: a King and Pawn ending of two pairings), as caches
+// and lists of distinct positions key them.
+std::string variant_options_text(const VariantOptions& options);
+
+// The value of UCI_Variant an engine is given for a game of `variant` under `options`:
+// VariantInfo::uci_variant, or its uci_variant_of_armies() of the armies; "" when the game is
+// the engines' default, chess (chess, Chess960, CwDA FIDE v FIDE).
+std::string engine_uci_variant(const VariantInfo& variant, const VariantOptions& options);
+
 }  // namespace fairykit

@@ -3,6 +3,7 @@
 #include <array>
 #include <cctype>
 #include <map>
+#include <utility>
 #include <vector>
 
 #include "absl/status/status.h"
@@ -499,6 +500,18 @@ std::string cwda_army_pairing(std::string_view native) {
   out += " v ";
   out += name(armies[1]);
   return out;
+}
+
+std::string cwda_engine_variant(std::string_view armies) {
+  if (!is_cwda_armies(armies)) return "";
+  constexpr std::array<std::string_view, 4> kProfileNames = {"fide", "clobberers", "knights",
+                                                             "rookies"};
+  int a = army_index(armies[0]), b = army_index(armies[1]);
+  if (a > b) std::swap(a, b);
+  if (a == 0 && b == 0) return "";
+  std::string name = absl::StrCat("cwda-", str(kProfileNames[std::size_t(a)]));
+  if (b != a) absl::StrAppend(&name, "-", str(kProfileNames[std::size_t(b)]));
+  return name;
 }
 
 absl::StatusOr<CwdaFenDialect> detect_cwda_dialect(std::string_view text) {

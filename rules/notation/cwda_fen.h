@@ -49,6 +49,13 @@ bool is_cwda_armies(std::string_view armies);
 // The armies of a native FEN by name, White's v Black's ("FIDE v Nutty Knights"), read from
 // its last field; "" when that field is not two letters (a letter of no army is "?").
 std::string cwda_army_pairing(std::string_view native);
+// The UCI_Variant under which Fairy-Stockfish plays the pairing `armies` ("CN", White's
+// first) with fairykit's variants file (data/engines/fairy-stockfish-variants.ini), named as
+// pychess-variants names its profiles: one per pair of armies whatever their colours, the
+// armies in the order FIDE, Clobberers, Knights, Rookies ("CN" and "NC":
+// "cwda-clobberers-knights"; "CC": "cwda-clobberers"). FIDE v FIDE is chess: "". Empty too
+// when `armies` is not two army letters.
+std::string cwda_engine_variant(std::string_view armies);
 
 // Native FEN -> vchess / pychess FEN (error when the text is not native CwDA FEN). vchess
 // keeps no halfmove clock: it is dropped; the fullmove number becomes a ply count.

@@ -283,5 +283,20 @@ TEST(ConvertTally, CountsAndDuplicates) {
             "x: 3 games read: 3 written, 0 filtered out, 0 rejected; 1 result fixed; 0 warnings\n");
 }
 
+// --annotate: the moves of the games written are counted, those of a game filtered out not.
+TEST(ConvertTally, MovesAnnotated) {
+  ConvertedGame written = convert(record(kMate), options(ConvertTarget::kPgn));
+  written.annotated = {5, 2};
+  ConvertedGame filtered = written;
+  filtered.fate = ConvertFate::kFiltered;
+  ConvertTally tally(false);
+  tally.take(written);
+  tally.take(filtered);
+  tally.take(written);
+  EXPECT_EQ(convert_summary("in.pgn", tally.end_input(), true),
+            "in.pgn: 3 games read: 2 written, 1 filtered out, 0 rejected; 10 moves annotated, 4 "
+            "without an evaluation in the cache; 0 warnings\n");
+}
+
 }  // namespace
 }  // namespace fairykit::analysis

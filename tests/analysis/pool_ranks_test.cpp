@@ -18,6 +18,7 @@
 #include "absl/strings/match.h"
 #include "analysis/engine/eval_cache.h"
 #include "rules/game/any_game.h"
+#include "rules/game/variant_options.h"
 #include "tests/analysis/process_ranks.h"
 #include "tests/analysis/temp_dir.h"
 
@@ -30,17 +31,26 @@ using PoolRanksTest = fairykit::testing::TempDirTest;
 
 const std::string kFake = std::string(FAIRYKIT_BIN_DIR) + "/fake-uci-engine";
 
-// The positions of a game of the first legal move at each ply from the start (chess), and of
-// a few Chess960 plies: `n` in all.
-std::vector<EvalRequest> positions(int n) {
+// The positions of a game of the move (ply mod the number of legal moves) at each ply from the
+// start: `n` of chess and `n` of Chess960, then, with `variants`, `n` of Superchess and `n`
+// of CwDA (Clobberers v Nutty Knights), each with its rule options and its UCI_Variant.
+std::vector<EvalRequest> positions(int n, bool variants = false) {
   std::vector<EvalRequest> out;
-  for (const char* name : {"chess", "chess960"}) {
+  const std::pair<const char*, const char*> games[] = {
+      {"chess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"},
+      {"chess960", "bqnbrkrn/pppppppp/8/8/8/8/PPPPPPPP/BQNBRKRN w GEge - 0 1"},
+      {"superchess", "startpos"},
+      {"cwda", "startpos"}};
+  for (const auto& [name, start] : games) {
     const VariantInfo& v = *find_variant(name);
-    const char* fen = v.uci_chess960 ? "bqnbrkrn/pppppppp/8/8/8/8/PPPPPPPP/BQNBRKRN w GEge - 0 1"
-                                     : "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-    std::unique_ptr<AnyGame> g = *AnyGame::create(v, fen);
-    for (int ply = 0; ply < n / 2; ++ply) {
-      out.push_back({&v, g->key(), g->fen()});
+    if (!variants && !v.uci_variant.empty()) continue;
+    VariantOptions options;
+    if (v.takes_armies) options.armies = "CN";
+    std::unique_ptr<AnyGame> g = *AnyGame::create(v, start, options);
+    for (int ply = 0; ply < n; ++ply) {
+      const VariantOptions here = fen_variant_options(v, g->fen());
+      out.push_back({&v, g->key(), g->fen(), v.takes_armies ? variant_options_text(here) : "",
+                     engine_uci_variant(v, here)});
       const std::vector<std::string> moves = g->legal_moves_uci();
       if (moves.empty() || !g->play(moves[std::size_t(ply) % moves.size()]).ok()) break;
     }
@@ -111,7 +121,7 @@ std::size_t searches(const std::filesystem::path& log) {
 }
 
 TEST_F(PoolRanksTest, TheResultsOfOneProcessAtAnyRanksAndEngines) {
-  const std::vector<EvalRequest> requests = positions(14);
+  const std::vector<EvalRequest> requests = positions(7);
   ASSERT_EQ(requests.size(), 14u);
   PoolOptions po;
   po.engine.command = kFake;
@@ -140,8 +150,42 @@ TEST_F(PoolRanksTest, TheResultsOfOneProcessAtAnyRanksAndEngines) {
   EXPECT_EQ(none.exits, (std::vector<int>{0, 0, 0}));
 }
 
+// Superchess and CwDA go to the engine under their UCI_Variant, with the variants file, the
+// rule options and the probe of one process; a game the engine does not play is refused
+// once, with the error and the counts of one process.
+TEST_F(PoolRanksTest, TheOtherGamesUnderTheirUciVariant) {
+  const std::vector<EvalRequest> requests = positions(4, true);
+  ASSERT_EQ(requests.size(), 16u);
+  ASSERT_EQ(requests[12].rules, "armies=CN");
+  PoolOptions po;
+  po.engine.command = kFake + " --variant-path";
+  po.limit = {UciEngine::Limit::Kind::kNodes, 3};
+  po.engines = 2;
+  const Pooled one = evaluate(requests, po, 0);
+  ASSERT_EQ(one.summary.analysed, 16u);
+  for (const int ranks : {2, 3}) {
+    const Pooled got = evaluate(requests, po, ranks);
+    expect_same(one, got, "variants at " + std::to_string(ranks) + " ranks");
+    // The cache keys them by their rule options too: a second run finds them all.
+    const std::string cache = (dir_ / ("v" + std::to_string(ranks) + ".db")).string();
+    (void)evaluate(requests, po, ranks, cache);
+    const Pooled again = evaluate(requests, po, ranks, cache);
+    EXPECT_EQ(again.summary.from_cache, 16u) << ranks;
+  }
+  po.engine.command = kFake + " --variant-path --refuse superchess";
+  const Pooled refused = evaluate(requests, po, 0);
+  ASSERT_EQ(refused.summary.not_played, 4u);
+  ASSERT_EQ(refused.summary.refused.size(), 1u);
+  const Pooled got = evaluate(requests, po, 3);
+  expect_same(refused, got, "a refused game");
+  EXPECT_EQ(got.summary.not_played, 4u);
+  ASSERT_EQ(got.summary.refused.size(), 1u);
+  EXPECT_EQ(got.summary.refused[0].reason, refused.summary.refused[0].reason);
+  EXPECT_EQ(got.summary.refused[0].positions, 4u);
+}
+
 TEST_F(PoolRanksTest, RankZeroKeepsTheCacheAndASecondRunSendsNothing) {
-  const std::vector<EvalRequest> requests = positions(12);
+  const std::vector<EvalRequest> requests = positions(6);
   const std::string cache = (dir_ / "c.db").string();
   const std::filesystem::path log = dir_ / "log.txt";
   PoolOptions po;
@@ -176,7 +220,7 @@ TEST_F(PoolRanksTest, RankZeroKeepsTheCacheAndASecondRunSendsNothing) {
 }
 
 TEST_F(PoolRanksTest, FailuresAsInOneProcess) {
-  const std::vector<EvalRequest> requests = positions(12);
+  const std::vector<EvalRequest> requests = positions(6);
   PoolOptions po;
   po.limit = {UciEngine::Limit::Kind::kNodes, 5};
   // An engine that dies on every search of one position (the Chess960 start, on whichever

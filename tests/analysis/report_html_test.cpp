@@ -10,6 +10,8 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <functional>
+#include <limits>
 #include <map>
 #include <string>
 #include <string_view>
@@ -506,6 +508,68 @@ TEST(ReportHtml, MissedWinsAsBoardDiagrams) {
   const std::string black = element(report(sample_tables(), o), "missed-wins", "div");
   EXPECT_NE(black.find("Black to move played <b>Nc6</b>"), std::string::npos);
   EXPECT_LT(black.find(">h</text>"), black.find(">a</text>"));
+}
+
+// The evaluation graphs of fairy-analyze --engine --eval-graphs: one figure per game in
+// their own section, the curve broken where a position has no evaluation (a lone point a
+// dot), each marked move a dot of its class's colour with its label, the move numbers below.
+TEST(ReportHtml, EvaluationGraphs) {
+  HtmlReportOptions o = options();
+  const double none = std::numeric_limits<double>::quiet_NaN();
+  std::vector<EvalGraph> graphs(2);
+  graphs[0].heading = "a.pgn, game 1: A & B - C, 1-0";
+  graphs[0].caption = "White: accuracy 62.0%";
+  // 25 positions: from 0.5 down to 0.0 and back; no evaluation at 10 and at 12, so that
+  // position 11 stands alone.
+  for (int i = 0; i <= 24; ++i) graphs[0].white.push_back(i == 10 || i == 12 ? none : 0.5);
+  graphs[0].white[4] = 0.0;
+  graphs[0].white[24] = 1.0;
+  graphs[0].marks = {{4, MoveClass::kBlunder, "2... Qh4?? blunder"},
+                     {5, MoveClass::kInaccuracy, "3. e4?! inaccuracy"},
+                     {7, MoveClass::kMistake, "4. d4? mistake"},
+                     {10, MoveClass::kMistake, "not drawn: no evaluation there"}};
+  graphs[1].heading = "a.pgn, game 2";
+  graphs[1].white = {0.5, 0.5};
+  graphs[1].white_first = false;
+  o.eval_graphs = [&](const std::function<void(const EvalGraph&)>& each) {
+    for (const EvalGraph& g : graphs) each(g);
+  };
+  const std::string html = report(sample_tables(), o);
+  EXPECT_EQ(structure_error(html), "");
+  EXPECT_NE(html.find("<li class=\"part\"><a href=\"#eval-graphs\">Evaluation graphs</a></li>"),
+            std::string::npos);
+  const std::string first = element(html, "eval-1", "figure");
+  EXPECT_NE(first.find("<h3>a.pgn, game 1: A &amp; B - C, 1-0</h3>"), std::string::npos);
+  EXPECT_NE(first.find("<figcaption>White: accuracy 62.0%</figcaption>"), std::string::npos);
+  // Positions 0-9 and 13-24: two lines; 11 alone: a dot.
+  EXPECT_EQ(count(first, "<polyline"), 2);
+  EXPECT_EQ(count(first, "r=\"2\" fill=\"#0072B2\""), 1);
+  // Three marks (the fourth sits on a position without an evaluation), in their colours, at
+  // White's expected score: 0 at the bottom (y 158), 0.5 in the middle (y 83).
+  EXPECT_EQ(count(first, "r=\"4.5\""), 3);
+  EXPECT_NE(first.find("<title>2... Qh4?? blunder</title><circle cx=\"186\" cy=\"158\" "
+                       "r=\"4.5\" fill=\"#D55E00\""),
+            std::string::npos)
+      << first;
+  EXPECT_NE(first.find("cy=\"83\" r=\"4.5\" fill=\"#56B4E9\""), std::string::npos);
+  EXPECT_NE(first.find("cy=\"83\" r=\"4.5\" fill=\"#E69F00\""), std::string::npos);
+  EXPECT_EQ(first.find("not drawn"), std::string::npos);
+  // Move numbers under the positions after Black's moves: 24 positions are 12 moves, a tick
+  // every 2 (nice_step: 12 / 8 -> 2), from "2" at position 4.
+  EXPECT_NE(first.find(">2</text>"), std::string::npos);
+  EXPECT_NE(first.find(">12</text>"), std::string::npos);
+  EXPECT_EQ(first.find(">1</text>"), std::string::npos);
+  // The second: Black moved first, so that its one move is move 1, numbered under the
+  // position after it; no caption.
+  const std::string second = element(html, "eval-2", "figure");
+  EXPECT_EQ(count(second, "<polyline"), 1);
+  EXPECT_NE(second.find("<line x1=\"886\" y1=\"158\" x2=\"886\" y2=\"162\""), std::string::npos)
+      << second;
+  EXPECT_NE(second.find(">1</text>"), std::string::npos);
+  EXPECT_EQ(second.find("<figcaption>"), std::string::npos);
+  EXPECT_EQ(html.find("id=\"eval-3\""), std::string::npos);
+  // Without graphs: no section.
+  EXPECT_EQ(report(sample_tables(), options()).find("eval-graphs"), std::string::npos);
 }
 
 // ---- A browser draws it: Debian's chromium, headless, when installed.

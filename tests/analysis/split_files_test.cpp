@@ -65,6 +65,9 @@ TEST(SplitPattern, ErrorsWordForWord) {
   EXPECT_EQ(parse_error("{value}/g.pgn"),
             "--output '{value}/g.pgn': a field may only be in the file name, not in its "
             "directories");
+  EXPECT_EQ(parse_error(""), "--output '': no file name (the pattern ends in '/' or is empty)");
+  EXPECT_EQ(parse_error("out/"),
+            "--output 'out/': no file name (the pattern ends in '/' or is empty)");
 }
 
 TEST(SafeFileValue, EachRule) {

@@ -571,3 +571,73 @@ TEST(ValidateVariants, FluidityDamagedCopies) {
 
 }  // namespace
 }  // namespace fairykit::analysis
+
+namespace fairykit::analysis {
+namespace {
+
+// The comment commands a statistics run keeps (no items: the reader reads the usual comments
+// itself, analysis/checking/validate.cpp) are those of a run that keeps the comments as text
+// (every comment through the general reader), on comments of every shape: usual ones, two
+// for one move, a repeated command, another command after usual ones, a comment without any
+// value before one with values, a comment over two lines, one in a variation, and clocks in
+// the fixed form and in others (tenths, two-digit hours, a bad minute).
+TEST(ValidateCommands, TheReadersFastFormGivesTheGeneralReadersValues) {
+  parsers::RawGame g;
+  g.text =
+      "[Event \"E\"]\n[Result \"*\"]\n\n{ [%clk 0:05:00] } "
+      "1. e4 { [%eval 0.17] [%clk 0:04:58] } 1... e5 { [%clk 0:04:59] } { [%eval -0.3] } "
+      "2. Nf3 { [%clk 0:04:50] [%clk 0:01:00] } 2... Nc6 { [%clk 0:04:40] [%csl Ra1] [%emt "
+      "0:00:03] } 3. Bb5 { } { no value } 3... a6 { [%clk 10:00:00.5] [%eval #-3] } "
+      "4. Ba4 { [%eval 1.5,20]\n[%clk 0:04:30] } 4... Nf6 ( 4... d6 { [%clk 0:00:01] } ) "
+      "{ [%clk 0:61:00] } 5. O-O { text [%clk 0:04:20] } { [%emt 0:00:07] [%eval -0.05] } *\n";
+  g.index = 1;
+  g.first_line = 1;
+  ValidateOptions o;
+  o.move_warnings = false;
+  RecordOptions stats;
+  stats.items = false;
+  stats.commands = true;
+  RecordOptions text = stats;
+  text.items = true;
+  GameRecord fast, general;
+  ASSERT_TRUE(validate_game(g, o, fast, stats).valid());
+  ASSERT_TRUE(validate_game(g, o, general, text).valid());
+  ASSERT_EQ(fast.commands.size(), general.commands.size());
+  for (std::size_t i = 0; i < fast.commands.size(); ++i) {
+    SCOPED_TRACE(i);
+    const auto& a = fast.commands[i];
+    const auto& b = general.commands[i];
+    EXPECT_EQ(a.ply, b.ply);
+    EXPECT_EQ(a.commands.clock_ms, b.commands.clock_ms);
+    EXPECT_EQ(a.commands.elapsed_ms, b.commands.elapsed_ms);
+    EXPECT_EQ(a.commands.has_eval, b.commands.has_eval);
+    EXPECT_EQ(a.commands.mate, b.commands.mate);
+    EXPECT_EQ(a.commands.eval, b.commands.eval);
+    EXPECT_EQ(a.commands.depth, b.commands.depth);
+  }
+  // By hand: ply 0 clock 300 s; ply 1 eval 17 and 298 s; ply 2 299 s then eval -30; ply 3
+  // the first clock; ply 4 the clock and 3 s; ply 5 nothing; ply 6 36000.5 s and mate -3;
+  // ply 7 eval 150 at depth 20 and 270 s; ply 8 nothing readable (the variation's clock is
+  // not the main line's; 0:61:00 is malformed); ply 9 260 s, 7 s and -5.
+  std::vector<std::pair<int, std::int32_t>> clocks;
+  for (const auto& c : fast.commands) clocks.push_back({c.ply, c.commands.clock_ms});
+  const std::int32_t none = parsers::CommentCommands::kNone;
+  EXPECT_EQ(clocks, (std::vector<std::pair<int, std::int32_t>>{{0, 300000},
+                                                               {1, 298000},
+                                                               {2, 299000},
+                                                               {3, 290000},
+                                                               {4, 280000},
+                                                               {6, 36000500},
+                                                               {7, 270000},
+                                                               {9, 260000}}));
+  EXPECT_EQ(fast.commands[2].commands.eval, -30);
+  EXPECT_EQ(fast.commands[4].commands.elapsed_ms, 3000);
+  EXPECT_TRUE(fast.commands[5].commands.mate);
+  EXPECT_EQ(fast.commands[5].commands.eval, -3);
+  EXPECT_EQ(fast.commands[6].commands.depth, 20);
+  EXPECT_EQ(fast.commands[7].commands.eval, -5);
+  EXPECT_NE(fast.commands[7].commands.elapsed_ms, none);
+}
+
+}  // namespace
+}  // namespace fairykit::analysis

@@ -2,7 +2,8 @@
 // the text of a comment. Invariants: the values are in range; every problem points at a "[%"
 // of the text; reading without collecting problems gives the same values; the usual forms and
 // the general reader agree (a second space after each command's name sends every command
-// through the general reader); a clock, and an evaluation in centipawns, written back as a
+// through the general reader), and so does the PGN reader's one-pass form of a whole
+// comment; a clock, and an evaluation in centipawns, written back as a
 // command read again give the same value.
 #include <cstddef>
 #include <cstdint>
@@ -13,6 +14,7 @@
 #include <vector>
 
 #include "parsers/comment_commands.h"
+#include "parsers/detail/comment_scan.h"
 
 namespace {
 
@@ -56,6 +58,15 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   CommentCommands slow;
   read_comment_commands(general, slow, nullptr);
   if (!same(c, slow)) fail("the usual forms and the general reader disagree");
+  // The PGN reader's one-pass form of a whole comment, when it reads: the same values.
+  const std::string braced = std::string(text) + "}";
+  CommentCommands whole;
+  if (const char* close =
+          detail::read_usual_comment(braced.data(), braced.data() + braced.size(), whole)) {
+    if (text.find('}') < std::size_t(close - braced.data())) fail("read past a '}'");
+    if (close == braced.data() + text.size() && !same(c, whole))
+      fail("the reader's one-pass form and read_comment_commands disagree");
+  }
   // Written back and read again.
   if (c.clock_ms != CommentCommands::kNone) {
     CommentCommands again;

@@ -55,6 +55,10 @@ for header in rules/game/game.h rules/game/any_game.h rules/game/registry.h rule
   parsers/fen.h parsers/detail/text.h analysis/perft/perft.h; do
   [[ -f $prefix/include/fairykit/$header ]] || fail "include/fairykit/$header not installed"
 done
+# The variants file fairy-analyze --engine passes to Fairy-Stockfish, for other programs.
+cmp -s "$prefix/share/fairykit/fairy-stockfish-variants.ini" \
+  "$(dirname "$0")/../../data/engines/fairy-stockfish-variants.ini" ||
+  fail "share/fairykit/fairy-stockfish-variants.ini not installed as data/engines has it"
 config=$(find "$prefix" -name fairykitConfig.cmake)
 [[ -n $config && -f $(dirname "$config")/fairykitConfigVersion.cmake ]] ||
   fail "fairykitConfig.cmake and fairykitConfigVersion.cmake not installed"

@@ -304,19 +304,215 @@ TEST(FairyAnalyzeEngine, Chess960PositionsInTheEnginesDialect) {
   EXPECT_TRUE(absl::StrContains(r.out, "\"variant\":\"chess960\",\"key\":")) << r.out;
 }
 
-TEST(FairyAnalyzeEngine, VariantsWithoutAnEngineAreReported) {
-  const std::string dir = make_dir({});
-  CliRun r = analyze(dir, fake() + " --nodes 3 '" + kSamples + "/interweave.pgn'");
+// No engine plays Fluidity (nor Interweave): fairykit's own forced-win search, to 5 plies by
+// default. By hand: with rooks on a7 and b1 against the King on h8, Rb8 mates at once (g8 and
+// h8 on the rook's rank, g7 and h7 on the other's; Fluidity's Kings attack nothing, so White's
+// is no help): mate 1 in 1 ply. With Black to move, Kg8 is the only move and Rb8 mates: White
+// wins in 2 plies, mate 1 from White's view, Black's longest defence first in the line. The
+// start position has no forced win within 5 plies; with --win-nodes 50 the search stops there.
+TEST(FairyAnalyzeEngine, GamesWithoutAnEngineAreSearchedByFairykit) {
+  const std::string dir = make_dir({{"f.fen",
+                                     "7k/R7/8/8/8/8/8/1R2K3 w - - 0 1\n"
+                                     "7k/R7/8/8/8/8/8/1R2K3 b - - 0 1\n"
+                                     "rnbqkbnr/8/8/8/8/8/8/RNBQKBNR w KQkq - 0 1\n"}});
+  CliRun r = analyze(dir, fake() + " --variant fluidity --nodes 3 f.fen");
   EXPECT_EQ(r.status, 0) << r.err;
-  EXPECT_EQ(searches(dir), 0);
-  EXPECT_TRUE(absl::StrContains(r.out,
-                                "\"error\":\"no engine analyses interweave here yet "
-                                "(chess and chess960 only)\"}\n"));
+  EXPECT_FALSE(std::filesystem::exists(dir + "/log.txt"));  // no engine started
+  EXPECT_EQ(
+      r.out,
+      R"({"variant":"fluidity","key":"8339213b6d90cdab","fen":"7k/R7/8/8/8/8/8/1R2K3 w - - 0 1","side":"white","file":"f.fen","game":1,"ply":0,"occurrences":1,"search":5,"mate":1,"plies":1,"best":"b1b8","pv":["b1b8"],"nodes":11}
+{"variant":"fluidity","key":"09dbc7610448cd23","fen":"7k/R7/8/8/8/8/8/1R2K3 b - - 0 1","side":"black","file":"f.fen","game":2,"ply":0,"occurrences":1,"search":5,"mate":1,"plies":2,"best":"h8g8","pv":["h8g8","b1b8"],"nodes":47}
+{"variant":"fluidity","key":"11921eafebe51f7b","fen":"rnbqkbnr/8/8/8/8/8/8/RNBQKBNR w KQkq - 0 1","side":"white","file":"f.fen","game":3,"ply":0,"occurrences":1,"search":5,"status":"no forced win","nodes":177866}
+)");
+  // Said once, word for word; not an engine failure.
   EXPECT_TRUE(absl::StrContains(r.err,
-                                "fairy-analyze: no engine analyses interweave here yet "
-                                "(chess and chess960 only): its positions have an "
-                                "error\n"))
+                                "3 distinct: 0 analysed, 0 from the cache, 0 game ends, 0 failed, "
+                                "3 searched by fairykit\n"
+                                "fairy-analyze: no engine plays fluidity: its 3 positions searched "
+                                "by fairykit for a forced win within 5 plies\n"))
       << r.err;
+  // The bound and the node limit from --find-wins and --win-nodes; the same at -j 2.
+  CliRun bounded = analyze(
+      dir, fake() + " -q -j 2 --variant fluidity --nodes 3 --find-wins 3 --win-nodes 50 f.fen");
+  EXPECT_EQ(bounded.status, 0) << bounded.err;
+  EXPECT_EQ(bounded.err, "");
+  EXPECT_TRUE(absl::StrContains(
+      bounded.out, "\"occurrences\":1,\"search\":3,\"mate\":1,\"plies\":2,\"best\":\"h8g8\","));
+  EXPECT_TRUE(
+      absl::StrContains(bounded.out, "\"search\":3,\"status\":\"node limit\",\"nodes\":50}\n"));
+  // The Interweave sample, mixed with chess: the chess positions go to the engine, the others
+  // are searched, and the records are the same at any -j and --engines.
+  const std::string in = "'" + kSamples + "/interweave.pgn' '" + kSamples + "/classics.pgn'";
+  CliRun mixed = analyze(dir, fake("", "mixed.txt") + " --nodes 3 --find-wins 3 " + in);
+  EXPECT_EQ(mixed.status, 0) << mixed.err;
+  EXPECT_TRUE(absl::StrContains(mixed.err,
+                                "fairy-analyze: no engine plays interweave: its 545 positions "
+                                "searched by fairykit for a forced win within 3 plies\n"))
+      << mixed.err;
+  EXPECT_TRUE(absl::StrContains(mixed.out, "\"variant\":\"interweave\""));
+  EXPECT_FALSE(absl::StrContains(mixed.out, "\"error\"")) << mixed.out;
+  CliRun parallel =
+      analyze(dir, fake("", "mixed2.txt") + " -q -j 2 --engines 2 --nodes 3 --find-wins 3 " + in);
+  EXPECT_EQ(parallel.out, mixed.out);
+}
+
+// Superchess through the variants file fairykit ships: given to an engine that lists
+// VariantPath (as a temporary file, removed after the run), the options listed again, the game
+// asked about once (its choices, then perft 1 in its start position), then its positions under
+// UCI_Variant superchess. By hand (the fake engine: material of pawns and FIDE pieces only,
+// moves in text order): the start array 0 is even (cp 0), best a1b3 (the Amazon's knight
+// jump comes first in text order), reply a7a5.
+TEST(FairyAnalyzeEngine, SuperchessThroughTheVariantsFile) {
+  const std::string start = "avbqkesr/pppppppp/8/8/8/8/PPPPPPPP/AVBQKESR w Kk - 0 1";
+  const std::string dir = make_dir({{"s.fen", start + "\n"}});
+  CliRun r = analyze(
+      dir, fake("--variant-path") + " --variant superchess --nodes 3 --eval-cache c.db s.fen");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(
+      r.out,
+      R"({"variant":"superchess","key":"8773fc6c1fac9d19","fen":"avbqkesr/pppppppp/8/8/8/8/PPPPPPPP/AVBQKESR w Kk - 0 1","side":"white","file":"s.fen","game":1,"ply":0,"occurrences":1,"cp":0,"best":"a1b3","pv":["a1b3","a7a5"],"depth":1,"nodes":3}
+)");
+  const std::string log = slurp(dir + "/log.txt");
+  const std::string set = "setoption name VariantPath value ";
+  const std::size_t at = log.find(set);
+  ASSERT_NE(at, std::string::npos) << log;
+  const std::string path = log.substr(at + set.size(), log.find('\n', at) - at - set.size());
+  EXPECT_FALSE(std::filesystem::exists(path)) << path;  // removed after the run
+  EXPECT_EQ(log.substr(at + set.size() + path.size()),
+            "\n# VariantPath: 10 sections: superchess cwda-fide-clobberers cwda-fide-knights "
+            "cwda-fide-rookies cwda-clobberers cwda-clobberers-knights cwda-clobberers-rookies "
+            "cwda-knights cwda-knights-rookies cwda-rookies\n"
+            "uci\n"
+            "setoption name UCI_Variant value superchess\n"
+            "ucinewgame\nisready\n"
+            "position fen " +
+                start +
+                "\ngo perft 1\n"
+                "ucinewgame\nisready\n"
+                "position fen " +
+                start +
+                "\ngo nodes 3\n"
+                "quit\n");
+  // The cache and the summary name the file by its text, not by where it was.
+  EXPECT_TRUE(absl::StrContains(r.err, "(nodes 3; VariantPath=fairykit-variants-")) << r.err;
+  CliRun again = analyze(dir, fake("--variant-path", "log2.txt") +
+                                  " --variant superchess --nodes 3 --eval-cache c.db s.fen");
+  EXPECT_EQ(again.out, r.out);
+  EXPECT_EQ(searches(dir, "log2.txt"), 0);
+  // A VariantPath of the user's own is sent instead of fairykit's.
+  std::ofstream(dir + "/mine.ini") << "[superchess:chess]\n";
+  CliRun mine =
+      analyze(dir, fake("--variant-path", "log3.txt") +
+                       " --variant superchess --nodes 3 --engine-option VariantPath=" + dir +
+                       "/mine.ini s.fen");
+  EXPECT_EQ(mine.status, 0) << mine.err;
+  EXPECT_TRUE(absl::StrContains(slurp(dir + "/log3.txt"),
+                                set + dir + "/mine.ini\n# VariantPath: 1 sections: superchess\n"));
+}
+
+// CwDA in Fairy-Stockfish's dialect: pychess letters and no armies field, a section per pair
+// of armies (cwda-rookies, cwda-clobberers-knights for CN and NC), the promotion of the
+// engine's best move read back (b7b8f, pychess's Half-Duck, is fairykit's b7b8h). Positions of
+// one board under other armies are distinct (CN, NC); FIDE v FIDE is chess, no UCI_Variant.
+TEST(FairyAnalyzeEngine, CwdaPositionsInTheEnginesDialect) {
+  const std::string dir = make_dir({{"c.fen",
+                                     "4k3/1P6/8/8/8/8/8/4K3 w - - 0 1 RR\n"
+                                     "4k3/pppp4/8/8/8/8/4PPPP/4K3 w - - 0 1 CN\n"
+                                     "4k3/pppp4/8/8/8/8/4PPPP/4K3 w - - 0 1 NC\n"
+                                     "4k3/pppp4/8/8/8/8/4PPPP/4K3 w - - 0 1 FF\n"}});
+  CliRun r = analyze(dir, fake("--variant-path") + " --variant cwda --nodes 3 c.fen");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(
+      r.out,
+      R"({"variant":"cwda","key":"e146690f703e1d66","fen":"4k3/1P6/8/8/8/8/8/4K3 w - - 0 1 RR","side":"white","file":"c.fen","game":1,"ply":0,"occurrences":1,"cp":100,"best":"b7b8h","pv":["b7b8h","e8d7"],"depth":1,"nodes":3}
+{"variant":"cwda","key":"8021864761362452","fen":"4k3/pppp4/8/8/8/8/4PPPP/4K3 w - - 0 1 CN","side":"white","file":"c.fen","game":2,"ply":0,"occurrences":1,"cp":0,"best":"e1d1","pv":["e1d1","a7a5"],"depth":1,"nodes":3}
+{"variant":"cwda","key":"8021864761362452","fen":"4k3/pppp4/8/8/8/8/4PPPP/4K3 w - - 0 1 NC","side":"white","file":"c.fen","game":3,"ply":0,"occurrences":1,"cp":0,"best":"e1d1","pv":["e1d1","a7a5"],"depth":1,"nodes":3}
+{"variant":"cwda","key":"8021864761362452","fen":"4k3/pppp4/8/8/8/8/4PPPP/4K3 w - - 0 1 FF","side":"white","file":"c.fen","game":4,"ply":0,"occurrences":1,"cp":0,"best":"e1d1","pv":["e1d1","a7a5"],"depth":1,"nodes":3}
+)");
+  const std::string log = slurp(dir + "/log.txt");
+  const std::string tail = log.substr(log.find("\nuci\n") + 5);
+  EXPECT_EQ(tail,
+            "setoption name UCI_Variant value cwda-rookies\nucinewgame\nisready\n"
+            "position fen smfekfms/pppppppp/8/8/8/8/PPPPPPPP/SMFEKFMS w KQkq - 0 1\ngo perft 1\n"
+            "setoption name UCI_Variant value cwda-clobberers-knights\nucinewgame\nisready\n"
+            "position fen gihokhig/pppppppp/8/8/8/8/PPPPPPPP/DWACKAWD w KQkq - 0 1\ngo perft 1\n"
+            "setoption name UCI_Variant value cwda-rookies\nucinewgame\nisready\n"
+            "position fen 4k3/1P6/8/8/8/8/8/4K3 w - - 0 1\ngo nodes 3\n"
+            "setoption name UCI_Variant value cwda-clobberers-knights\nucinewgame\nisready\n"
+            "position fen 4k3/pppp4/8/8/8/8/4PPPP/4K3 w - - 0 1\ngo nodes 3\n"
+            "ucinewgame\nisready\n"
+            "position fen 4k3/pppp4/8/8/8/8/4PPPP/4K3 w - - 0 1\ngo nodes 3\n"
+            "setoption name UCI_Variant value chess\nucinewgame\nisready\n"
+            "position fen 4k3/pppp4/8/8/8/8/4PPPP/4K3 w - - 0 1\ngo nodes 3\n"
+            "quit\n");
+}
+
+// An engine that does not play a game: said once on standard error, word for word, each of
+// its positions an error with the reason, the other games analysed, and not an engine failure
+// (exit 0). The reasons: it lists the variant but crashes in its start position (Debian's
+// Fairy-Stockfish 11.1 with CwDA's custom pieces; the other pairings are not tried), it has no
+// UCI_Variant (Stockfish), its UCI_Variant does not offer the game, its moves differ.
+TEST(FairyAnalyzeEngine, AGameTheEngineDoesNotPlayIsSaidOnce) {
+  const std::string dir = make_dir({{"c.fen",
+                                     "4k3/pppp4/8/8/8/8/4PPPP/4K3 w - - 0 1 CN\n"
+                                     "4k3/pppp4/8/8/8/8/4PPPP/4K3 w - - 0 1 RR\n"},
+                                    {"p.epd", "4k3/8/8/8/8/8/8/3QK3 b - - 0 1\n"}});
+  const std::string games =
+      "--variant cwda c.fen " + std::string("'") + kSamples + "/superchess.pgn'";
+  CliRun r =
+      analyze(dir, fake("--variant-path --refuse cwda-clobberers-knights") + " --nodes 3 " + games);
+  EXPECT_EQ(r.status, 0) << r.err;
+  const std::string why =
+      "it failed in the start position gihokhig/pppppppp/8/8/8/8/PPPPPPPP/DWACKAWD w KQkq - 0 1: "
+      "the engine \"" +
+      kFake +
+      " --log log.txt --variant-path --refuse cwda-clobberers-knights\" "
+      "exited with status 139 (a shell's status for a command killed by signal 11, Segmentation "
+      "fault) while answering \"go perft 1\" (after "
+      "\"position fen gihokhig/pppppppp/8/8/8/8/PPPPPPPP/DWACKAWD w KQkq - 0 1\")";
+  EXPECT_TRUE(absl::StrContains(r.err,
+                                ", 2 not played by the engine\n"
+                                "fairy-analyze: the engine does not play cwda (UCI_Variant "
+                                "cwda-clobberers-knights: " +
+                                    why + "): its 2 positions have an error\n"))
+      << r.err;
+  const std::vector<std::string> lines = absl::StrSplit(r.out, '\n', absl::SkipEmpty());
+  ASSERT_GT(lines.size(), 2u);
+  std::string escaped = why;
+  for (std::size_t at = 0; (at = escaped.find('"', at)) != std::string::npos; at += 2)
+    escaped.insert(at, "\\");
+  for (int i = 0; i < 2; ++i)
+    EXPECT_TRUE(
+        absl::EndsWith(lines[std::size_t(i)],
+                       ",\"error\":\"the engine \\\"fake-uci-engine (bug none)\\\" does not "
+                       "play cwda (UCI_Variant cwda-clobberers-knights): " +
+                           escaped + "\"}"))
+        << lines[std::size_t(i)];
+  // The Superchess sample was analysed, the engine started again after its crash.
+  EXPECT_TRUE(absl::StrContains(lines[2], "\"variant\":\"superchess\"") &&
+              absl::StrContains(lines[2], "\"cp\":"))
+      << lines[2];
+  EXPECT_FALSE(absl::StrContains(r.out.substr(r.out.find("superchess")), "\"error\""));
+  // The other reasons, each for the Superchess sample's 213 positions.
+  auto refused = [&](const std::string& engine_flags) {
+    CliRun x = analyze(dir, fake(engine_flags, "other.txt") + " --nodes 3 '" + kSamples +
+                                "/superchess.pgn' p.epd");
+    EXPECT_EQ(x.status, 0) << x.err;
+    EXPECT_TRUE(absl::StrContains(x.out, "\"cp\":900,\"best\":\"e8e7\"")) << x.out;
+    const std::size_t at = x.err.find("fairy-analyze: the engine does not play");
+    return at == std::string::npos ? x.err : x.err.substr(at);
+  };
+  EXPECT_EQ(refused("--variants none"),
+            "fairy-analyze: the engine does not play superchess (UCI_Variant superchess: it has no "
+            "option UCI_Variant): its 213 positions have an error\n");
+  EXPECT_EQ(
+      refused("--variants chess,cwda"),
+      "fairy-analyze: the engine does not play superchess (UCI_Variant superchess: its option "
+      "UCI_Variant does not offer superchess): its 213 positions have an error\n");
+  EXPECT_EQ(refused("--variant-path --refuse-moves superchess"),
+            "fairy-analyze: the engine does not play superchess (UCI_Variant superchess: its moves "
+            "in the start position avbqkesr/pppppppp/8/8/8/8/PPPPPPPP/AVBQKESR w Kk - 0 1 are not "
+            "the rules'; it lacks a2a3): its 213 positions have an error\n");
 }
 
 // Killed in the middle (SIGKILL: no handler runs), then run again: the same output as a run
@@ -381,9 +577,12 @@ TEST(FairyAnalyzeEngine, UsageErrors) {
             "--movetime MS");
   EXPECT_EQ(error("--nodes 5"), "fairy-analyze: --nodes is about --engine");
   EXPECT_EQ(error(fake() + " --nodes 5 --format csv"),
-            "fairy-analyze: --format with --engine wants jsonl, not 'csv'");
+            "fairy-analyze: --format with --engine wants jsonl (text, json or csv with --report "
+            "tables), not 'csv'");
   EXPECT_EQ(error(fake() + " --nodes 5 --engines 65"),
             "fairy-analyze: --engines wants a whole number from 1 to 64, not '65'");
+  EXPECT_EQ(error(fake() + " --nodes 5 --find-wins 16"),
+            "fairy-analyze: --find-wins wants a whole number from 1 to 15, not '16'");
   EXPECT_EQ(error(fake() + " --nodes 5 --tree 3"),
             "fairy-analyze: --tree is about the tables or --positions, not --engine");
   EXPECT_EQ(error(fake() + " --nodes 5 --engine-option Hash"),
@@ -402,6 +601,29 @@ TEST(FairyAnalyzeEngineStockfish, Chess960SampleTheSameAtAnyEngines) {
   EXPECT_FALSE(absl::StrContains(one.out, "\"error\"")) << one.out;
   CliRun two = analyze(dir, "-q -j 2 --engine " + sf + " --nodes 1000 --engines 2 " + in);
   EXPECT_EQ(two.out, one.out);
+}
+
+// Debian's Fairy-Stockfish 11.1 (/usr/games/fairy-stockfish): Superchess from the variants
+// file fairykit passes itself, with no error and the same at one and two engines; CwDA, whose
+// custom pieces it lacks, said once and not an engine failure.
+TEST(FairyAnalyzeEngineStockfish, FairyStockfishSuperchessTheSameAtAnyEngines) {
+  const std::string fsf = "/usr/games/fairy-stockfish";
+  if (::access(fsf.c_str(), X_OK) != 0) GTEST_SKIP() << fsf << " is not installed";
+  const std::string dir = make_dir({});
+  const std::string in = "'" + kSamples + "/superchess.pgn'";
+  CliRun one = analyze(dir, "--engine " + fsf + " --nodes 2000 " + in);
+  EXPECT_EQ(one.status, 0) << one.err;
+  EXPECT_FALSE(absl::StrContains(one.out, "\"error\"")) << one.out;
+  EXPECT_GT(std::count(one.out.begin(), one.out.end(), '\n'), 20);
+  EXPECT_TRUE(absl::StrContains(one.err, "VariantPath=fairykit-variants-")) << one.err;
+  CliRun two = analyze(dir, "-q -j 2 --engine " + fsf + " --nodes 2000 --engines 2 " + in);
+  EXPECT_EQ(two.status, 0) << two.err;
+  EXPECT_EQ(two.out, one.out);
+  CliRun cwda = analyze(dir, "--engine " + fsf + " --nodes 2000 '" + kSamples + "/cwda.pgn'");
+  EXPECT_EQ(cwda.status, 0) << cwda.err;
+  EXPECT_TRUE(
+      absl::StrContains(cwda.err, "fairy-analyze: the engine does not play cwda (UCI_Variant "))
+      << cwda.err;
 }
 
 }  // namespace

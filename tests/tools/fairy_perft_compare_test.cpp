@@ -241,11 +241,10 @@ TEST(FairyPerftCompare, UciDialogue) {
       << dialogue;
   CliRun renamed =
       run("--variant cwda --fen startpos --armies CN --depth 1 "
-          "--engine-variant cwda-clobberers-knights " +
+          "--engine-variant my-cwda " +
           fake("none"));
   EXPECT_EQ(renamed.status, 3);  // the fake engine knows no such variant and exits
-  EXPECT_NE(renamed.err.find("fake-uci-engine: unknown UCI_Variant cwda-clobberers-knights\n"),
-            std::string::npos)
+  EXPECT_NE(renamed.err.find("fake-uci-engine: unknown UCI_Variant my-cwda\n"), std::string::npos)
       << renamed.err;
   std::remove(log.c_str());
   std::remove(suite.c_str());
@@ -587,7 +586,7 @@ TEST(FairyPerftCompareStockfish, FairyStockfishSuperchessAndItsKnownMiss) {
                      "/oracles/superchess.perft --max-depth 3 "
                      "--engine-option 'VariantPath=" +
                      std::string(FAIRYKIT_SOURCE_DIR) +
-                     "/bench/fairy-stockfish-variants.ini' --compare-with " + fsf);
+                     "/data/engines/fairy-stockfish-variants.ini' --compare-with " + fsf);
   EXPECT_EQ(super.status, 0) << super.err;
   EXPECT_EQ(fairykit::testing::last_line(super.out),
             "5 positions: 5 agree, 0 differ, 0 failed, 0 skipped\n");

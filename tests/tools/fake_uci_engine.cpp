@@ -43,13 +43,30 @@
 // else 1), "nodes N" (N of go nodes, else the number of legal moves), first a lowerbound
 // score of 9999 that a reader must pass over, then the exact score with its line.
 //
+// --scores FILE chooses the score of given positions: each line of FILE is the first four
+// fields of a FEN (board, side to move, castling, en passant as fairykit writes them) and a
+// score as UCI gives it, from the side to move's view ("cp -55", "mate 2"); '#' starts a
+// comment. A position found there is answered with that score, the best move and line chosen
+// as above, so that a test can put a move's evaluations on either side of a threshold.
+//
+// Variants, as Fairy-Stockfish offers them: --variants LIST (comma-separated; "none": no
+// UCI_Variant option at all, as Stockfish) sets the choices of its UCI_Variant option
+// (default chess,cwda,superchess,interweave,fluidity). With --variant-path it lists the
+// option VariantPath too: `setoption name VariantPath value FILE` reads FILE and adds each
+// section's name ([name:parent]) to the choices, as Fairy-Stockfish does, writing
+// "# VariantPath: N sections: NAME..." to the log. A choice named "cwda-..." is CwDA (the
+// armies from the FEN's back ranks or pieces, in either order); --refuse NAME lists NAME but
+// is killed by SIGSEGV on any position under it (Fairy-Stockfish 11.1 with a section of
+// custom pieces), --refuse-moves NAME leaves out the first move of its divide under NAME.
+//
 // --log FILE appends every line the engine reads to FILE, so that a test can check the
 // dialogue; --delay MS makes each search take MS milliseconds (a run to interrupt). A move the bug
 // adds (an illegal one) is counted as one node whatever the depth: the engine cannot play it, and
 // any count shows the difference. Positions come as `position fen F [moves ...]` (or `position
 // startpos`) in any dialect fairykit reads; the variant from `setoption name UCI_Variant` (chess,
-// cwda, superchess, interweave, fluidity) and `setoption name UCI_Chess960 value true` (chess960).
-// Moves are read and written in the dialect of the FEN (CWDA: pychess letters for a pychess FEN).
+// cwda or cwda-..., superchess, interweave, fluidity) and `setoption name UCI_Chess960 value
+// true` (chess960). Moves are read and written in the dialect of the FEN (CWDA: pychess letters
+// for a pychess FEN).
 #include <signal.h>
 #include <unistd.h>
 
@@ -241,6 +258,10 @@ class Fake {
 struct State {
   std::string bug = "none";
   std::string uci_variant = "chess";
+  std::vector<std::string> variants = {"chess", "cwda", "superchess", "interweave", "fluidity"};
+  bool has_variants = true;  // lists UCI_Variant at all
+  bool variant_path = false;
+  std::string refuse, refuse_moves;
   bool chess960 = false;
   std::string fen = "startpos";
   std::vector<std::string> moves;
@@ -248,6 +269,8 @@ struct State {
   std::string state_file;  // crash-go-once
   std::string crash_on;    // crash-go-fen
   long delay_ms = 0;       // --delay: each search takes this long
+  // --scores: the first four fields of a FEN -> its score ("cp N" or "mate N")
+  std::vector<std::pair<std::string, std::string>> scores;
 };
 
 [[noreturn]] void fail(const std::string& why) {
@@ -255,28 +278,63 @@ struct State {
   std::exit(1);
 }
 
-void go_perft(const State& s, int depth) {
-  const VariantInfo* variant = s.uci_variant == "chess" && s.chess960 ? find_variant("chess960")
-                                                                      : find_variant(s.uci_variant);
-  if (!variant) fail("unknown UCI_Variant " + s.uci_variant);
-  FenDialectId dialect = FenDialectId::kNative;
-  if (variant->id == VariantId::kCwda && s.fen != "startpos") {
+// The fairykit variant of the UCI_Variant value (a "cwda-..." section is CwDA).
+const VariantInfo* variant_of(const State& s) {
+  if (s.uci_variant == "chess" && s.chess960) return find_variant("chess960");
+  if (s.uci_variant.rfind("cwda-", 0) == 0) return find_variant("cwda");
+  return find_variant(s.uci_variant);
+}
+
+// The game of the position sent, its moves played, and the dialect its FEN is in. A pychess
+// CwDA FEN names no armies: under a "cwda-..." section those of the section, in either order
+// (a section names the pair, not who has which); under "cwda", those of the back ranks.
+std::unique_ptr<AnyGame> set_up(const State& s, const VariantInfo& variant, FenDialectId& dialect,
+                                VariantOptions options = {}) {
+  if (s.uci_variant == s.refuse) raise(SIGSEGV);
+  dialect = FenDialectId::kNative;
+  if (variant.id == VariantId::kCwda && s.fen != "startpos") {
     absl::StatusOr<CwdaFenDialect> d = detect_cwda_dialect(s.fen);
     if (d.ok() && *d == CwdaFenDialect::kPychess) dialect = FenDialectId::kPychess;
   }
-  VariantOptions options;
-  options.amazon_promotes = s.bug == "superchess-amazon-promotes";
-  absl::StatusOr<std::unique_ptr<AnyGame>> game = AnyGame::create(*variant, s.fen, options);
+  absl::StatusOr<std::unique_ptr<AnyGame>> game = absl::InvalidArgumentError("no armies");
+  std::vector<std::string> pairings;
+  if (dialect == FenDialectId::kPychess && s.uci_variant.rfind("cwda-", 0) == 0) {
+    // The section's armies ("cwda-clobberers-knights": C and N), in either order.
+    std::string letters;
+    for (const auto& [name, letter] : {std::pair{"fide", 'F'}, std::pair{"clobberers", 'C'},
+                                       std::pair{"knights", 'N'}, std::pair{"rookies", 'R'}})
+      if (s.uci_variant.find(name) != std::string::npos) letters += letter;
+    if (letters.size() == 1) letters += letters;
+    if (letters.size() == 2) pairings = {letters, {letters[1], letters[0]}};
+  } else {
+    game = AnyGame::create(variant, s.fen, options);
+  }
+  for (const std::string& armies : pairings) {
+    if (game.ok()) break;
+    options.armies = armies;
+    game = AnyGame::create(variant, s.fen, options);
+  }
   if (!game.ok()) fail("position fen " + s.fen + ": " + std::string(game.status().message()));
   for (const std::string& m : s.moves)
     if (absl::StatusOr<AnyGame::Played> p =
-            (*game)->play(uci_move_from_dialect(*variant, m, dialect));
+            (*game)->play(uci_move_from_dialect(variant, m, dialect));
         !p.ok())
       fail("move " + m + ": " + std::string(p.status().message()));
+  return *std::move(game);
+}
+
+void go_perft(const State& s, int depth) {
+  const VariantInfo* variant = variant_of(s);
+  if (!variant) fail("unknown UCI_Variant " + s.uci_variant);
+  FenDialectId dialect = FenDialectId::kNative;
+  VariantOptions options;
+  options.amazon_promotes = s.bug == "superchess-amazon-promotes";
+  std::unique_ptr<AnyGame> game = set_up(s, *variant, dialect, options);
   const Fake fake(s.bug, *variant, dialect);
-  (*game)->visit([&]<class G>(G& g) {
+  game->visit([&]<class G>(G& g) {
     typename G::MoveList legal;
-    const std::vector<Entry> list = fake.moves(g, legal);
+    std::vector<Entry> list = fake.moves(g, legal);
+    if (s.uci_variant == s.refuse_moves && !list.empty()) list.erase(list.begin());
     std::uint64_t total = 0;
     for (const Entry& e : list) {
       const std::uint64_t n = fake.count(g, legal, e, depth);
@@ -322,14 +380,11 @@ void go_search(const State& s, const std::vector<std::string>& w) {
     if (w[i] == "depth") depth = std::atoll(w[i + 1].c_str());
     if (w[i] == "nodes") nodes = std::atoll(w[i + 1].c_str());
   }
-  const VariantInfo* variant = s.uci_variant == "chess" && s.chess960 ? find_variant("chess960")
-                                                                      : find_variant(s.uci_variant);
+  const VariantInfo* variant = variant_of(s);
   if (!variant) fail("unknown UCI_Variant " + s.uci_variant);
-  absl::StatusOr<std::unique_ptr<AnyGame>> game = AnyGame::create(*variant, s.fen, {});
-  if (!game.ok()) fail("position fen " + s.fen + ": " + std::string(game.status().message()));
-  for (const std::string& m : s.moves)
-    if (!(*game)->play(m).ok()) fail("move " + m);
-  AnyGame& g = **game;
+  FenDialectId dialect = FenDialectId::kNative;
+  std::unique_ptr<AnyGame> game = set_up(s, *variant, dialect);
+  AnyGame& g = *game;
   std::vector<std::string> legal = g.legal_moves_uci();
   std::sort(legal.begin(), legal.end());
   if (nodes < 0) nodes = (long long)legal.size();
@@ -354,12 +409,24 @@ void go_search(const State& s, const std::vector<std::string>& w) {
               << std::flush;
     return;
   }
+  if (!s.scores.empty()) {
+    const std::vector<std::string> f = fields(g.fen());
+    const std::string key = f[0] + " " + f[1] + " " + f[2] + " " + f[3];
+    for (const auto& [fen, chosen] : s.scores)
+      if (fen == key) score = chosen;
+  }
   std::string pv = best;
   if (!g.play(best).ok()) fail("move " + best);
   std::vector<std::string> replies = g.legal_moves_uci();
   std::sort(replies.begin(), replies.end());
   if (!replies.empty()) pv += " " + replies.front();
   g.undo();
+  // In the dialect of the position (CwDA promotions in pychess letters).
+  best = uci_move_to_dialect(*variant, best, dialect);
+  if (pv.find(' ') != std::string::npos)
+    pv = best + " " + uci_move_to_dialect(*variant, pv.substr(pv.find(' ') + 1), dialect);
+  else
+    pv = best;
   if (s.bug == "illegal-best") best = pv = "a1b4";
   if (s.bug == "no-score") {
     std::cout << "bestmove " << best << "\n" << std::flush;
@@ -387,10 +454,34 @@ int main(int argc, char** argv) {
       s.state_file = argv[++i];
     } else if (arg == "--delay" && i + 1 < argc) {
       s.delay_ms = std::atol(argv[++i]);
+    } else if (arg == "--scores" && i + 1 < argc) {
+      std::ifstream in(argv[++i]);
+      if (!in) fail(std::string("cannot open ") + argv[i]);
+      for (std::string line; std::getline(in, line);) {
+        const std::vector<std::string> w = words(line.substr(0, line.find('#')));
+        if (w.empty()) continue;
+        if (w.size() != 6 || (w[4] != "cp" && w[4] != "mate"))
+          fail("--scores: a line is a FEN's first four fields and cp N or mate N, not '" + line +
+               "'");
+        s.scores.emplace_back(w[0] + " " + w[1] + " " + w[2] + " " + w[3], w[4] + " " + w[5]);
+      }
     } else if (arg == "--crash-on" && i + 1 < argc) {
       s.crash_on = argv[++i];
     } else if (arg == "--lines" && i + 1 < argc) {
       s.lines = std::atol(argv[++i]);
+    } else if (arg == "--variants" && i + 1 < argc) {
+      s.variants.clear();
+      s.has_variants = std::string_view(argv[++i]) != "none";
+      if (s.has_variants) {
+        std::istringstream list(argv[i]);
+        for (std::string v; std::getline(list, v, ',');) s.variants.push_back(v);
+      }
+    } else if (arg == "--variant-path") {
+      s.variant_path = true;
+    } else if (arg == "--refuse" && i + 1 < argc) {
+      s.refuse = argv[++i];
+    } else if (arg == "--refuse-moves" && i + 1 < argc) {
+      s.refuse_moves = argv[++i];
     } else if (arg == "--bug" && i + 1 < argc) {
       s.bug = argv[++i];
       bool known = false;
@@ -399,7 +490,8 @@ int main(int argc, char** argv) {
     } else {
       fail(
           "usage: fake-uci-engine [--bug NAME] [--lines N] [--log FILE] [--state FILE] "
-          "[--crash-on TEXT] [--delay MS]");
+          "[--crash-on TEXT] [--delay MS] [--scores FILE] [--variants LIST|none] "
+          "[--variant-path] [--refuse NAME] [--refuse-moves NAME]");
     }
   }
   for (std::string line; std::getline(std::cin, line);) {
@@ -409,16 +501,38 @@ int main(int argc, char** argv) {
     if (w[0] == "uci") {
       if (s.bug == "hang-uci") hang();
       std::cout << "id name fake-uci-engine (bug " << s.bug << ")\n"
-                << "id author fairykit tests\n"
-                << "option name UCI_Variant type combo default chess var chess var cwda var "
-                   "superchess var interweave var fluidity\n"
-                << "option name UCI_Chess960 type check default false\n"
+                << "id author fairykit tests\n";
+      if (s.has_variants) {
+        std::cout << "option name UCI_Variant type combo default chess";
+        for (const std::string& v : s.variants) std::cout << " var " << v;
+        std::cout << "\n";
+      }
+      if (s.variant_path) std::cout << "option name VariantPath type string default <empty>\n";
+      std::cout << "option name UCI_Chess960 type check default false\n"
                 << "uciok\n"
                 << std::flush;
     } else if (w[0] == "isready") {
       std::cout << "readyok\n" << std::flush;
     } else if (w[0] == "setoption" && w.size() >= 5 && w[1] == "name" && w[3] == "value") {
       if (w[2] == "UCI_Variant") s.uci_variant = w[4];
+      if (w[2] == "VariantPath" && s.variant_path) {
+        // The path is the rest of the line (it may hold blanks).
+        const std::string path = line.substr(line.find(" value ") + 7);
+        std::ifstream in(path);
+        if (!in) fail("cannot read VariantPath " + path);
+        std::vector<std::string> sections;
+        for (std::string l; std::getline(in, l);)
+          if (l.size() > 2 && l[0] == '[' && l.back() == ']')
+            sections.push_back(l.substr(1, std::min(l.find(':'), l.size() - 1) - 1));
+        for (const std::string& name : sections)
+          if (std::find(s.variants.begin(), s.variants.end(), name) == s.variants.end())
+            s.variants.push_back(name);
+        if (log.is_open()) {
+          log << "# VariantPath: " << sections.size() << " sections:";
+          for (const std::string& name : sections) log << ' ' << name;
+          log << std::endl;
+        }
+      }
       if (w[2] == "UCI_Chess960") s.chess960 = w[4] == "true";
     } else if (w[0] == "position" && w.size() >= 2) {
       std::size_t i = 2;

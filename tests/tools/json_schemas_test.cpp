@@ -323,6 +323,58 @@ TEST(JsonSchema, RejectsBrokenAnalyzeTables) {
   expect_rejected(v, broken, "an unknown table");
 }
 
+// fairy-analyze --engine's judgement with the fake engine: the hand-made games and scores of
+// tests/data/judgement (mates before and after a move, a checkmate, moves left unjudged by an
+// engine that dies, Chess960), and the samples of every game.
+std::string judgement_flags() {
+  const std::string data = std::string(FAIRYKIT_DATA_DIR) + "/judgement";
+  std::vector<std::string> inputs = fairykit::testing::sample_pgns();
+  inputs.insert(inputs.begin(), data + "/games.pgn");
+  return "-q --engine '" + std::string(FAIRYKIT_BIN_DIR) + "/fake-uci-engine --scores " + data +
+         "/scores.txt --bug crash-go-fen --crash-on 2PP4' --nodes 1" + quoted(inputs);
+}
+
+TEST(JsonSchema, EngineMoveRecords) {
+  SchemaValidator v = load_schema("analyze-moves.schema.json");
+  const ToolOutput o = run_tool("fairy-analyze", judgement_flags() + " --report moves");
+  EXPECT_EQ(o.status, 3) << o.err;  // the engine dies on two positions
+  EXPECT_GE(check_lines(v, o.out, "--report moves"), 400);
+  expect_every_property_seen(v);
+  const Json first = Json::parse(o.out.substr(0, o.out.find('\n')));
+  ASSERT_TRUE(v.check(first).empty());
+  Json broken = first;
+  broken["class"] = "dubious";
+  expect_rejected(v, broken, "an unknown class");
+  broken = first;
+  broken["before"] = {{"cp", 10}, {"mate", 2}};
+  expect_rejected(v, broken, "both cp and mate");
+  broken = first;
+  broken["expected_loss"] = 1.5;
+  expect_rejected(v, broken, "an expected loss over 1");
+  broken = first;
+  broken.erase("best");
+  expect_rejected(v, broken, "a judged move without the best move");
+}
+
+TEST(JsonSchema, JudgementTables) {
+  SchemaValidator v = load_schema("analyze-judgement.schema.json");
+  const ToolOutput o =
+      run_tool("fairy-analyze", judgement_flags() + " --report tables --format json --top 2");
+  EXPECT_EQ(o.status, 3) << o.err;
+  check_document(v, o.out, "--report tables");
+  for (const char* table : {"judgement_summary", "judgement_by_game", "judgement_by_player",
+                            "judgement_by_rating_band"})
+    EXPECT_NE(o.out.find(std::string("\"name\":\"") + table + "\""), std::string::npos) << table;
+  expect_every_property_seen(v);
+  const Json tables = Json::parse(o.out);
+  Json broken = tables;
+  broken["tables"][1]["rows"][0]["accuracy"] = "62.0";
+  expect_rejected(v, broken, "an accuracy as a string");
+  broken = tables;
+  broken["tables"][0]["name"] = "judgement";
+  expect_rejected(v, broken, "an unknown table");
+}
+
 TEST(JsonSchema, AnalyzePositionsJsonl) {
   SchemaValidator v = load_schema("analyze-positions.schema.json");
   std::vector<std::string> inputs = fairykit::testing::sample_pgns();

@@ -258,6 +258,9 @@ if [[ -x $bin/fairy-analyze ]]; then
     nps="1 2 3" same fairy-analyze -q --engine "$fake" --nodes 7 "$tmp/twic60.pgn" samples/*.pgn samples/*.epd
     nps="1 2 3" same fairy-analyze -q --engine "$fake" --depth 3 --engines 2 -j 2 "$tmp/twic60.pgn" "$tmp/bom.pgn"
     nps="2 3" stdin=$tmp/twic60.pgn same fairy-analyze -q --engine "$fake" --nodes 5 --engines 3 -o @OUT1 -
+    # The moves judged on rank 0 from the games' facts the ranks send with their positions.
+    nps="1 3" same fairy-analyze -q --engine "$fake" --nodes 5 --report moves "$tmp/twic60.pgn" samples/chess960.pgn
+    nps="3" same fairy-analyze -q --engine "$fake" --nodes 5 --report tables --format json --html @OUT1 "$tmp/twic60.pgn"
     # Engines that fail: one that dies on every search of a position (tried again, then the
     # position's error), one that cannot be started; exit status 3 either way.
     nps="1 3" same fairy-analyze -q --engine "$fake --bug crash-go-fen --crash-on rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR" \

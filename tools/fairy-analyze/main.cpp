@@ -20,8 +20,10 @@
 #include "analysis/engine/engine_pool.h"
 #include "analysis/engine/eval_cache.h"
 #include "analysis/engine/pool_ranks.h"
+#include "analysis/io/bytes.h"
 #include "analysis/statistics/engine_analysis.h"
 #include "analysis/statistics/game_analysis.h"
+#include "analysis/statistics/move_judgement.h"
 #include "analysis/statistics/report_html.h"
 #include "analysis/statistics/stats.h"
 #include "rules/game/registry.h"
@@ -33,6 +35,7 @@
 #include "tools/common/progress.h"
 #include "tools/common/selection_flags.h"
 #include "tools/fairy-analyze/command_line.h"
+#include "tools/fairy-analyze/engine_report.h"
 
 namespace {
 
@@ -45,7 +48,8 @@ enum class Format { kText, kJson, kJsonl, kCsv };
 
 // The engine flags (--engine and those that go with it) as pool options; the exit status
 // when they are wrong.
-std::optional<int> read_engine_flags(const cli::Args& args, analysis::PoolOptions& po) {
+std::optional<int> read_engine_flags(const cli::Args& args, analysis::PoolOptions& po,
+                                     analysis::OwnSearchOptions& search) {
   constexpr const char* kEngineFlags[] = {"nodes",         "depth",          "movetime",  "engines",
                                           "engine-option", "engine-timeout", "eval-cache"};
   if (!args.has("engine")) {
@@ -54,13 +58,10 @@ std::optional<int> read_engine_flags(const cli::Args& args, analysis::PoolOption
     return std::nullopt;
   }
   for (const char* other :
-       {"positions", "group-by", "tree", "tree-min", "top", "no-openings", "html", "find-wins",
-        "win-nodes", "online", "rating-band", "perft", "csv-raw"})
+       {"positions", "group-by", "tree", "tree-min", "no-openings", "online", "perft"})
     if (args.has(other))
       return usage_error(
           absl::StrCat("--", other, " is about the tables or --positions, not --engine"));
-  if (auto f = args.get("format"); f && *f != "jsonl")
-    return usage_error("--format with --engine wants jsonl, not '" + *f + "'");
   po.engine.command = *args.get("engine");
   if (po.engine.command.empty()) return usage_error("--engine wants an engine command");
   int limits = 0;
@@ -84,6 +85,10 @@ std::optional<int> read_engine_flags(const cli::Args& args, analysis::PoolOption
   if (!cli::engine_timeout_flag(args, "fairy-analyze", po.engine.timeout_seconds)) return 2;
   if (!cli::engine_option_flags(args, "fairy-analyze", po.engine_options)) return 2;
   if (!cli::int_flag(args, "fairy-analyze", "engines", 1, 64, po.engines)) return 2;
+  // The bound of the own search of the games no engine plays.
+  if (!cli::int_flag(args, "fairy-analyze", "find-wins", 1, 15, search.max_plies)) return 2;
+  if (!cli::int_flag(args, "fairy-analyze", "win-nodes", 1, 1'000'000'000'000LL, search.node_limit))
+    return 2;
   return std::nullopt;
 }
 
@@ -95,7 +100,8 @@ std::optional<int> read_flags(const cli::Args& args, analysis::AnalyzeOptions& o
   o.positions = args.has("positions") || args.has("engine");
   o.engine_positions = args.has("engine");
   format = o.positions ? Format::kJsonl : Format::kText;
-  if (auto f = args.get("format")) {
+  // --engine's --format: read_judge_flags (tools/fairy-analyze/engine_report.h).
+  if (auto f = args.get("format"); f && !o.engine_positions) {
     if (*f == "text" && !o.positions)
       format = Format::kText;
     else if (*f == "json" && !o.positions)
@@ -114,7 +120,7 @@ std::optional<int> read_flags(const cli::Args& args, analysis::AnalyzeOptions& o
   }
   if (!cli::selection_flags(args, "fairy-analyze", variant->id, o.selection)) return 2;
   o.position.csv_raw = args.has("csv-raw");
-  if (o.position.csv_raw && format != Format::kCsv)
+  if (o.position.csv_raw && format != Format::kCsv && !o.engine_positions)
     return usage_error("--csv-raw needs --format csv");
   auto int_flag = [&](const char* flag, long long lo, long long hi, auto& into) {
     return cli::int_flag(args, "fairy-analyze", flag, lo, hi, into);
@@ -122,7 +128,9 @@ std::optional<int> read_flags(const cli::Args& args, analysis::AnalyzeOptions& o
   if (o.positions) {
     for (const char* stats_only : {"group-by", "tree", "tree-min", "top", "no-openings", "html",
                                    "find-wins", "win-nodes", "online", "rating-band"})
-      if (args.has(stats_only))
+      // --engine: read_engine_flags says which of them it takes (--find-wins and --win-nodes
+      // bound the search of the games no engine plays; the others are the judgement's).
+      if (args.has(stats_only) && !o.engine_positions)
         return usage_error(absl::StrCat("--", stats_only, " is about the tables, not --positions"));
     if (!int_flag("perft", 1, 6, o.position.perft_depth)) return 2;
     o.position.format =
@@ -218,35 +226,75 @@ std::string engine_summary(const analysis::DistinctPositions& d, const analysis:
   absl::StrAppend(&s, ": ", d.read(), " positions read, ", d.entries().size(),
                   " distinct: ", p.analysed, " analysed, ", p.from_cache, " from the cache, ",
                   e.game_ends, " game ends, ", p.failed, " failed");
-  if (e.no_engine > 0) absl::StrAppend(&s, ", ", e.no_engine, " without an engine");
+  if (e.searched > 0) absl::StrAppend(&s, ", ", e.searched, " searched by fairykit");
+  if (p.not_played > 0) absl::StrAppend(&s, ", ", p.not_played, " not played by the engine");
   s += "\n";
-  for (VariantId v : e.variants_without_engine)
-    absl::StrAppend(&s, "fairy-analyze: no engine analyses ", std::string(variant_info(v).name),
-                    " here yet (chess and chess960 only): its positions have an error\n");
+  auto positions = [](std::uint64_t n) {
+    return absl::StrCat(n, n == 1 ? " position" : " positions");
+  };
+  for (const analysis::UnplayedVariant& u : e.without_engine)
+    absl::StrAppend(&s, "fairy-analyze: no engine plays ",
+                    std::string(variant_info(u.variant).name), ": its ", positions(u.positions),
+                    " searched by fairykit for a forced win within ", e.search.max_plies,
+                    e.search.max_plies == 1 ? " ply\n" : " plies\n");
+  for (const analysis::UnplayedVariant& u : e.refused)
+    absl::StrAppend(&s, "fairy-analyze: the engine does not play ",
+                    std::string(variant_info(u.variant).name), " (", u.reason, "): its ",
+                    positions(u.positions), " have an error\n");
   if (p.restarts > 0)
     absl::StrAppend(&s, "fairy-analyze: ", p.restarts,
                     p.restarts == 1 ? " engine was" : " engines were", " started again\n");
   return s;
 }
 
+// What a rank other than 0 sends of a game for --engine (analysis/io/bytes.h): its positions
+// and, when the moves are judged, the facts the judgement reads (players, ratings, result).
+void encode_engine_record(std::int64_t game, const analysis::GameAnalysis& a, bool judged,
+                          const analysis::AnalyzeOptions& o, std::string& out) {
+  std::string part;
+  analysis::ByteWriter w(out);
+  analysis::encode_game_positions(game, a.seen, part);
+  w.str(part);
+  if (!judged) return;
+  part.clear();
+  analysis::encode_game_facts(a.facts, o.stats, part);
+  w.str(part);
+}
+
+bool decode_engine_record(std::string_view record, bool judged, const analysis::AnalyzeOptions& o,
+                          std::int64_t& game, std::vector<analysis::SeenPosition>& seen,
+                          analysis::GameFacts& facts) {
+  analysis::ByteReader r(record);
+  if (!analysis::decode_game_positions(r.view(), game, seen)) return false;
+  if (judged && !analysis::decode_game_facts(r.view(), o.stats, facts)) return false;
+  return r.ok();
+}
+
 // Runs the batch: each record analysed, its records written out or its facts added to
 // `stats` (under MPI by rank 0, which the other ranks send theirs to), a summary per file
 // on standard error. The totals of every input; `unreadable` when one could not be read.
+// With `judged`, the games' moves are kept there to be judged.
 Counts run(analysis::GameBatch& batch, const analysis::AnalyzeOptions& o, cli::MainOutput& out,
-           analysis::CollectionStats& stats, analysis::DistinctPositions& distinct, bool quiet,
-           bool verbose, bool& unreadable) {
+           analysis::CollectionStats& stats, analysis::DistinctPositions& distinct,
+           analysis::JudgedGames* judged, bool quiet, bool verbose, bool& unreadable) {
   const bool shared = g_mpi->size() > 1;
   if (shared && o.engine_positions)
-    batch.set_record_in([&, their_positions = std::vector<analysis::SeenPosition>()](
-                            const analysis::BatchFile& file, std::string_view record) mutable {
-      std::int64_t game = 0;
-      // Bytes that this program wrote on another rank: damaged only by a fault of the run.
-      if (analysis::decode_game_positions(record, game, their_positions))
-        distinct.add(file.name, game, their_positions);
-      else
-        std::cerr << "fairy-analyze: internal error: the positions of a game sent by another "
-                     "rank are damaged\n";
-    });
+    batch.set_record_in(
+        [&, seen = std::vector<analysis::SeenPosition>(), at = std::vector<std::uint32_t>()](
+            const analysis::BatchFile& file, std::string_view record) mutable {
+          std::int64_t game = 0;
+          analysis::GameFacts facts;
+          // Bytes that this program wrote on another rank: damaged only by a fault of the run.
+          if (!decode_engine_record(record, judged != nullptr, o, game, seen, facts)) {
+            std::cerr << "fairy-analyze: internal error: the positions of a game sent by another "
+                         "rank are damaged\n";
+            return;
+          }
+          at.clear();
+          distinct.add(file.name, game, seen, judged ? &at : nullptr);
+          if (judged && !at.empty())
+            judged->add(std::uint32_t(distinct.files().size() - 1), game, facts, at, seen);
+        });
   else if (shared)
     batch.set_record_in([&](const analysis::BatchFile& file, std::string_view record) {
       analysis::GameFacts facts;
@@ -259,6 +307,7 @@ Counts run(analysis::GameBatch& batch, const analysis::AnalyzeOptions& o, cli::M
   cli::ProgressLine progress(!quiet && cli::ProgressLine::stderr_is_terminal());
   Counts file_counts, all;
   std::string diag, facts_bytes;
+  std::vector<std::uint32_t> at;  // the entries of a game's positions (judged)
   batch.run_into<analysis::GameAnalysis>(
       [&](const parsers::RawGame& game, analysis::GameAnalysis& a) {
         analysis::analyse_record(game, o, batch.current().name, a);
@@ -283,10 +332,14 @@ Counts run(analysis::GameBatch& batch, const analysis::AnalyzeOptions& o, cli::M
         if (o.engine_positions) {
           file_counts.positions += a.written;
           if (g_mpi->is_root()) {
-            distinct.add(file.name, game.index, a.seen);
+            at.clear();
+            distinct.add(file.name, game.index, a.seen, judged ? &at : nullptr);
+            if (judged && !at.empty())
+              judged->add(std::uint32_t(distinct.files().size() - 1), game.index, a.facts, at,
+                          a.seen);
           } else if (!a.seen.empty()) {  // rank 0 gathers them in input order (set_record_in)
             facts_bytes.clear();
-            analysis::encode_game_positions(game.index, a.seen, facts_bytes);
+            encode_engine_record(game.index, a, judged != nullptr, o, facts_bytes);
             batch.send_record(facts_bytes);
           }
         } else if (o.positions) {
@@ -355,7 +408,11 @@ int analyze_main(int argc, char** argv) {
   if (!args.ok()) return usage_error(std::string(args.status().message()));
   if (std::optional<int> done = cli::handle_common_flags(*args, kCommandLine, {})) return *done;
   analysis::PoolOptions po;
-  if (std::optional<int> status = read_engine_flags(*args, po)) return *status;
+  analysis::OwnSearchOptions own_search;
+  if (std::optional<int> status = read_engine_flags(*args, po, own_search)) return *status;
+  analyze_tool::JudgeFlags judge_flags;
+  if (std::optional<int> status = analyze_tool::read_judge_flags(*args, judge_flags))
+    return *status;
   analysis::AnalyzeOptions o;
   Format format = Format::kText;
   if (std::optional<int> status = read_flags(*args, o, format)) return *status;
@@ -432,18 +489,31 @@ int analyze_main(int argc, char** argv) {
 
   analysis::CollectionStats stats(o.stats);
   analysis::DistinctPositions distinct;
+  analysis::JudgedGames judged;
+  const bool judging = o.engine_positions && judge_flags.judging();
   bool unreadable = false;
-  const Counts all = run(batch, o, out, stats, distinct, quiet, args->has("verbose"), unreadable);
+  const Counts all = run(batch, o, out, stats, distinct, judging ? &judged : nullptr, quiet,
+                         args->has("verbose"), unreadable);
   stats.add_filtered(all.filtered);
   if (!o.positions) write_tables(stats, format, o.position.csv_raw, files, batch, out);
   std::optional<analysis::EngineAnalysis> engine;
+  std::optional<analysis::JudgementCounts> judgement;
   if (o.engine_positions && !g_mpi->is_root()) {
     // The positions are rank 0's (set_record_in above): this rank's pool searches those it
     // deals out.
     analysis::serve_evaluations(po);
   } else if (o.engine_positions) {
-    engine = analysis::evaluate_distinct(distinct, po);
+    own_search.threads = bo.pipeline.threads;
+    engine = analysis::evaluate_distinct(distinct, po, own_search);
     if (po.ranks) analysis::end_evaluations(*po.ranks);
+  }
+  if (judging && engine) {
+    const analysis::MoveJudge judge(judged, distinct, *engine);
+    judgement = judge.counts();
+    analyze_tool::write_judgement(judge_flags, judge, out, batch.output("--html"), files,
+                                  report_date());
+  }
+  if (engine && judge_flags.report == analyze_tool::JudgeFlags::Report::kPositions) {
     std::string text;
     for (std::size_t i = 0; i < distinct.entries().size(); ++i) {
       analysis::write_evaluation_record(distinct, *engine, i, text);
@@ -462,6 +532,7 @@ int analyze_main(int argc, char** argv) {
   if (engine && !engine->pool.start_error.empty())
     std::cerr << "fairy-analyze: " << engine->pool.start_error << '\n';
   if (engine && !quiet) std::cerr << engine_summary(distinct, *engine, po);
+  if (judgement && !quiet) std::cerr << analyze_tool::judgement_summary(*judgement);
   if (engine && !engine->pool.cache_status.ok())
     std::cerr << "fairy-analyze: --eval-cache " << engine->pool.cache_status.message()
               << " (the evaluations after it were not kept)\n";

@@ -22,7 +22,8 @@ or a pipe the bytes and games read).
 )",
     .tail = R"(
 Exit status: 0 all games read were converted or filtered out; 1 some game was rejected;
-2 usage error, an unreadable input, or an output that could not be written.
+2 usage error, an unreadable input or --annotate cache, or an output that could not be
+written.
 
 Examples:
   fairy-convert games.pgn.zst -o clean.pgn
@@ -33,6 +34,7 @@ Examples:
   fairy-convert -j 2 --to sqlite -o games.db twic*.pgn
   fairy-convert --split 1000 -o 'parts/twic-{n}.pgn' twic.pgn.zst
   fairy-convert --split-by Date:year -o 'by-year/{value}.pgn' games.pgn
+  fairy-convert --annotate evals.db games.pgn -o annotated.pgn
 )",
     .column = 26,
     .flags = cli::with_selection_flags(
@@ -138,6 +140,24 @@ Examples:
                       "(an ambiguous date is left, with a warning), SetUp \"1\" beside",
                       "a FEN tag; implies --fix-result"},
              .brief = "repair what has one sensible answer (implies --fix-result)"},
+            {.name = "annotate",
+             .takes_value = true,
+             .value_name = "CACHE",
+             .help = {"the evaluations of an engine cache (the SQLite file of",
+                      "fairy-analyze's engine analysis, read only) written into",
+                      "the games as lichess does: [%eval] comments, the NAGs",
+                      "?! ? ?? ($6 $2 $4) of inaccuracies, mistakes, blunders and",
+                      "the engine's line before them as a variation (--to json,",
+                      "jsonl, sqlite, csv --positions: the eval fields too)"},
+             .completes = cli::Completes::kFile,
+             .brief = "write the evaluations of an engine cache into the games"},
+            {.name = "annotate-engine",
+             .takes_value = true,
+             .value_name = "TEXT",
+             .help = {"--annotate: the engine settings of the cache whose line",
+                      "holds TEXT (\"Stockfish 16\" (nodes 5000)); needed when the",
+                      "cache holds several"},
+             .brief = "--annotate: the engine settings of the cache to use"},
             {.name = "every",
              .takes_value = true,
              .value_name = "N",

@@ -79,6 +79,8 @@ class ConvertRun {
   const cli::MpiSession& mpi_;
   // Under MPI each rank converts a share of every input (analysis/batch/game_batch.h).
   const bool shared_;
+  // The inputs and the cache of --annotate: what no output may be.
+  std::vector<std::string> inputs_;
   std::string svg_dir_;  // --to svg -o DIR: one file per position drawn, in that directory
   std::vector<analysis::OutputSpec> outputs_;
   std::unique_ptr<analysis::GameBatch> batch_;
@@ -124,6 +126,9 @@ bool ConvertRun::open() {
     outputs_.push_back({"--output", *r_.output});
   if (r_.invalid_out) outputs_.push_back({"--invalid-out", *r_.invalid_out});
   if (r_.duplicates_out) outputs_.push_back({"--duplicates-out", *r_.duplicates_out});
+  // The cache of --annotate is an input too: no output may replace it.
+  inputs_ = r_.files;
+  if (s_.annotate) inputs_.push_back(s_.annotate->path());
   // The database is not a file written anew but one opened and appended to: checked, with
   // the journal files SQLite writes beside it, against the inputs and the other outputs
   // here, then left out of the batch's outputs.
@@ -131,17 +136,20 @@ bool ConvertRun::open() {
     std::vector<analysis::OutputSpec> all = outputs_;
     for (analysis::OutputSpec& f : analysis::db_side_files("--output", *r_.output))
       all.push_back(std::move(f));
-    if (absl::Status st = analysis::check_outputs(r_.files, all); !st.ok())
+    if (absl::Status st = analysis::check_outputs(inputs_, all); !st.ok())
       return fail(st.message());
     std::erase_if(outputs_, [](const analysis::OutputSpec& o) { return o.flag == "--output"; });
   }
   // The diagrams' names in the directory: none may be an input or a symbolic link.
   if (!svg_dir_.empty()) {
     if (absl::Status st =
-            analysis::check_output_dir(r_.files, "--output", svg_dir_, analysis::is_diagram_name);
+            analysis::check_output_dir(inputs_, "--output", svg_dir_, analysis::is_diagram_name);
         !st.ok())
       return fail(st.message());
   }
+  if (s_.annotate && !sqlite)
+    if (absl::Status st = analysis::check_outputs(inputs_, outputs_); !st.ok())
+      return fail(st.message());
   absl::StatusOr<std::unique_ptr<analysis::GameBatch>> opened =
       analysis::GameBatch::open(r_.files, outputs_, r_.batch);
   if (!opened.ok()) return fail(opened.status().message());
@@ -187,7 +195,7 @@ bool ConvertRun::open_split() {
   // Compressed files hold a compressor's state each while open.
   if (!analysis::output_compression(r_.split_pattern->text()).empty()) o.max_open = 8;
   absl::StatusOr<std::unique_ptr<analysis::SplitFiles>> files =
-      analysis::SplitFiles::make("--output", *r_.split_pattern, std::move(o), r_.files, outputs_);
+      analysis::SplitFiles::make("--output", *r_.split_pattern, std::move(o), inputs_, outputs_);
   if (!files.ok()) return fail(files.status().message());
   split_ = std::move(*files);
   return true;
@@ -292,7 +300,7 @@ void ConvertRun::write_diagram(const analysis::BatchFile& file, const std::strin
   // diagram): the directory may have changed since.
   std::vector<analysis::OutputSpec> written = outputs_;
   written.push_back({"--output", path});
-  absl::Status st = analysis::check_outputs(r_.files, written);
+  absl::Status st = analysis::check_outputs(inputs_, written);
   absl::StatusOr<std::unique_ptr<analysis::OutputFile>> f =
       st.ok() ? analysis::OutputFile::open(path, analysis::OutputFile::Links::kRefuse) : st;
   if (!f.ok()) st = f.status();
@@ -315,13 +323,15 @@ void ConvertRun::end_input(const analysis::BatchFile& file, const absl::Status& 
   if (!file.opened) return;
   analysis::ConvertCounts totals = tally_.end_input();
   if (shared_) {  // the counts of every rank's share
-    std::vector<std::uint64_t> v{totals.read,     totals.written,    totals.filtered,
-                                 totals.rejected, totals.duplicates, totals.fixed,
-                                 totals.warnings, totals.named,      totals.repairs};
+    std::vector<std::uint64_t> v{totals.read,      totals.written,    totals.filtered,
+                                 totals.rejected,  totals.duplicates, totals.fixed,
+                                 totals.warnings,  totals.named,      totals.repairs,
+                                 totals.annotated, totals.unevaluated};
     mpi_.sum_to_root(v);
-    totals = analysis::ConvertCounts{v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7], v[8]};
+    totals =
+        analysis::ConvertCounts{v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7], v[8], v[9], v[10]};
   }
-  if (!r_.quiet) std::cerr << analysis::convert_summary(file.name, totals);
+  if (!r_.quiet) std::cerr << analysis::convert_summary(file.name, totals, s_.annotate != nullptr);
   all_.add(totals);
 }
 
@@ -358,7 +368,12 @@ int ConvertRun::finish() {
                  "give -o DIRECTORY for one file per position\n";
     svg_failed_ = true;
   }
-  if (r_.files.size() > 1 && !r_.quiet) std::cerr << analysis::convert_summary("total", all_);
+  if (r_.files.size() > 1 && !r_.quiet)
+    std::cerr << analysis::convert_summary("total", all_, s_.annotate != nullptr);
+  // A cache that failed to answer: the games after it lack evaluations the cache may hold.
+  const bool cache_failed = s_.annotate && !s_.annotate->status().ok();
+  if (cache_failed)
+    std::cerr << "fairy-convert: --annotate " << s_.annotate->status().message() << '\n';
   std::vector<absl::Status> write_errors = batch_->commit();
   if (split_) {
     for (absl::Status& st : split_->commit()) write_errors.push_back(std::move(st));
@@ -370,7 +385,7 @@ int ConvertRun::finish() {
     std::cerr << "fairy-convert: " << main_out_->stdout_error() << '\n';
   const bool db_failed = db_ && !commit_db(unreadable_ || !write_errors.empty());
   if (unreadable_ || !write_errors.empty() || main_out_->stdout_failed() || db_failed ||
-      svg_failed_)
+      svg_failed_ || cache_failed)
     return 2;
   return all_.rejected ? 1 : 0;
 }

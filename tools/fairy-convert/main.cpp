@@ -12,6 +12,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
+#include "analysis/formats/annotate.h"
 #include "analysis/formats/convert_job.h"
 #include "analysis/formats/game_db.h"
 #include "analysis/formats/svg_board.h"
@@ -234,6 +235,34 @@ bool input_flags(const cli::Args& args, analysis::ConvertOptions& s, convert_too
   return true;
 }
 
+// --annotate CACHE, --annotate-engine TEXT: the cache opened (into `cache`) and its settings
+// chosen. The exit status when that fails (2), else nothing.
+std::optional<int> annotate_flags(const cli::Args& args, analysis::ConvertOptions& s,
+                                  std::unique_ptr<analysis::AnnotationCache>& cache) {
+  const std::optional<std::string> path = args.get("annotate");
+  const std::optional<std::string> engine = args.get("annotate-engine");
+  if (!path) {
+    if (engine) return usage_error("--annotate-engine is about --annotate");
+    return std::nullopt;
+  }
+  // The targets that hold the evaluations of the moves: the comments, or the eval fields.
+  const bool holds = s.to == ConvertTarget::kPgn || s.to == ConvertTarget::kJson ||
+                     s.to == ConvertTarget::kJsonl || s.to == ConvertTarget::kSqlite ||
+                     (s.to == ConvertTarget::kCsv && s.positions_csv);
+  if (!holds)
+    return usage_error(
+        "--annotate writes into the moves: --to pgn, json, jsonl, sqlite or csv --positions");
+  absl::StatusOr<std::unique_ptr<analysis::AnnotationCache>> opened =
+      analysis::AnnotationCache::open(*path, engine);
+  if (!opened.ok()) {
+    std::cerr << "fairy-convert: --annotate " << opened.status().message() << '\n';
+    return 2;
+  }
+  cache = *std::move(opened);
+  s.annotate = cache.get();
+  return std::nullopt;
+}
+
 // --key FEN: the key as --to sqlite stores it (games.start_key, moves.key_after).
 int print_key(const VariantInfo& variant, const std::string& fen) {
   const std::string text =
@@ -259,6 +288,8 @@ int convert_main(int argc, char** argv) {
   if (!output_flags(*args, s) || !split_flags(*args, s, run) || !selection_flags(*args, s) ||
       !input_flags(*args, s, run))
     return 2;
+  std::unique_ptr<analysis::AnnotationCache> cache;
+  if (std::optional<int> status = annotate_flags(*args, s, cache)) return *status;
   analysis::set_record_needs(s);
   return convert_tool::run_conversion(s, run, *g_mpi);
 }
