@@ -24,6 +24,13 @@ class Collective {
   // rank `from` sent.
   virtual void send(int to, std::string_view bytes) const = 0;
   virtual std::string receive(int from) const = 0;
+  // Whether bytes from rank `from` have come, so that receive(from) returns at once: for a
+  // rank that has other work while it waits. This one says true (receive() may wait then);
+  // an implementation that can look without waiting says so.
+  virtual bool ready(int from) const {
+    (void)from;
+    return true;
+  }
   // Adds `values` up over the ranks, element by element, into rank 0's `values` (the
   // others' are left as they were); every rank calls it with as many values. Exact:
   // unsigned 64-bit sums. This one goes through all_gather; an implementation may have a

@@ -14,6 +14,8 @@
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "analysis/batch/collective.h"
+#include "analysis/engine/pool_ranks.h"
 #include "parsers/message_text.h"
 #include "rules/game/any_game.h"
 #include "rules/game/fen_dialect.h"
@@ -306,49 +308,47 @@ std::string engine_options_text(std::vector<std::pair<std::string, std::string>>
   return absl::StrJoin(parts, "; ");
 }
 
-PoolSummary evaluate_positions(const std::vector<EvalRequest>& requests, const PoolOptions& o,
-                               std::vector<EvalResult>& results) {
-  PoolSummary summary;
-  results.assign(requests.size(), EvalResult{});
-  if (requests.empty()) return summary;
-  std::mutex warn_mutex;
-  VariantsFile variants(o.variants_file);
-  std::vector<std::unique_ptr<Worker>> workers;
-  workers.push_back(std::make_unique<Worker>(o, warn_mutex, variants));
+namespace {
+
+// The cache, given up after its first error (the run goes on without it).
+void cache_failed(PreparedPositions& p, PoolSummary& summary, const absl::Status& s) {
+  if (summary.cache_status.ok()) summary.cache_status = s;
+  p.cache = nullptr;
+}
+
+// The steps before the searches, on `first` (not started yet): see prepare_positions().
+PreparedPositions prepare(const std::vector<EvalRequest>& requests, const PoolOptions& o,
+                          Worker& first, std::vector<EvalResult>& results, PoolSummary& summary) {
+  PreparedPositions p;
   // The first engine names the settings the cache is read under.
-  if (absl::Status s = workers[0]->start(true); !s.ok()) {
+  if (absl::Status s = first.start(true); !s.ok()) {
     summary.start_error = std::string(s.message());
     for (EvalResult& r : results) r.error = summary.start_error;
     summary.failed = requests.size();
-    return summary;
+    return p;
   }
   summary.engines_started = 1;
-  summary.engine_name = workers[0]->engine()->name();
-  summary.engine_options = engine_options_text(workers[0]->sent());
+  summary.engine_name = first.engine()->name();
+  summary.engine_options = engine_options_text(first.sent());
 
-  std::int64_t settings = 0;
-  EvalCache* cache = o.cache;
-  auto cache_failed = [&](const absl::Status& s) {
-    if (summary.cache_status.ok()) summary.cache_status = s;
-    cache = nullptr;
-  };
-  std::vector<std::size_t> todo;
-  if (cache) {
+  p.cache = o.cache;
+  if (p.cache) {
     absl::StatusOr<std::int64_t> id =
-        cache->settings(summary.engine_name, summary.engine_options, o.limit.text());
-    if (!id.ok()) cache_failed(id.status());
-    if (cache) settings = *id;
+        p.cache->settings(summary.engine_name, summary.engine_options, o.limit.text());
+    if (!id.ok()) cache_failed(p, summary, id.status());
+    if (p.cache) p.settings = *id;
   }
-  if (cache) {
-    if (absl::Status s = cache->begin(false); !s.ok()) cache_failed(s);
+  if (p.cache) {
+    if (absl::Status s = p.cache->begin(false); !s.ok()) cache_failed(p, summary, s);
   }
+  std::vector<std::size_t>& todo = p.todo;
   for (std::size_t i = 0; i < requests.size(); ++i) {
-    if (cache) {
+    if (p.cache) {
       const EvalRequest& r = requests[i];
       absl::StatusOr<std::optional<Evaluation>> hit =
-          cache->find(settings, r.variant->name, r.rules, r.key, r.fen);
+          p.cache->find(p.settings, r.variant->name, r.rules, r.key, r.fen);
       if (!hit.ok()) {
-        cache_failed(hit.status());
+        cache_failed(p, summary, hit.status());
       } else if (*hit) {
         results[i].ok = results[i].cached = true;
         results[i].eval = **hit;
@@ -358,8 +358,8 @@ PoolSummary evaluate_positions(const std::vector<EvalRequest>& requests, const P
     }
     todo.push_back(i);
   }
-  if (cache) {
-    if (absl::Status s = cache->commit(); !s.ok()) cache_failed(s);
+  if (p.cache) {
+    if (absl::Status s = p.cache->commit(); !s.ok()) cache_failed(p, summary, s);
   }
 
   // The games with a UCI_Variant asked about once each, on the first engine, before any of
@@ -380,7 +380,7 @@ PoolSummary evaluate_positions(const std::vector<EvalRequest>& requests, const P
       if (it == asked.end() && refused_game.contains(r.variant->id))
         it = asked.emplace(r.uci_variant, refused_game[r.variant->id]).first;
       if (it == asked.end()) {
-        std::string why = workers[0]->probe(r);
+        std::string why = first.probe(r);
         if (!why.empty()) refused_game[r.variant->id] = summary.refused.size();
         const std::size_t index = why.empty() ? std::size_t(-1) : summary.refused.size();
         if (!why.empty()) summary.refused.push_back({r.variant, r.uci_variant, std::move(why), 0});
@@ -400,6 +400,36 @@ PoolSummary evaluate_positions(const std::vector<EvalRequest>& requests, const P
     }
     todo = std::move(kept);
   }
+  return p;
+}
+
+}  // namespace
+
+PreparedPositions prepare_positions(const std::vector<EvalRequest>& requests, const PoolOptions& o,
+                                    std::vector<EvalResult>& results, PoolSummary& summary) {
+  results.assign(requests.size(), EvalResult{});
+  std::mutex warn_mutex;
+  VariantsFile variants(o.variants_file);
+  Worker first(o, warn_mutex, variants);
+  return prepare(requests, o, first, results, summary);
+}
+
+PoolSummary evaluate_positions(const std::vector<EvalRequest>& requests, const PoolOptions& o,
+                               std::vector<EvalResult>& results) {
+  // Under MPI rank 0 deals the positions out over every rank's pool.
+  if (o.ranks != nullptr && o.ranks->size() > 1) return evaluate_over_ranks(requests, o, results);
+  PoolSummary summary;
+  results.assign(requests.size(), EvalResult{});
+  if (requests.empty()) return summary;
+  std::mutex warn_mutex;
+  VariantsFile variants(o.variants_file);
+  std::vector<std::unique_ptr<Worker>> workers;
+  workers.push_back(std::make_unique<Worker>(o, warn_mutex, variants));
+  PreparedPositions prepared = prepare(requests, o, *workers[0], results, summary);
+  if (!summary.start_error.empty()) return summary;
+  const std::vector<std::size_t>& todo = prepared.todo;
+  const std::int64_t settings = prepared.settings;
+  EvalCache*& cache = prepared.cache;
 
   const std::size_t pool = std::min<std::size_t>(std::size_t(std::max(o.engines, 1)), todo.size());
   std::atomic<std::size_t> next{0};
@@ -444,6 +474,7 @@ PoolSummary evaluate_positions(const std::vector<EvalRequest>& requests, const P
     }
     finished += batch.size();
     if (o.progress) o.progress(cached + finished, total);
+    if (o.evaluated) o.evaluated(batch);
     if (!cache) continue;
     absl::Status s = cache->begin(true);
     for (std::size_t i : batch) {
@@ -453,7 +484,7 @@ PoolSummary evaluate_positions(const std::vector<EvalRequest>& requests, const P
                        requests[i].fen, r.eval);
     }
     if (s.ok()) s = cache->commit();
-    if (!s.ok()) cache_failed(s);
+    if (!s.ok()) cache_failed(prepared, summary, s);
   }
   for (std::thread& t : threads) t.join();
   for (const auto& w : workers) summary.restarts += std::uint64_t(w->restarts());

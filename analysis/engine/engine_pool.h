@@ -35,6 +35,8 @@
 
 namespace fairykit::analysis {
 
+class Collective;  // analysis/batch/collective.h
+
 struct EvalRequest {
   const VariantInfo* variant = nullptr;  // a game an engine plays (VariantInfo::uci_engine)
   Key key = 0;
@@ -72,6 +74,16 @@ struct PoolOptions {
   // Called in the calling thread with the positions done (found in the cache, evaluated or
   // failed) and their total: before the searches, then after each batch of results.
   std::function<void(std::uint64_t done, std::uint64_t total)> progress;
+  // Called in the calling thread with the requests just evaluated by an engine (their
+  // indices; their results are in `results` then), after each batch of them: for a caller
+  // that passes the results on as they come (analysis/engine/pool_ranks.h).
+  std::function<void(const std::vector<std::size_t>& evaluated)> evaluated;
+  // The ranks of an MPI run (nullptr or one rank: one process). With more, rank 0's call
+  // evaluates the positions over every rank's pool, and the other ranks serve it
+  // (analysis/engine/pool_ranks.h); what a share carries to them of these options is
+  // pool_ranks.cpp's send_share(): an option that changes what an engine is sent goes
+  // there too.
+  const Collective* ranks = nullptr;
 };
 
 // A game the engine does not play: positions under a UCI_Variant it does not take.
@@ -107,12 +119,28 @@ struct PoolSummary {
   std::string start_error;
 };
 
-// Evaluates `requests` into `results` (one each, same order).
+// Evaluates `requests` into `results` (one each, same order). Under MPI (options.ranks),
+// rank 0 only: see analysis/engine/pool_ranks.h.
 PoolSummary evaluate_positions(const std::vector<EvalRequest>& requests, const PoolOptions& options,
                                std::vector<EvalResult>& results);
 
 // The options as the cache keys them: "name=value" lines sorted by name ignoring case (UCI
 // option names are), joined by "; ".
 std::string engine_options_text(std::vector<std::pair<std::string, std::string>> options);
+
+// What evaluate_positions() does before the searches, on one engine started and stopped
+// here (for rank 0 under MPI, analysis/engine/pool_ranks.h): `results` sized to `requests`,
+// the summary's engine name and options (or its start_error, every result with it: then
+// nothing is to search), the cache looked up (the positions found have their result,
+// counted in from_cache), and the games with a UCI_Variant probed (those the engine does
+// not play have their error, counted in not_played and refused).
+struct PreparedPositions {
+  std::vector<std::size_t> todo;  // the requests still to search, in order
+  EvalCache* cache = nullptr;     // options.cache, or nullptr when it failed (cache_status)
+  std::int64_t settings = 0;      // the cache's settings of the engine, options and limit
+};
+PreparedPositions prepare_positions(const std::vector<EvalRequest>& requests,
+                                    const PoolOptions& options, std::vector<EvalResult>& results,
+                                    PoolSummary& summary);
 
 }  // namespace fairykit::analysis

@@ -4,6 +4,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "analysis/io/bytes.h"
 #include "analysis/io/json.h"
 #include "analysis/statistics/wins.h"
 #include "rules/core/game_state.h"
@@ -32,6 +33,46 @@ void DistinctPositions::add(std::string_view file, std::int64_t game,
     ++entries_[it->second].occurrences;
     if (indices) indices->push_back(it->second);
   }
+}
+
+void encode_game_positions(std::int64_t game, const std::vector<SeenPosition>& seen,
+                           std::string& out) {
+  ByteWriter w(out);
+  w.num(game);
+  w.num(std::uint32_t(seen.size()));
+  for (const SeenPosition& p : seen) {
+    w.num(std::uint8_t(p.variant));
+    w.num(p.key);
+    w.num(std::int32_t(p.ply));
+    w.str(p.fen);
+    w.num(std::uint8_t(p.side));
+    w.num(std::uint8_t(p.end));
+    w.num(p.move);
+  }
+}
+
+bool decode_game_positions(std::string_view bytes, std::int64_t& game,
+                           std::vector<SeenPosition>& seen) {
+  ByteReader r(bytes);
+  seen.clear();
+  game = r.num<std::int64_t>();
+  const auto n = r.num<std::uint32_t>();
+  for (std::uint32_t i = 0; i < n && r.good(); ++i) {
+    SeenPosition p;
+    const auto variant = r.num<std::uint8_t>();
+    if (variant > std::uint8_t(kLastVariantId)) return false;
+    p.variant = VariantId(variant);
+    p.key = r.num<Key>();
+    p.ply = r.num<std::int32_t>();
+    p.fen = r.str();
+    const auto side = r.num<std::uint8_t>();
+    if (side > 1) return false;
+    p.side = Color(side);
+    p.end = GameEnd(r.num<std::uint8_t>());
+    p.move = r.num<std::uint32_t>();
+    seen.push_back(std::move(p));
+  }
+  return r.ok();
 }
 
 OwnSearch search_position(const VariantInfo& variant, std::string_view fen,

@@ -80,6 +80,15 @@ class DistinctPositions {
   std::uint64_t read_ = 0;
 };
 
+// The positions of one game (DistinctPositions::add's `game` and `seen`) as bytes, for the
+// ranks of an MPI run, which send those of their share of the games to rank 0 (encode), where
+// they are added in input order (decode, then add): analysis/io/bytes.h. decode returns false
+// on bytes that encode did not write.
+void encode_game_positions(std::int64_t game, const std::vector<SeenPosition>& seen,
+                           std::string& out);
+bool decode_game_positions(std::string_view bytes, std::int64_t& game,
+                           std::vector<SeenPosition>& seen);
+
 // fairykit's own search of the positions of the games no engine plays.
 struct OwnSearchOptions {
   int max_plies = 5;                     // the bound: forced wins of at most 5 plies (mate in 3)

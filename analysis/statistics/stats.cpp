@@ -6,6 +6,7 @@
 #include <set>
 #include <string_view>
 
+#include "analysis/io/bytes.h"
 #include "analysis/io/csv.h"
 #include "analysis/io/json.h"
 #include "analysis/statistics/stats_cells.h"
@@ -712,62 +713,13 @@ void write_stats_csv(const std::vector<StatsTable>& tables, bool raw, std::strin
 }  // namespace fairykit::analysis
 
 // ---------------------------------------------------------------------------------------
-// GameFacts as bytes (MPI ranks). Integers little-endian, fixed width; strings and lists
-// with a 32-bit length before them.
+// GameFacts as bytes (MPI ranks): analysis/io/bytes.h.
 
 namespace fairykit::analysis {
 namespace {
 
-class FactsWriter {
- public:
-  explicit FactsWriter(std::string& out) : out_(out) {}
-  template <class Int>
-  void num(Int v) {
-    auto u = static_cast<std::uint64_t>(v);
-    for (std::size_t i = 0; i < sizeof(Int); ++i) out_ += char((u >> (8 * i)) & 0xFF);
-  }
-  void str(std::string_view s) {
-    num(std::uint32_t(s.size()));
-    out_.append(s);
-  }
-
- private:
-  std::string& out_;
-};
-
-class FactsReader {
- public:
-  explicit FactsReader(std::string_view in) : in_(in) {}
-  template <class Int>
-  Int num() {
-    if (in_.size() < sizeof(Int)) {
-      ok_ = false;
-      return Int{};
-    }
-    std::uint64_t u = 0;
-    for (std::size_t i = 0; i < sizeof(Int); ++i)
-      u |= std::uint64_t(static_cast<unsigned char>(in_[i])) << (8 * i);
-    in_.remove_prefix(sizeof(Int));
-    return static_cast<Int>(u);
-  }
-  std::string_view view() {
-    const auto n = num<std::uint32_t>();
-    if (!ok_ || in_.size() < n) {
-      ok_ = false;
-      return {};
-    }
-    std::string_view s = in_.substr(0, n);
-    in_.remove_prefix(n);
-    return s;
-  }
-  std::string str() { return std::string(view()); }
-  bool ok() const { return ok_ && in_.empty(); }
-  bool good() const { return ok_; }
-
- private:
-  std::string_view in_;
-  bool ok_ = true;
-};
+using FactsWriter = ByteWriter;
+using FactsReader = ByteReader;
 
 // Terminations read back: kept for the whole run, as termination()'s literals are.
 std::string_view intern(std::string_view s) {

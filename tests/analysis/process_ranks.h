@@ -8,6 +8,7 @@
 // each other's full pipes).
 #pragma once
 
+#include <poll.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -76,6 +77,10 @@ class ProcessRanks final : public analysis::Collective {
     std::string bytes(n, '\0');
     read_all(pipe(from, rank_).fd[0], bytes.data(), n);
     return bytes;
+  }
+  bool ready(int from) const override {
+    pollfd p{pipe(from, rank_).fd[0], POLLIN, 0};
+    return ::poll(&p, 1, 0) > 0;
   }
 
  private:

@@ -29,7 +29,7 @@ const std::map<std::string, std::set<std::string>> kAllowed = {
     {"analysis", {"analysis", "rules", "parsers"}},
     {"analysis/io", {"analysis/io", "rules", "parsers"}},
     {"analysis/batch", {"analysis/batch", "analysis/io", "rules", "parsers"}},
-    {"analysis/engine", {"analysis/engine", "analysis/io", "rules", "parsers"}},
+    {"analysis/engine", {"analysis/engine", "analysis/batch", "analysis/io", "rules", "parsers"}},
     {"analysis/perft",
      {"analysis/perft", "analysis/engine", "analysis/batch", "analysis/io", "rules", "parsers"}},
     {"analysis/checking", {"analysis/checking", "analysis/io", "rules", "parsers"}},

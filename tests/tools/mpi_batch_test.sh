@@ -6,9 +6,13 @@
 # split (an "[Event" line inside a comment, CRLF and lone-CR line ends, a byte order mark, a
 # game over --max-game-size), seekable zstd; a rank that cannot read its input and a killed rank make the
 # run fail with a message naming the rank and its bytes, and put no output in place.
+# fairy-analyze --engine with the tests' fake engine (deterministic) writes the records of one
+# process at 1, 2 and 3 ranks, keeps its cache on rank 0 (a second run searches nothing), and
+# fails as one process does when an engine fails.
 # Usage: mpi_batch_test.sh MPIEXEC MPI_BIN_DIR [REFERENCE_BIN_DIR]
 #   MPI_BIN_DIR: the tools built with FAIRYKIT_MPI; REFERENCE_BIN_DIR: the same tools built
-#   without it (default: those of MPI_BIN_DIR, run without mpirun). Run from the source tree.
+#   without it (default: those of MPI_BIN_DIR, run without mpirun). fake-uci-engine is taken
+#   from REFERENCE_BIN_DIR, else MPI_BIN_DIR. Run from the source tree.
 set -uo pipefail
 mpiexec=${1:?usage: mpi_batch_test.sh MPIEXEC MPI_BIN_DIR [REFERENCE_BIN_DIR]}
 bin=${2:?usage: mpi_batch_test.sh MPIEXEC MPI_BIN_DIR [REFERENCE_BIN_DIR]}
@@ -22,8 +26,8 @@ fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-# same TOOL ARGS...: one process (reference build) against 1, 2 and 4 ranks. Side files
-# are named by "@OUT1" and "@OUT2" in ARGS and compared too.
+# same TOOL ARGS...: one process (reference build) against 1, 2 and 4 ranks ($nps when set).
+# Side files are named by "@OUT1" and "@OUT2" in ARGS and compared too.
 same() {
   local tool=$1
   shift
@@ -38,7 +42,7 @@ same() {
     echo $? >"$tmp/$d.status"
   }
   run want "$ref/$tool"
-  for np in 1 2 4; do
+  for np in ${nps:-1 2 4}; do
     run got "$mpiexec" --quiet --oversubscribe -np "$np" "$bin/$tool"
     # Open MPI 4.1's mpirun itself can crash forwarding standard input as the job ends
     # (SIGSEGV in orte_iof_hnp_read_local_handler, open-mpi/ompi issue 7483): run again.
@@ -238,6 +242,66 @@ if [[ -x $bin/fairy-analyze ]]; then
   same fairy-analyze --positions "$tw" "$tmp/bom.pgn" samples/*.pgn
   same fairy-analyze --positions --format csv --perft 1 -o @OUT1 "${pgns[@]:0:20}"
   stdin=$tw same fairy-analyze --format json -
+
+  # --engine: the distinct positions gathered by rank 0 in input order, searched by every
+  # rank's pool, the evaluations gathered by rank 0: the records of one process at any number
+  # of ranks, --engines and -j (the fake engine of the tests is deterministic).
+  fake=
+  for d in "$ref" "$bin"; do
+    [[ -x $d/fake-uci-engine ]] && { fake=$d/fake-uci-engine; break; }
+  done
+  if [[ -z $fake ]]; then
+    fail "fake-uci-engine not found in $ref or $bin (a build with FAIRYKIT_BUILD_TESTS): --engine is not tested"
+  else
+    awk '/^\[Event /{n++} n<=60' "$tw" >"$tmp/twic60.pgn"
+    # -q: the summary names the ranks (below); the errors of the engines are said all the same.
+    nps="1 2 3" same fairy-analyze -q --engine "$fake" --nodes 7 "$tmp/twic60.pgn" samples/*.pgn samples/*.epd
+    nps="1 2 3" same fairy-analyze -q --engine "$fake" --depth 3 --engines 2 -j 2 "$tmp/twic60.pgn" "$tmp/bom.pgn"
+    nps="2 3" stdin=$tmp/twic60.pgn same fairy-analyze -q --engine "$fake" --nodes 5 --engines 3 -o @OUT1 -
+    # The moves judged on rank 0 from the games' facts the ranks send with their positions.
+    nps="1 3" same fairy-analyze -q --engine "$fake" --nodes 5 --report moves "$tmp/twic60.pgn" samples/chess960.pgn
+    nps="3" same fairy-analyze -q --engine "$fake" --nodes 5 --report tables --format json --html @OUT1 "$tmp/twic60.pgn"
+    # Engines that fail: one that dies on every search of a position (tried again, then the
+    # position's error), one that cannot be started; exit status 3 either way.
+    nps="1 3" same fairy-analyze -q --engine "$fake --bug crash-go-fen --crash-on rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR" \
+      --nodes 5 --engines 2 samples/classics.pgn "$tmp/twic60.pgn"
+    checks=$((checks + 1))
+    [[ $(cat "$tmp/want.status") == 3 ]] && grep -q '"error":"the engine' "$tmp/want.out" ||
+      fail "an engine that dies on the start position: exit $(cat "$tmp/want.status"), no error record"
+    nps="1 3" same fairy-analyze -q --engine no-such-engine-of-fairykit --nodes 5 samples/chess.epd
+    # A cache that cannot be opened: the run stops before anything is read, on every rank.
+    nps="2" same fairy-analyze --engine "$fake" --nodes 5 --eval-cache "$tmp/nowhere/c.db" samples/chess.epd
+
+    # The summary: the counts of one process, the engines of every rank.
+    "$ref/fairy-analyze" --engine "$fake" --nodes 7 --engines 2 "$tmp/twic60.pgn" >/dev/null 2>"$tmp/e1.err"
+    "$mpiexec" --quiet --oversubscribe -np 3 "$bin/fairy-analyze" --engine "$fake" --nodes 7 --engines 2 \
+      "$tmp/twic60.pgn" >/dev/null 2>"$tmp/e3.err"
+    checks=$((checks + 1))
+    want=$(grep '^engine ' "$tmp/e1.err" | sed 's/, 2 engines: /, E: /')
+    got=$(grep '^engine ' "$tmp/e3.err" | sed 's/, 6 engines on 3 ranks: /, E: /')
+    [[ -n $want && $want == "$got" ]] || fail "--engine summary at 3 ranks: '$got', want '$want'"
+
+    # The cache under MPI: rank 0 alone reads and writes it. A first run at 3 ranks fills it
+    # and writes what one process writes; a second at 2 ranks sends no position to an engine.
+    "$ref/fairy-analyze" -q --engine "$fake" --nodes 6 "$tmp/twic60.pgn" >"$tmp/c0.out"
+    "$mpiexec" --quiet --oversubscribe -np 3 "$bin/fairy-analyze" --engine "$fake" --nodes 6 \
+      --eval-cache "$tmp/c.db" "$tmp/twic60.pgn" >"$tmp/c1.out" 2>"$tmp/c1.err"
+    status=$?
+    checks=$((checks + 1))
+    [[ $status -eq 0 ]] && cmp -s "$tmp/c0.out" "$tmp/c1.out" ||
+      fail "--eval-cache at 3 ranks: exit $status, or not the records of one process: $(tail -n 2 "$tmp/c1.err")"
+    grep -q ' 0 from the cache, ' "$tmp/c1.err" || fail "--eval-cache at 3 ranks, a new cache: $(cat "$tmp/c1.err")"
+    rm -f "$tmp/searches.txt"
+    "$mpiexec" --quiet --oversubscribe -np 2 "$bin/fairy-analyze" --engine "$fake --log $tmp/searches.txt" \
+      --nodes 6 --eval-cache "$tmp/c.db" "$tmp/twic60.pgn" >"$tmp/c2.out" 2>"$tmp/c2.err"
+    status=$?
+    checks=$((checks + 1))
+    [[ $status -eq 0 ]] && cmp -s "$tmp/c0.out" "$tmp/c2.out" ||
+      fail "--eval-cache again at 2 ranks: exit $status, or not the records of one process"
+    grep -q ': 0 analysed, [1-9][0-9]* from the cache, ' "$tmp/c2.err" ||
+      fail "--eval-cache again at 2 ranks: not everything from the cache: $(cat "$tmp/c2.err")"
+    grep -q '^go ' "$tmp/searches.txt" 2>/dev/null && fail "--eval-cache again at 2 ranks: the engine searched"
+  fi
 fi
 
 echo "$checks checks, $failures failures"

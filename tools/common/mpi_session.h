@@ -162,6 +162,16 @@ class MpiSession final : public analysis::Collective {
 #endif
     return bytes;
   }
+  bool ready(int from) const override {
+#if FAIRYKIT_MPI
+    int flag = 0;
+    MPI_Iprobe(from, kTag, MPI_COMM_WORLD, &flag, MPI_STATUS_IGNORE);
+    return flag != 0;
+#else
+    (void)from;
+    return true;
+#endif
+  }
 
   // The exit status of the process: on rank 0 the largest of every rank's `status` (a rank
   // that failed makes the run fail), on the others 0. mpirun returns rank 0's status; the

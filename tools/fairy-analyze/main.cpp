@@ -19,6 +19,8 @@
 #include "analysis/checking/validate_report.h"
 #include "analysis/engine/engine_pool.h"
 #include "analysis/engine/eval_cache.h"
+#include "analysis/engine/pool_ranks.h"
+#include "analysis/io/bytes.h"
 #include "analysis/statistics/engine_analysis.h"
 #include "analysis/statistics/game_analysis.h"
 #include "analysis/statistics/move_judgement.h"
@@ -210,18 +212,20 @@ std::string summary(const std::string& name, const Counts& c, bool selection, bo
 }
 
 // "engine \"fake\" (nodes 5000; Threads=1), 2 engines: 120 positions read, 80 distinct: 70
-// analysed, 8 from the cache, 2 game ends, 0 failed\n", then a line for the variants that no
-// engine plays and one for the engines started again.
+// analysed, 8 from the cache, 2 game ends, 0 failed\n" ("6 engines on 3 ranks" under MPI: the
+// engines of every rank's pool), then a line for the variants that no engine plays and one for
+// the engines started again.
 std::string engine_summary(const analysis::DistinctPositions& d, const analysis::EngineAnalysis& e,
                            const analysis::PoolOptions& po) {
   const analysis::PoolSummary& p = e.pool;
   std::string s = "engine";
   if (!p.engine_name.empty()) absl::StrAppend(&s, " \"", p.engine_name, "\"");
-  absl::StrAppend(
-      &s, " (", po.limit.text(), p.engine_options.empty() ? "" : "; ", p.engine_options, "), ",
-      p.engines_started, p.engines_started == 1 ? " engine: " : " engines: ", d.read(),
-      " positions read, ", d.entries().size(), " distinct: ", p.analysed, " analysed, ",
-      p.from_cache, " from the cache, ", e.game_ends, " game ends, ", p.failed, " failed");
+  absl::StrAppend(&s, " (", po.limit.text(), p.engine_options.empty() ? "" : "; ", p.engine_options,
+                  "), ", p.engines_started, p.engines_started == 1 ? " engine" : " engines");
+  if (g_mpi->size() > 1) absl::StrAppend(&s, " on ", g_mpi->size(), " ranks");
+  absl::StrAppend(&s, ": ", d.read(), " positions read, ", d.entries().size(),
+                  " distinct: ", p.analysed, " analysed, ", p.from_cache, " from the cache, ",
+                  e.game_ends, " game ends, ", p.failed, " failed");
   if (e.searched > 0) absl::StrAppend(&s, ", ", e.searched, " searched by fairykit");
   if (p.not_played > 0) absl::StrAppend(&s, ", ", p.not_played, " not played by the engine");
   s += "\n";
@@ -243,6 +247,29 @@ std::string engine_summary(const analysis::DistinctPositions& d, const analysis:
   return s;
 }
 
+// What a rank other than 0 sends of a game for --engine (analysis/io/bytes.h): its positions
+// and, when the moves are judged, the facts the judgement reads (players, ratings, result).
+void encode_engine_record(std::int64_t game, const analysis::GameAnalysis& a, bool judged,
+                          const analysis::AnalyzeOptions& o, std::string& out) {
+  std::string part;
+  analysis::ByteWriter w(out);
+  analysis::encode_game_positions(game, a.seen, part);
+  w.str(part);
+  if (!judged) return;
+  part.clear();
+  analysis::encode_game_facts(a.facts, o.stats, part);
+  w.str(part);
+}
+
+bool decode_engine_record(std::string_view record, bool judged, const analysis::AnalyzeOptions& o,
+                          std::int64_t& game, std::vector<analysis::SeenPosition>& seen,
+                          analysis::GameFacts& facts) {
+  analysis::ByteReader r(record);
+  if (!analysis::decode_game_positions(r.view(), game, seen)) return false;
+  if (judged && !analysis::decode_game_facts(r.view(), o.stats, facts)) return false;
+  return r.ok();
+}
+
 // Runs the batch: each record analysed, its records written out or its facts added to
 // `stats` (under MPI by rank 0, which the other ranks send theirs to), a summary per file
 // on standard error. The totals of every input; `unreadable` when one could not be read.
@@ -251,7 +278,24 @@ Counts run(analysis::GameBatch& batch, const analysis::AnalyzeOptions& o, cli::M
            analysis::CollectionStats& stats, analysis::DistinctPositions& distinct,
            analysis::JudgedGames* judged, bool quiet, bool verbose, bool& unreadable) {
   const bool shared = g_mpi->size() > 1;
-  if (shared)
+  if (shared && o.engine_positions)
+    batch.set_record_in(
+        [&, seen = std::vector<analysis::SeenPosition>(), at = std::vector<std::uint32_t>()](
+            const analysis::BatchFile& file, std::string_view record) mutable {
+          std::int64_t game = 0;
+          analysis::GameFacts facts;
+          // Bytes that this program wrote on another rank: damaged only by a fault of the run.
+          if (!decode_engine_record(record, judged != nullptr, o, game, seen, facts)) {
+            std::cerr << "fairy-analyze: internal error: the positions of a game sent by another "
+                         "rank are damaged\n";
+            return;
+          }
+          at.clear();
+          distinct.add(file.name, game, seen, judged ? &at : nullptr);
+          if (judged && !at.empty())
+            judged->add(std::uint32_t(distinct.files().size() - 1), game, facts, at, seen);
+        });
+  else if (shared)
     batch.set_record_in([&](const analysis::BatchFile& file, std::string_view record) {
       analysis::GameFacts facts;
       if (!analysis::decode_game_facts(record, o.stats, facts)) {
@@ -287,11 +331,17 @@ Counts run(analysis::GameBatch& batch, const analysis::AnalyzeOptions& o, cli::M
         }
         if (o.engine_positions) {
           file_counts.positions += a.written;
-          at.clear();
-          distinct.add(file.name, game.index, a.seen, judged ? &at : nullptr);
-          if (judged && !at.empty())
-            judged->add(std::uint32_t(distinct.files().size() - 1), game.index, a.facts, at,
-                        a.seen);
+          if (g_mpi->is_root()) {
+            at.clear();
+            distinct.add(file.name, game.index, a.seen, judged ? &at : nullptr);
+            if (judged && !at.empty())
+              judged->add(std::uint32_t(distinct.files().size() - 1), game.index, a.facts, at,
+                          a.seen);
+          } else if (!a.seen.empty()) {  // rank 0 gathers them in input order (set_record_in)
+            facts_bytes.clear();
+            encode_engine_record(game.index, a, judged != nullptr, o, facts_bytes);
+            batch.send_record(facts_bytes);
+          }
         } else if (o.positions) {
           file_counts.positions += a.written;
           out.write(a.records);
@@ -367,18 +417,29 @@ int analyze_main(int argc, char** argv) {
   Format format = Format::kText;
   if (std::optional<int> status = read_flags(*args, o, format)) return *status;
   const bool quiet = args->has("quiet");
-  if (o.engine_positions && g_mpi->size() > 1)
-    return usage_error("--engine does not run under MPI yet: run it as one process");
+  // Under MPI rank 0 alone opens the cache (analysis/engine/pool_ranks.h); the other ranks
+  // stop with it when it cannot.
   std::unique_ptr<analysis::EvalCache> cache;
   if (auto path = args->get("eval-cache")) {
-    absl::StatusOr<std::unique_ptr<analysis::EvalCache>> c = analysis::EvalCache::open(*path);
-    if (!c.ok()) {
-      std::cerr << "fairy-analyze: --eval-cache " << c.status().message() << '\n';
+    absl::Status opened = absl::OkStatus();
+    if (g_mpi->is_root()) {
+      absl::StatusOr<std::unique_ptr<analysis::EvalCache>> c = analysis::EvalCache::open(*path);
+      if (c.ok()) {
+        cache = *std::move(c);
+        po.cache = cache.get();
+      } else {
+        opened = c.status();
+      }
+    }
+    if (g_mpi->size() > 1 && !g_mpi->all_gather(opened.ok() ? "" : "failed")[0].empty() &&
+        opened.ok())
+      opened = absl::UnknownError("could not be opened on rank 0");
+    if (!opened.ok()) {
+      std::cerr << "fairy-analyze: --eval-cache " << opened.message() << '\n';
       return 2;
     }
-    cache = *std::move(c);
-    po.cache = cache.get();
   }
+  if (o.engine_positions && g_mpi->size() > 1) po.ranks = g_mpi;
   // The engines' warnings (from their threads) and the progress line share standard error.
   cli::ProgressLine engine_progress(!quiet && cli::ProgressLine::stderr_is_terminal());
   std::mutex stderr_mutex;
@@ -437,17 +498,22 @@ int analyze_main(int argc, char** argv) {
   if (!o.positions) write_tables(stats, format, o.position.csv_raw, files, batch, out);
   std::optional<analysis::EngineAnalysis> engine;
   std::optional<analysis::JudgementCounts> judgement;
-  if (o.engine_positions) {
+  if (o.engine_positions && !g_mpi->is_root()) {
+    // The positions are rank 0's (set_record_in above): this rank's pool searches those it
+    // deals out.
+    analysis::serve_evaluations(po);
+  } else if (o.engine_positions) {
     own_search.threads = bo.pipeline.threads;
     engine = analysis::evaluate_distinct(distinct, po, own_search);
+    if (po.ranks) analysis::end_evaluations(*po.ranks);
   }
-  if (judging) {
+  if (judging && engine) {
     const analysis::MoveJudge judge(judged, distinct, *engine);
     judgement = judge.counts();
     analyze_tool::write_judgement(judge_flags, judge, out, batch.output("--html"), files,
                                   report_date());
   }
-  if (o.engine_positions && judge_flags.report == analyze_tool::JudgeFlags::Report::kPositions) {
+  if (engine && judge_flags.report == analyze_tool::JudgeFlags::Report::kPositions) {
     std::string text;
     for (std::size_t i = 0; i < distinct.entries().size(); ++i) {
       analysis::write_evaluation_record(distinct, *engine, i, text);
