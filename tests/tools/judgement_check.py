@@ -175,7 +175,9 @@ def main():
     with open(score_file, "w") as f:
         for key, (kind, n) in sorted(scores.items()):
             f.write(f"{key} {kind} {n}\n")
-    engine = ["--engine", f"{a.engine} --scores {score_file}", "--nodes", "3", "-q"]
+    # --variant-path: the fake engine takes fairykit's variants file as Fairy-Stockfish does,
+    # so that the Superchess and CwDA games are judged too.
+    engine = ["--engine", f"{a.engine} --variant-path --scores {score_file}", "--nodes", "3", "-q"]
 
     # The engine's records: errors, game ends, best moves and lines, by position.
     records = {}
