@@ -40,6 +40,23 @@ struct CommentCommands {
   }
 };
 
+// The commands of a game's main line, one entry per ply whose comments hold any (ply 0: before
+// the first move), in ply order.
+struct PlyCommands {
+  int ply = 0;
+  CommentCommands commands;
+};
+
+// The entry of `ply` in `list`: the last one when it is that ply's or holds no value (an entry
+// left empty by a comment without readable commands is taken for the next ply), else a new
+// one. Only the last entry can be empty; the owner drops it when the game ends.
+inline PlyCommands& ply_commands_entry(std::vector<PlyCommands>& list, int ply) {
+  if (list.empty() || (list.back().ply != ply && list.back().commands.any())) list.emplace_back();
+  PlyCommands& e = list.back();
+  e.ply = ply;
+  return e;
+}
+
 // A command that could not be read: where in the comment text it starts, and why.
 struct CommandProblem {
   std::size_t offset = 0;

@@ -247,15 +247,16 @@ class PgnVisitor {
   virtual void nag(int value, PgnLocation where) { (void)value, (void)where; }
   // A {...} or ;... comment, without its delimiters.
   virtual void comment(std::string_view text, PgnLocation where) { (void)text, (void)where; }
-  // Whether, of this game's comments, the visitor wants only the values of their clk, emt and
-  // eval commands (statistics of online play). Asked once a game, at its first comment; when
-  // true, the reader reads each {comment} made of those commands only (the form of online
-  // archives) itself, straight into comment_commands_target(); the other comments still come
+  // When, of this game's comments, the visitor wants only the values of their clk, emt and
+  // eval commands on the main line (statistics of online play): the list they go into. Asked
+  // once a game, at its first comment. The reader then reads each {comment} made of those
+  // commands only (the form of online archives) itself, into
+  // ply_commands_entry(list, ply) with ply its own count of the main line's moves (only the
+  // values still empty are filled: the first of a move's comments wins); the other comments
+  // still come as comment(). Since the reader counts every move it reads, the visitor drops
+  // the entries past the last move it could play. nullptr (the default): every comment comes
   // as comment().
-  virtual bool wants_comment_commands_only() { return false; }
-  // Where the values of the {comment} being read go (only the values still empty are
-  // filled: the first of a move's comments wins), or nullptr when they are not wanted here.
-  virtual CommentCommands* comment_commands_target() { return nullptr; }
+  virtual std::vector<PlyCommands>* comment_commands_list() { return nullptr; }
   virtual void begin_variation(PgnLocation where) { (void)where; }
   virtual void end_variation(PgnLocation where) { (void)where; }
   // The termination marker: "1-0", "0-1", "1/2-1/2" or "*". Not called when it is missing.

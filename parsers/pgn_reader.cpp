@@ -590,6 +590,7 @@ class GameReader {
         // The common tokens first: a move, a move number without a result or castling.
         if (detail::is_ascii_alpha(c)) {
           read_move(match_move(p_, end_));
+          main_plies_ += depth == 0;
           continue;
         }
         if (c >= '1' && c <= '9' && p_ + 1 != end_ && p_[1] != '-' && p_[1] != '/') {
@@ -607,11 +608,11 @@ class GameReader {
       }
       switch (c) {
         case '{': {
-          if (commands_only()) {
+          if (std::vector<PlyCommands>* list = commands_list()) {
             CommentCommands scratch;
-            CommentCommands* target = visitor_.comment_commands_target();
-            if (const char* close =
-                    detail::read_usual_comment(p_ + 1, end_, target ? *target : scratch)) {
+            CommentCommands& out =
+                depth == 0 ? ply_commands_entry(*list, main_plies_).commands : scratch;
+            if (const char* close = detail::read_usual_comment(p_ + 1, end_, out)) {
               p_ = close + 1;
               continue;
             }
@@ -676,6 +677,7 @@ class GameReader {
       switch (t.kind) {
         case detail::TokenKind::kMove:
           read_move(t.length);
+          main_plies_ += depth == 0;
           continue;
         case detail::TokenKind::kMoveNumber:
           p_ += t.length;
@@ -714,9 +716,12 @@ class GameReader {
     if (depth > 0) Problem(Severity::kError, "unterminated variation", variation_open);
   }
 
-  bool commands_only() {
-    if (commands_only_ < 0) commands_only_ = visitor_.wants_comment_commands_only() ? 1 : 0;
-    return commands_only_ != 0;
+  std::vector<PlyCommands>* commands_list() {
+    if (!list_asked_) {
+      list_asked_ = true;
+      commands_list_ = visitor_.comment_commands_list();
+    }
+    return commands_list_;
   }
 
   const char* p_;
@@ -727,7 +732,9 @@ class GameReader {
   const char* next_lf_ = nullptr;  // the first '\n' at or after the last line_end(), or end_
   const char* next_cr_ = nullptr;  // the same for '\r'
   std::uint64_t scanned_ = 0;      // bytes the line-end searches looked at
-  int commands_only_ = -1;         // the visitor's wants_comment_commands_only(), once asked
+  std::vector<PlyCommands>* commands_list_ = nullptr;  // the visitor's comment_commands_list(),
+  bool list_asked_ = false;                            // asked once
+  int main_plies_ = 0;  // the main line's moves read
 };
 
 }  // namespace

@@ -161,14 +161,17 @@ const char* skip_quiet(const char* p, const char* end, bool& in_comment) {
 const char* skip_quiet(const char* p, const char*, bool&) { return p; }
 #endif
 
-// Whether the '-' or '/' at `p`, in the line [line, end), is the second byte of a
-// termination marker "1-0", "0-1" or "1/2-1/2" standing alone.
+// Whether the '-' or '/' at `p`, in the line that starts at `line`, is the second byte of a
+// termination marker "1-0", "0-1" or "1/2-1/2" standing alone. `end` may lie beyond the line's
+// end: a line end is neither a byte of a marker nor a move byte, so it decides as the end of
+// the text would; and only the 8 bytes from the marker's first on are looked at.
 bool is_result_at(const char* line, const char* p, const char* end) {
   if (p == line) return false;
   const char* const start = p - 1;
-  return (*start == '0' || *start == '1') && (start == line || !detail::is_move_char(start[-1])) &&
-         detail::match_result_prefix(
-             std::string_view(start, static_cast<std::size_t>(end - start))) != 0;
+  if (!(*start == '0' || *start == '1') || (start != line && detail::is_move_char(start[-1])))
+    return false;
+  const std::size_t n = std::min<std::size_t>(static_cast<std::size_t>(end - start), 16);
+  return detail::match_result_prefix(std::string_view(start, n)) != 0;
 }
 
 }  // namespace
@@ -254,14 +257,17 @@ std::optional<PlainGameExtent> plain_game_extent(std::string_view text,
           eol = p;
           break;
         }
-        if (*p == ';') break;
+        if (*p == ';') {
+          eol = detail::find_any(p, end, kLineEnds);
+          break;
+        }
         if (*p == '{') {
           in_comment = true;
         } else if (*p == '(') {
           return std::nullopt;  // a variation
-        } else if (*p == '*' || ((*p == '-' || *p == '/') &&
-                                 is_result_at(line, p, detail::find_any(p, end, kLineEnds)))) {
+        } else if (*p == '*' || ((*p == '-' || *p == '/') && is_result_at(line, p, end))) {
           state = State::kDone;  // the rest of the line belongs to the game
+          eol = detail::find_any(p, end, kLineEnds);
           break;
         }  // (a ')' outside a variation changes nothing)
         ++p;

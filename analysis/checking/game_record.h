@@ -126,10 +126,7 @@ struct GameRecord {
   // RecordOptions::commands: the comment commands of the main line, one entry per ply whose
   // comments hold any (ply 0: before the first move), in ply order; a move's comments are
   // merged (the first value of each command is kept).
-  struct PlyCommands {
-    int ply = 0;
-    parsers::CommentCommands commands;
-  };
+  using PlyCommands = parsers::PlyCommands;
   std::vector<PlyCommands> commands;
   // RecordOptions::claims: the first ply of the main line (0: the start position) whose
   // position occurs for the third time by the rules of the variant (the engine's repetition

@@ -106,48 +106,29 @@ std::vector<std::int32_t> move_times(const GameRecord& r, const OnlineGame& g) {
   return spent;
 }
 
-void move_times(const GameRecord& r, const OnlineGame& g, std::vector<std::int32_t>& spent) {
-  constexpr std::int32_t kNone = parsers::CommentCommands::kNone;
-  spent.assign(std::size_t(r.plies) + 1, kNone);
-  if (!g.time_control || g.time_control->kind != TimeControl::kClock || r.commands.empty()) return;
+MoveClocks::MoveClocks(const OnlineGame& g) {
+  if (!g.time_control || g.time_control->kind != TimeControl::kClock) return;
   const std::vector<TimePeriod>& periods = g.time_control->periods;
   for (const TimePeriod& p : periods)
     if (p.sandglass) return;
-  // Each side: its clock before its next move, the period it plays in and the moves it has
-  // made in that period.
-  struct Side {
-    std::int64_t clock = 0;
-    std::size_t period = 0;
-    int moves_in_period = 0;
-  } sides[2];
-  for (Side& s : sides) s.clock = periods.front().seconds * 1000;
+  periods_ = &periods;
+  for (Side& s : sides_) s.clock = periods.front().seconds * 1000;
+  single_ = periods.size() == 1 && periods.front().moves == 0;
+  increment_ms_ = periods.front().increment * 1000;
+}
+
+void move_times(const GameRecord& r, const OnlineGame& g, std::vector<std::int32_t>& spent) {
+  constexpr std::int32_t kNone = parsers::CommentCommands::kNone;
+  spent.assign(std::size_t(r.plies) + 1, kNone);
+  MoveClocks clocks(g);
+  if (!clocks.known() || r.commands.empty()) return;
   std::size_t next = 0;  // into r.commands
   for (int ply = 1; ply <= r.plies; ++ply) {
-    // The side that plays `ply`: the start side plays the odd plies.
-    Side& s = sides[(ply & 1) ? 0 : 1];
-    const TimePeriod& p = periods[s.period];
-    std::int64_t before = s.clock;
-    std::int64_t added = p.increment * 1000;
-    // A move that completes a period brings the next one's time (the last period repeats).
-    if (p.moves > 0 && ++s.moves_in_period == p.moves) {
-      s.moves_in_period = 0;
-      if (s.period + 1 < periods.size()) ++s.period;
-      added += periods[s.period].seconds * 1000;
-    }
     while (next < r.commands.size() && r.commands[next].ply < ply) ++next;
     const std::int32_t clock = next < r.commands.size() && r.commands[next].ply == ply
                                    ? r.commands[next].commands.clock_ms
                                    : kNone;
-    if (clock == kNone) {
-      // Unknown from here on for this side: its clock before the next move is not known.
-      s.clock = -1;
-      continue;
-    }
-    if (before >= 0) {
-      const std::int64_t t = before + added - clock;
-      if (t >= 0 && t <= INT32_MAX) spent[std::size_t(ply)] = static_cast<std::int32_t>(t);
-    }
-    s.clock = clock;
+    spent[std::size_t(ply)] = clocks.spent(ply, clock);
   }
 }
 

@@ -4,6 +4,7 @@
 // (from the comment commands, parsers/comment_commands.h, kept in GameRecord::commands).
 #pragma once
 
+#include <climits>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -44,6 +45,56 @@ std::optional<std::int64_t> tag_number(std::string_view value);
 // move of a side is counted from the full base, as servers that start the clock on the first
 // move write it.
 std::vector<std::int32_t> move_times(const GameRecord& record, const OnlineGame& game);
+
+// The rule of move_times, ply after ply, for a reader that walks the plies itself.
+class MoveClocks {
+ public:
+  explicit MoveClocks(const OnlineGame& game);
+  // Whether any time can be known: a clock time control without a sandglass.
+  bool known() const { return periods_ != nullptr; }
+  // The time ply `ply` took (kNone when unknown), its mover's clock after it being `clock`
+  // (kNone: not written). Called for plies 1, 2, ... in order, and only when known().
+  std::int32_t spent(int ply, std::int32_t clock) {
+    // The side that plays `ply`: the start side plays the odd plies.
+    Side& s = sides_[(ply & 1) ? 0 : 1];
+    const std::int64_t before = s.clock;
+    std::int64_t added = increment_ms_;
+    if (!single_) [[unlikely]] {
+      const TimePeriod& p = (*periods_)[s.period];
+      added = p.increment * 1000;
+      // A move that completes a period brings the next one's time (the last period repeats).
+      if (p.moves > 0 && ++s.moves_in_period == p.moves) {
+        s.moves_in_period = 0;
+        if (s.period + 1 < periods_->size()) ++s.period;
+        added += (*periods_)[s.period].seconds * 1000;
+      }
+    }
+    if (clock == parsers::CommentCommands::kNone) {
+      // Unknown from here on for this side: its clock before the next move is not known.
+      s.clock = -1;
+      return parsers::CommentCommands::kNone;
+    }
+    s.clock = clock;
+    if (before < 0) return parsers::CommentCommands::kNone;
+    const std::int64_t t = before + added - clock;
+    return t >= 0 && t <= INT32_MAX ? static_cast<std::int32_t>(t)
+                                    : parsers::CommentCommands::kNone;
+  }
+
+ private:
+  // Each side: its clock before its next move, the period it plays in and the moves it has
+  // made in that period.
+  struct Side {
+    std::int64_t clock = 0;
+    std::size_t period = 0;
+    int moves_in_period = 0;
+  };
+  const std::vector<TimePeriod>* periods_ = nullptr;
+  // One period for the whole game ("180+2"), the usual case: its increment.
+  bool single_ = false;
+  std::int64_t increment_ms_ = 0;
+  Side sides_[2];
+};
 // The same into `spent` (its memory kept from call to call).
 void move_times(const GameRecord& record, const OnlineGame& game, std::vector<std::int32_t>& spent);
 

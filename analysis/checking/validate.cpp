@@ -382,22 +382,15 @@ class GameChecker final : public parsers::PgnVisitor {
     item.depth = depth_;
   }
 
-  bool wants_comment_commands_only() override {
-    return !options_.move_warnings && record_ != nullptr && ro_->commands && !ro_->items;
+  std::vector<parsers::PlyCommands>* comment_commands_list() override {
+    if (options_.move_warnings || !record_ || !ro_->commands || ro_->items || !replay_ ||
+        stopped_ || broken_)
+      return nullptr;
+    return &record_->commands;
   }
-  parsers::CommentCommands* comment_commands_target() override {
-    if (stopped_ || broken_ || depth_ != 0 || !recording()) return nullptr;
-    return &commands_entry().commands;
-  }
-  // The entry of the current ply in the record's commands. An entry left without a value (a
-  // comment without readable commands) is taken for the next ply, and dropped at the end.
+  // The entry of the current ply in the record's commands.
   GameRecord::PlyCommands& commands_entry() {
-    auto& kept = record_->commands;
-    const int ply = report_.plies;
-    if (kept.empty() || (kept.back().ply != ply && kept.back().commands.any()))
-      kept.push_back({ply, {}});
-    kept.back().ply = ply;
-    return kept.back();
+    return parsers::ply_commands_entry(record_->commands, report_.plies);
   }
 
   // The clk, emt and eval commands of a comment: kept for the main line's move before it
@@ -482,8 +475,13 @@ class GameChecker final : public parsers::PgnVisitor {
   }
 
   GameReport finish() {
-    if (record_ && !record_->commands.empty() && !record_->commands.back().commands.any())
-      record_->commands.pop_back();
+    if (record_ && !record_->commands.empty()) {
+      // The reader's entries for moves not played (comment_commands_list), and an entry left
+      // without a value.
+      auto& kept = record_->commands;
+      while (!kept.empty() && kept.back().ply > report_.plies) kept.pop_back();
+      if (!kept.empty() && !kept.back().commands.any()) kept.pop_back();
+    }
     if (!broken_) check_result();
     if (options_.termination && replay_ && !stopped_ && depth_ == 0 && report_.valid()) {
       const std::string& result =

@@ -38,6 +38,11 @@ std::string points(std::uint64_t wins, std::uint64_t draws) {
   return number(wins + draws / 2) + (draws % 2 ? ".5" : "");
 }
 
+// The mean of `count` times that add up to `ms` milliseconds, in seconds.
+double mean_seconds(std::int64_t ms, std::uint64_t count) {
+  return double(ms) / 1000.0 / double(count);
+}
+
 std::string_view speed_text(int s) { return speed_name(static_cast<Speed>(s)); }
 
 // The table with a first column "group" under --group-by.
@@ -83,26 +88,40 @@ void online_facts(const GameRecord& r, OnlineFacts& f) {
   const std::string_view round = r.tag("Round");
   if (!round.empty() && round != "?" && round != "-") f.event.assign(r.tag("Event"));
   if (r.commands.empty()) return;
-  bool clocks = false, evals = false;
-  for (const GameRecord::PlyCommands& c : r.commands) {
-    if (c.ply < 1) continue;
-    clocks = clocks || c.commands.clock_ms != kNoTime;
-    evals = evals || c.commands.has_eval;
-  }
+  // One walk over the plies: every value is written, and the columns no move has are
+  // dropped at the end.
   const std::size_t plies = std::size_t(r.plies);
-  if (clocks) {
-    f.clock.assign(plies, kNoTime);
-    thread_local std::vector<std::int32_t> spent;  // (its memory kept for the next game)
-    move_times(r, g, spent);
-    f.spent.assign(spent.begin() + 1, spent.end());
+  f.clock.resize(plies);
+  f.spent.resize(plies);
+  f.eval.resize(plies);
+  MoveClocks times(g);
+  const bool timed = times.known();
+  bool clocks = false, evals = false;
+  // The entries are in ply order, one at most per ply.
+  const GameRecord::PlyCommands* next = r.commands.data();
+  const GameRecord::PlyCommands* const last = next + r.commands.size();
+  while (next != last && next->ply < 1) ++next;
+  for (std::size_t i = 0; i < plies; ++i) {
+    std::int32_t clock = kNoTime;
+    std::int16_t eval = kNoEval;
+    if (next != last && next->ply == int(i) + 1) {
+      const parsers::CommentCommands& c = next->commands;
+      clock = c.clock_ms;
+      eval = clamped_eval(c);
+      evals = evals || c.has_eval;
+      ++next;
+    }
+    const int ply = int(i) + 1;
+    clocks = clocks || clock != kNoTime;
+    f.clock[i] = clock;
+    f.spent[i] = timed ? times.spent(ply, clock) : kNoTime;
+    f.eval[i] = eval;
   }
-  if (evals) f.eval.assign(plies, kNoEval);
-  for (const GameRecord::PlyCommands& c : r.commands) {
-    if (c.ply < 1 || std::size_t(c.ply) > plies) continue;
-    const std::size_t i = std::size_t(c.ply) - 1;
-    if (clocks) f.clock[i] = c.commands.clock_ms;
-    if (evals) f.eval[i] = clamped_eval(c.commands);
+  if (!clocks) {
+    f.clock.clear();
+    f.spent.clear();
   }
+  if (!evals) f.eval.clear();
 }
 
 OnlineStats::OnlineStats(const StatsOptions& options)
@@ -144,16 +163,14 @@ void OnlineStats::add(const GameFacts& game) {
   // Clocks by move number: move n is the game's plies 2n - 1 and 2n.
   if (speed >= 0) {
     auto& clock = g.clock[std::size_t(speed)];
-    for (std::size_t i = 0; i < f.clock.size() && i / 2 < std::size_t(kClockMoves); ++i) {
+    const std::size_t n = std::min(f.clock.size(), std::size_t(2 * kClockMoves));
+    for (std::size_t i = 0; i < n; ++i) {
       Clock& c = clock[i / 2];
-      if (f.clock[i] != kNoTime) {
-        ++c.clocks;
-        c.clock_sum += f.clock[i] / 1000.0;
-      }
-      if (f.spent[i] != kNoTime) {
-        ++c.spent_moves;
-        c.spent_sum += f.spent[i] / 1000.0;
-      }
+      const std::int32_t left = f.clock[i], spent = f.spent[i];
+      c.clocks += left != kNoTime;
+      c.clock_ms += left != kNoTime ? left : 0;
+      c.spent_moves += spent != kNoTime;
+      c.spent_ms += spent != kNoTime ? spent : 0;
     }
     TimeLosses& t = g.time_losses[std::size_t(speed)];
     ++t.games;
@@ -337,8 +354,9 @@ void OnlineStats::tables(std::vector<StatsTable>& out) const {
           group_cells(row, group);
           row.insert(row.end(),
                      {std::string(speed_text(s)), std::to_string(m + 1), number(c.clocks),
-                      c.clocks ? fixed1(c.clock_sum / double(c.clocks)) : "", number(c.spent_moves),
-                      c.spent_moves ? fixed(c.spent_sum / double(c.spent_moves), 2) : ""});
+                      c.clocks ? fixed1(mean_seconds(c.clock_ms, c.clocks)) : "",
+                      number(c.spent_moves),
+                      c.spent_moves ? fixed(mean_seconds(c.spent_ms, c.spent_moves), 2) : ""});
           t.rows.push_back(std::move(row));
         }
     if (!t.rows.empty()) {

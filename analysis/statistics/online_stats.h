@@ -90,7 +90,7 @@ class OnlineStats {
   };
   struct Clock {
     std::uint64_t clocks = 0, spent_moves = 0;
-    double clock_sum = 0, spent_sum = 0;  // seconds
+    std::int64_t clock_ms = 0, spent_ms = 0;  // their sums
   };
   struct TimeLosses {
     std::uint64_t games = 0, forfeits = 0, decisive = 0, with_eval = 0, from_won = 0;

@@ -639,5 +639,31 @@ TEST(ValidateCommands, TheReadersFastFormGivesTheGeneralReadersValues) {
   EXPECT_NE(fast.commands[7].commands.elapsed_ms, none);
 }
 
+// The reader counts the moves it reads, the checker those it plays: after an illegal move the
+// comments of the moves read but not played are dropped, as the general reader drops them.
+TEST(ValidateCommands, TheReadersFastFormStopsAtAnIllegalMove) {
+  parsers::RawGame g;
+  g.text =
+      "[Event \"E\"]\n[Result \"*\"]\n\n1. e4 { [%clk 0:05:00] } 1... e5 { [%clk 0:04:59] } "
+      "2. Ke3 { [%clk 0:04:50] } 2... Nc6 { [%clk 0:04:40] } 3. Nf3 { [%eval 0.2] } *\n";
+  g.index = 1;
+  g.first_line = 1;
+  ValidateOptions o;
+  o.move_warnings = false;
+  RecordOptions stats;
+  stats.items = false;
+  stats.commands = true;
+  RecordOptions text = stats;
+  text.items = true;
+  for (const RecordOptions& ro : {stats, text}) {
+    SCOPED_TRACE(ro.items ? "general" : "fast");
+    GameRecord r;
+    EXPECT_FALSE(validate_game(g, o, r, ro).valid());
+    std::vector<std::pair<int, std::int32_t>> clocks;
+    for (const auto& c : r.commands) clocks.push_back({c.ply, c.commands.clock_ms});
+    EXPECT_EQ(clocks, (std::vector<std::pair<int, std::int32_t>>{{1, 300000}, {2, 299000}}));
+  }
+}
+
 }  // namespace
 }  // namespace fairykit::analysis
