@@ -594,6 +594,13 @@ class GameReader {
           continue;
         }
         if (c >= '1' && c <= '9' && p_ + 1 != end_ && p_[1] != '-' && p_[1] != '/') {
+#if defined(__SSE2__)
+          if (end_ - p_ >= 16)
+            if (const char* next = detail::skip_placed_move_number(p_)) {
+              p_ = next;
+              continue;
+            }
+#endif
           // grammar::move_number by hand: digits, blanks, dots.
           ++p_;
           while (p_ != end_ && *p_ >= '0' && *p_ <= '9') ++p_;
@@ -614,6 +621,12 @@ class GameReader {
                 depth == 0 ? ply_commands_entry(*list, main_plies_).commands : scratch;
             if (const char* close = detail::read_usual_comment(p_ + 1, end_, out)) {
               p_ = close + 1;
+#if defined(__SSE2__)
+              // The blank and the move number that follow a move's comment in online
+              // archives (" 12... Nf6"), passed at once.
+              if (end_ - p_ >= 17 && p_[0] == ' ')
+                if (const char* next = detail::skip_placed_move_number(p_ + 1)) p_ = next;
+#endif
               continue;
             }
             // Another form: comment() reads it again, filling what is still empty.
