@@ -20,24 +20,12 @@ int judged_centipawns(const Evaluation& e, bool white_to_move) {
   return judged_centipawns(e.mate, e.score, white_to_move);
 }
 
-double expected_score(int centipawns) {
-  // Every value the clamp leaves, computed once: a collection's statistics judge two
-  // evaluations per move.
-  static const std::array<double, 2 * kEvalCeiling + 1> table = [] {
-    std::array<double, 2 * kEvalCeiling + 1> t{};
-    for (int cp = -kEvalCeiling; cp <= kEvalCeiling; ++cp)
-      t[std::size_t(cp + kEvalCeiling)] = 1.0 / (1.0 + std::exp(-0.00368208 * cp));
-    return t;
-  }();
-  return table[std::size_t(std::clamp(centipawns, -kEvalCeiling, kEvalCeiling) + kEvalCeiling)];
-}
-
-MoveClass classify_loss(double expected_loss) {
-  if (expected_loss >= kBlunderLoss) return MoveClass::kBlunder;
-  if (expected_loss >= kMistakeLoss) return MoveClass::kMistake;
-  if (expected_loss >= kInaccuracyLoss) return MoveClass::kInaccuracy;
-  return MoveClass::kGood;
-}
+const std::array<double, 2 * kEvalCeiling + 1> judgement_detail::kExpectedScore = [] {
+  std::array<double, 2 * kEvalCeiling + 1> t{};
+  for (int cp = -kEvalCeiling; cp <= kEvalCeiling; ++cp)
+    t[std::size_t(cp + kEvalCeiling)] = 1.0 / (1.0 + std::exp(-0.00368208 * cp));
+  return t;
+}();
 
 std::string_view move_class_name(MoveClass c) {
   switch (c) {

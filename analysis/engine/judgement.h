@@ -26,6 +26,9 @@
 // evaluation is used, so that set-up positions and variants are judged the same way.
 #pragma once
 
+#include <algorithm>
+#include <array>
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string_view>
@@ -44,8 +47,17 @@ int judged_centipawns(const Evaluation& e, bool white_to_move);
 // 0 the side to move is mated).
 int judged_centipawns(bool mate, int score, bool white_to_move);
 
+namespace judgement_detail {
+// Every expected score the clamp leaves, computed once at start: a collection's statistics
+// judge two evaluations per move.
+extern const std::array<double, 2 * kEvalCeiling + 1> kExpectedScore;
+}  // namespace judgement_detail
+
 // White's expected score, 0 to 1, for centipawns from White's view (clamped).
-double expected_score(int centipawns);
+inline double expected_score(int centipawns) {
+  return judgement_detail::kExpectedScore[std::size_t(
+      std::clamp(centipawns, -kEvalCeiling, kEvalCeiling) + kEvalCeiling)];
+}
 
 enum class MoveClass : std::uint8_t { kGood, kInaccuracy, kMistake, kBlunder };
 
@@ -54,7 +66,12 @@ inline constexpr double kMistakeLoss = 0.10;
 inline constexpr double kBlunderLoss = 0.15;
 
 // The class of a move that lost `expected_loss` of expected score for its mover.
-MoveClass classify_loss(double expected_loss);
+inline MoveClass classify_loss(double expected_loss) {
+  if (expected_loss >= kBlunderLoss) return MoveClass::kBlunder;
+  if (expected_loss >= kMistakeLoss) return MoveClass::kMistake;
+  if (expected_loss >= kInaccuracyLoss) return MoveClass::kInaccuracy;
+  return MoveClass::kGood;
+}
 std::string_view move_class_name(MoveClass c);  // "good", "inaccuracy", "mistake", "blunder"
 std::string_view move_class_nag(MoveClass c);   // "", "?!", "?", "??"
 
