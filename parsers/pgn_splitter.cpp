@@ -52,6 +52,10 @@
 #include <string>
 #include <string_view>
 
+#if defined(__PCLMUL__) || defined(__AVX512BW__)
+#include <immintrin.h>
+#endif
+
 #include "absl/container/flat_hash_set.h"
 #include "absl/hash/hash.h"
 #include "absl/strings/str_format.h"
@@ -115,9 +119,26 @@ const char* find_stop(const char* p, const char* end) {
 // toggle (a '{' read inside a comment, a '}' outside) break that count, so the block stops
 // at the first of them.
 #if defined(__SSE2__)
+// Bit i set when the set bits of `x` up to i are odd in number: a carry-less product with
+// all ones, one instruction where there is one.
+inline std::uint64_t prefix_xor(std::uint64_t x) {
+#if defined(__PCLMUL__)
+  return std::uint64_t(_mm_cvtsi128_si64(
+      _mm_clmulepi64_si128(_mm_set_epi64x(0, std::int64_t(x)), _mm_set1_epi8(-1), 0)));
+#else
+  for (int shift = 1; shift < 64; shift *= 2) x ^= x << shift;
+  return x;
+#endif
+}
+
 const char* skip_quiet(const char* p, const char* end, bool& in_comment) {
   while (end - p >= 64) {
-#if defined(__AVX2__)
+#if defined(__AVX512BW__)
+    const __m512i all = _mm512_loadu_si512(p);
+    const auto bits = [&](char c) {
+      return std::uint64_t(_mm512_cmpeq_epi8_mask(all, _mm512_set1_epi8(c)));
+    };
+#elif defined(__AVX2__)
     const __m256i lo = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p));
     const __m256i hi = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + 32));
     const auto bits = [&](char c) {
@@ -141,8 +162,7 @@ const char* skip_quiet(const char* p, const char* end, bool& in_comment) {
     const std::uint64_t line = bits('\n') | bits('\r');
     // The stop bytes but '{' (a toggle here) and ')' (which changes nothing).
     const std::uint64_t stop = bits('(') | bits(';') | bits('-') | bits('/') | bits('*');
-    std::uint64_t inside = open | close;
-    for (int shift = 1; shift < 64; shift *= 2) inside ^= inside << shift;
+    std::uint64_t inside = prefix_xor(open | close);
     if (in_comment) inside = ~inside;
     const std::uint64_t odd = (open & ~inside) | (close & inside);
     const std::uint64_t look = (stop & ~inside) | line | odd;
