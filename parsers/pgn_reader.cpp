@@ -591,6 +591,9 @@ class GameReader {
         if (detail::is_ascii_alpha(c)) {
           read_move(match_move(p_, end_));
           main_plies_ += depth == 0;
+          // The comment of an online archive's move, straight after it.
+          if (p_ != end_ && *p_ == '{')
+            if (std::vector<PlyCommands>* list = commands_list()) read_commands_comment(*list, depth);
           continue;
         }
         if (c >= '1' && c <= '9' && p_ + 1 != end_ && p_[1] != '-' && p_[1] != '/') {
@@ -615,22 +618,9 @@ class GameReader {
       }
       switch (c) {
         case '{': {
-          if (std::vector<PlyCommands>* list = commands_list()) {
-            CommentCommands scratch;
-            CommentCommands& out =
-                depth == 0 ? ply_commands_entry(*list, main_plies_).commands : scratch;
-            if (const char* close = detail::read_usual_comment(p_ + 1, end_, out)) {
-              p_ = close + 1;
-#if defined(__SSE2__)
-              // The blank and the move number that follow a move's comment in online
-              // archives (" 12... Nf6"), passed at once.
-              if (end_ - p_ >= 17 && p_[0] == ' ')
-                if (const char* next = detail::skip_placed_move_number(p_ + 1)) p_ = next;
-#endif
-              continue;
-            }
-            // Another form: comment() reads it again, filling what is still empty.
-          }
+          if (std::vector<PlyCommands>* list = commands_list())
+            if (read_commands_comment(*list, depth)) continue;
+          // Another form: comment() reads it again, filling what is still empty.
           // The closing brace and any line end before it, in one pass (online archives
           // have a comment after every move: a pass for each costs more than the moves).
           static constexpr std::array<char, 3> kCommentStops = {'}', '\n', '\r'};
@@ -727,6 +717,22 @@ class GameReader {
       return;
     }
     if (depth > 0) Problem(Severity::kError, "unterminated variation", variation_open);
+  }
+
+  // The {comment} at p_, when it is made of usual commands only, read into the visitor's list
+  // (comment_commands_list) with the blank and the move number after it (" 12... Nf6"):
+  // false, p_ unchanged, for any other comment.
+  bool read_commands_comment(std::vector<PlyCommands>& list, int depth) {
+    CommentCommands scratch;
+    CommentCommands& out = depth == 0 ? ply_commands_entry(list, main_plies_).commands : scratch;
+    const char* const close = detail::read_usual_comment(p_ + 1, end_, out);
+    if (close == nullptr) return false;
+    p_ = close + 1;
+#if defined(__SSE2__)
+    if (end_ - p_ >= 17 && p_[0] == ' ')
+      if (const char* next = detail::skip_placed_move_number(p_ + 1)) p_ = next;
+#endif
+    return true;
   }
 
   std::vector<PlyCommands>* commands_list() {
