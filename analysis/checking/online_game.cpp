@@ -117,6 +117,24 @@ MoveClocks::MoveClocks(const OnlineGame& g) {
   increment_ms_ = periods.front().increment * 1000;
 }
 
+void MoveClocks::spent_all(const std::int32_t* clock, std::int32_t* spent, std::size_t n) {
+  constexpr std::int32_t kNone = parsers::CommentCommands::kNone;
+  if (!single_) {
+    for (std::size_t i = 0; i < n; ++i) spent[i] = this->spent(int(i) + 1, clock[i]);
+    return;
+  }
+  // The clock before a side's first move is the base; before any later one, the side's clock
+  // after its previous move (unknown when that was not written).
+  for (std::size_t i = 0; i < n; ++i) {
+    const std::int64_t before = i < 2 ? sides_[i].clock : clock[i - 2];
+    const std::int64_t t = before + increment_ms_ - clock[i];
+    const bool known = before != kNone && before >= 0 && clock[i] != kNone;
+    spent[i] = known && t >= 0 && t <= INT32_MAX ? static_cast<std::int32_t>(t) : kNone;
+  }
+  for (std::size_t i = n > 2 ? n - 2 : 0; i < n; ++i)
+    sides_[i % 2].clock = clock[i] == kNone ? -1 : clock[i];
+}
+
 void move_times(const GameRecord& r, const OnlineGame& g, std::vector<std::int32_t>& spent) {
   constexpr std::int32_t kNone = parsers::CommentCommands::kNone;
   spent.assign(std::size_t(r.plies) + 1, kNone);

@@ -52,6 +52,11 @@ class MoveClocks {
   explicit MoveClocks(const OnlineGame& game);
   // Whether any time can be known: a clock time control without a sandglass.
   bool known() const { return periods_ != nullptr; }
+  // The times of plies 1 to n from the clocks after them (clock[i] for ply i + 1) into
+  // spent[0, n), as n calls of spent() would give them: the game's whole line at once when it
+  // has one period (each move's time then depends on the same side's clocks before and after
+  // it only).
+  void spent_all(const std::int32_t* clock, std::int32_t* spent, std::size_t n);
   // The time ply `ply` took (kNone when unknown), its mover's clock after it being `clock`
   // (kNone: not written). Called for plies 1, 2, ... in order, and only when known().
   std::int32_t spent(int ply, std::int32_t clock) {

@@ -94,8 +94,6 @@ void online_facts(const GameRecord& r, OnlineFacts& f) {
   f.clock.resize(plies);
   f.spent.resize(plies);
   f.eval.resize(plies);
-  MoveClocks times(g);
-  const bool timed = times.known();
   bool clocks = false, evals = false;
   // The entries are in ply order, one at most per ply.
   const GameRecord::PlyCommands* next = r.commands.data();
@@ -111,12 +109,14 @@ void online_facts(const GameRecord& r, OnlineFacts& f) {
       evals = evals || c.has_eval;
       ++next;
     }
-    const int ply = int(i) + 1;
     clocks = clocks || clock != kNoTime;
     f.clock[i] = clock;
-    f.spent[i] = timed ? times.spent(ply, clock) : kNoTime;
     f.eval[i] = eval;
   }
+  if (MoveClocks times(g); times.known())
+    times.spent_all(f.clock.data(), f.spent.data(), plies);
+  else
+    std::fill(f.spent.begin(), f.spent.end(), kNoTime);
   if (!clocks) {
     f.clock.clear();
     f.spent.clear();

@@ -84,6 +84,30 @@ TEST(OnlineGame, TimeSpentOverPeriods) {
   EXPECT_EQ(t, (std::vector<std::int32_t>{kNone, 10000, 5000, 5000, 5000, 5000, 5000}));
 }
 
+// The whole line at once gives what the plies one by one give, with clocks missing, a clock
+// that went up by more than the increment, a game of one ply and periods.
+TEST(OnlineGame, TheWholeLineAtOnceAsPlyByPly) {
+  const std::vector<std::vector<std::int32_t>> lines = {
+      {180000, 179500, 170000, kNone, 165000, 170000, 190000, 150000, kNone, kNone, 1000, 900},
+      {180000},
+      {},
+      {50000, 55000, 75000, 80000, 70000, 75000, kNone, 60000, 59000, 61000}};
+  for (const char* tc : {"180+2", "2/60:30", "40/5400+30:1800+30", "60"}) {
+    const GameRecord r = record({{"TimeControl", tc}}, {});
+    const OnlineGame g = read_online_game(r);
+    for (const std::vector<std::int32_t>& clocks : lines) {
+      SCOPED_TRACE(std::string(tc) + ", " + std::to_string(clocks.size()) + " plies");
+      MoveClocks one(g), all(g);
+      ASSERT_TRUE(one.known());
+      std::vector<std::int32_t> by_ply, at_once(clocks.size());
+      for (std::size_t i = 0; i < clocks.size(); ++i)
+        by_ply.push_back(one.spent(int(i) + 1, clocks[i]));
+      all.spent_all(clocks.data(), at_once.data(), clocks.size());
+      EXPECT_EQ(at_once, by_ply);
+    }
+  }
+}
+
 TEST(OnlineGame, NoTimesWithoutAClock) {
   for (const char* tc : {"?", "-", "*60", "nonsense"}) {
     const GameRecord r = record({{"TimeControl", tc}}, {1000, 1000});
