@@ -100,7 +100,9 @@ class OnlineStats {
     std::array<Results, 6> by_speed{};
     std::map<int, Results> by_band;                   // band of the mean rating -> results
     std::map<int, std::uint64_t> ratings;             // band of a player's rating -> players' games
-    std::map<std::pair<int, int>, Results> openings;  // (band, family) -> results
+    // (band, family) -> results; the table sorts them (a collection has thousands: a
+    // tree's lookups missed the cache at every game)
+    absl::flat_hash_map<std::pair<int, int>, Results> openings;
     std::array<std::array<Clock, kClockMoves>, 6> clock{};
     std::array<TimeLosses, 6> time_losses{};
     std::array<Quality, 6> quality_by_speed{};
