@@ -593,7 +593,8 @@ class GameReader {
           main_plies_ += depth == 0;
           // The comment of an online archive's move, straight after it.
           if (p_ != end_ && *p_ == '{')
-            if (std::vector<PlyCommands>* list = commands_list()) read_commands_comment(*list, depth);
+            if (std::vector<PlyCommands>* list = commands_list())
+              read_commands_comment(*list, depth);
           continue;
         }
         if (c >= '1' && c <= '9' && p_ + 1 != end_ && p_[1] != '-' && p_[1] != '/') {
@@ -753,7 +754,7 @@ class GameReader {
   std::uint64_t scanned_ = 0;      // bytes the line-end searches looked at
   std::vector<PlyCommands>* commands_list_ = nullptr;  // the visitor's comment_commands_list(),
   bool list_asked_ = false;                            // asked once
-  int main_plies_ = 0;  // the main line's moves read
+  int main_plies_ = 0;                                 // the main line's moves read
 };
 
 }  // namespace

@@ -352,11 +352,11 @@ void OnlineStats::tables(std::vector<StatsTable>& out) const {
           if (c.clocks == 0 && c.spent_moves == 0) continue;
           StatsRow row;
           group_cells(row, group);
-          row.insert(row.end(),
-                     {std::string(speed_text(s)), std::to_string(m + 1), number(c.clocks),
-                      c.clocks ? fixed1(mean_seconds(c.clock_ms, c.clocks)) : "",
-                      number(c.spent_moves),
-                      c.spent_moves ? fixed(mean_seconds(c.spent_ms, c.spent_moves), 2) : ""});
+          row.insert(
+              row.end(),
+              {std::string(speed_text(s)), std::to_string(m + 1), number(c.clocks),
+               c.clocks ? fixed1(mean_seconds(c.clock_ms, c.clocks)) : "", number(c.spent_moves),
+               c.spent_moves ? fixed(mean_seconds(c.spent_ms, c.spent_moves), 2) : ""});
           t.rows.push_back(std::move(row));
         }
     if (!t.rows.empty()) {

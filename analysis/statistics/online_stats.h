@@ -98,8 +98,8 @@ class OnlineStats {
   // What is counted per --group-by value ("" without --group-by).
   struct Group {
     std::array<Results, 6> by_speed{};
-    std::map<int, Results> by_band;                   // band of the mean rating -> results
-    std::map<int, std::uint64_t> ratings;             // band of a player's rating -> players' games
+    std::map<int, Results> by_band;        // band of the mean rating -> results
+    std::map<int, std::uint64_t> ratings;  // band of a player's rating -> players' games
     // (band, family) -> results; the table sorts them (a collection has thousands: a
     // tree's lookups missed the cache at every game)
     absl::flat_hash_map<std::pair<int, int>, Results> openings;

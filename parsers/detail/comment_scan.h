@@ -107,8 +107,7 @@ inline const char* read_usual_command(const char* p, const char* end, CommentCom
 // read_usual_command then reads.
 [[gnu::always_inline]] inline const char* read_placed_clock(const char* p, CommentCommands& out) {
   const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
-  const __m128i fixed =
-      _mm_setr_epi8(' ', '[', '%', 0, 0, 0, ' ', 0, ':', 0, 0, ':', 0, 0, ']', 0);
+  const __m128i fixed = _mm_setr_epi8(' ', '[', '%', 0, 0, 0, ' ', 0, ':', 0, 0, ':', 0, 0, ']', 0);
   // The largest digit at each digit's place: the tens of minutes and of seconds are at most 5.
   const __m128i most = _mm_setr_epi8(0, 0, 0, 0, 0, 0, 0, 9, 0, 5, 9, 0, 5, 9, 0, 0);
   constexpr unsigned kFixed = 1u << 0 | 1u << 1 | 1u << 2 | 1u << 6 | 1u << 8 | 1u << 11 | 1u << 14;
@@ -130,8 +129,8 @@ inline const char* read_usual_command(const char* p, const char* end, CommentCom
 #if defined(__SSSE3__)
   // Seconds from the digits at once: pairs of bytes weighed into 16-bit lanes (hours, ten
   // minutes, minutes, seconds), then those into 32-bit lanes, summed.
-  const __m128i pairs = _mm_maddubs_epi16(d, _mm_setr_epi8(0, 0, 0, 0, 0, 0, 0, 1, 0, 10, 1, 0, 10,
-                                                           1, 0, 0));
+  const __m128i pairs =
+      _mm_maddubs_epi16(d, _mm_setr_epi8(0, 0, 0, 0, 0, 0, 0, 1, 0, 10, 1, 0, 10, 1, 0, 0));
   const __m128i parts = _mm_madd_epi16(pairs, _mm_setr_epi16(0, 0, 0, 3600, 60, 60, 1, 0));
   const __m128i half = _mm_add_epi32(parts, _mm_srli_si128(parts, 8));
   const int seconds = _mm_cvtsi128_si32(_mm_add_epi32(half, _mm_srli_si128(half, 4)));

@@ -575,6 +575,30 @@ TEST(ValidateVariants, FluidityDamagedCopies) {
 namespace fairykit::analysis {
 namespace {
 
+// A game of one text, for the comment-command tests below.
+parsers::RawGame game_of(std::string text) {
+  parsers::RawGame g;
+  g.text = std::move(text);
+  g.index = 1;
+  g.first_line = 1;
+  return g;
+}
+
+// The statistics' record options (commands without items: the reader's fast form), and the
+// same with items (every comment through the general reader).
+RecordOptions commands_only(bool items) {
+  RecordOptions r;
+  r.items = items;
+  r.commands = true;
+  return r;
+}
+
+ValidateOptions without_warnings() {
+  ValidateOptions o;
+  o.move_warnings = false;
+  return o;
+}
+
 // The comment commands a statistics run keeps (no items: the reader reads the usual comments
 // itself, analysis/checking/validate.cpp) are those of a run that keeps the comments as text
 // (every comment through the general reader), on comments of every shape: usual ones, two
@@ -582,23 +606,15 @@ namespace {
 // value before one with values, a comment over two lines, one in a variation, and clocks in
 // the fixed form and in others (tenths, two-digit hours, a bad minute).
 TEST(ValidateCommands, TheReadersFastFormGivesTheGeneralReadersValues) {
-  parsers::RawGame g;
-  g.text =
+  const parsers::RawGame g = game_of(
       "[Event \"E\"]\n[Result \"*\"]\n\n{ [%clk 0:05:00] } "
       "1. e4 { [%eval 0.17] [%clk 0:04:58] } 1... e5 { [%clk 0:04:59] } { [%eval -0.3] } "
       "2. Nf3 { [%clk 0:04:50] [%clk 0:01:00] } 2... Nc6 { [%clk 0:04:40] [%csl Ra1] [%emt "
       "0:00:03] } 3. Bb5 { } { no value } 3... a6 { [%clk 10:00:00.5] [%eval #-3] } "
       "4. Ba4 { [%eval 1.5,20]\n[%clk 0:04:30] } 4... Nf6 ( 4... d6 { [%clk 0:00:01] } ) "
-      "{ [%clk 0:61:00] } 5. O-O { text [%clk 0:04:20] } { [%emt 0:00:07] [%eval -0.05] } *\n";
-  g.index = 1;
-  g.first_line = 1;
-  ValidateOptions o;
-  o.move_warnings = false;
-  RecordOptions stats;
-  stats.items = false;
-  stats.commands = true;
-  RecordOptions text = stats;
-  text.items = true;
+      "{ [%clk 0:61:00] } 5. O-O { text [%clk 0:04:20] } { [%emt 0:00:07] [%eval -0.05] } *\n");
+  const ValidateOptions o = without_warnings();
+  const RecordOptions stats = commands_only(false), text = commands_only(true);
   GameRecord fast, general;
   ASSERT_TRUE(validate_game(g, o, fast, stats).valid());
   ASSERT_TRUE(validate_game(g, o, general, text).valid());
@@ -642,20 +658,11 @@ TEST(ValidateCommands, TheReadersFastFormGivesTheGeneralReadersValues) {
 // The reader counts the moves it reads, the checker those it plays: after an illegal move the
 // comments of the moves read but not played are dropped, as the general reader drops them.
 TEST(ValidateCommands, TheReadersFastFormStopsAtAnIllegalMove) {
-  parsers::RawGame g;
-  g.text =
+  const parsers::RawGame g = game_of(
       "[Event \"E\"]\n[Result \"*\"]\n\n1. e4 { [%clk 0:05:00] } 1... e5 { [%clk 0:04:59] } "
-      "2. Ke3 { [%clk 0:04:50] } 2... Nc6 { [%clk 0:04:40] } 3. Nf3 { [%eval 0.2] } *\n";
-  g.index = 1;
-  g.first_line = 1;
-  ValidateOptions o;
-  o.move_warnings = false;
-  RecordOptions stats;
-  stats.items = false;
-  stats.commands = true;
-  RecordOptions text = stats;
-  text.items = true;
-  for (const RecordOptions& ro : {stats, text}) {
+      "2. Ke3 { [%clk 0:04:50] } 2... Nc6 { [%clk 0:04:40] } 3. Nf3 { [%eval 0.2] } *\n");
+  const ValidateOptions o = without_warnings();
+  for (const RecordOptions& ro : {commands_only(false), commands_only(true)}) {
     SCOPED_TRACE(ro.items ? "general" : "fast");
     GameRecord r;
     EXPECT_FALSE(validate_game(g, o, r, ro).valid());
