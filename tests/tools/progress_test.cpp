@@ -201,22 +201,24 @@ TEST(ProgressLineOfTheTools, FileAndPipe) {
   if (std::system("command -v python3 >/dev/null 2>&1") != 0) GTEST_SKIP() << "no python3";
   const std::string dir = std::string(FAIRYKIT_SOURCE_DIR) + "/samples";
   const std::string file = "classics.pgn";  // named short: the line shows it whole
-  // Standard error a pseudo-terminal; what the tool wrote to it on standard output here.
+  // Standard error a pseudo-terminal; what the tool wrote to it on standard output here. The
+  // terminal's other end stays open here until the tool has ended and all it wrote is read:
+  // once every writer has closed it, the kernel may drop what was not read yet (it did, on
+  // some machines, after the first write).
   const std::string pty_err =
-      "python3 -c 'import os, pty, subprocess, sys\n"
+      "python3 -c 'import os, pty, select, subprocess, sys, time\n"
       "m, s = pty.openpty()\n"
       "p = subprocess.Popen(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=s)\n"
-      "os.close(s)\n"
       "out = b\"\"\n"
-      "while True:\n"
-      "  try:\n"
-      "    b = os.read(m, 65536)\n"
-      "  except OSError:\n"
-      "    break\n"
-      "  if not b:\n"
-      "    break\n"
-      "  out += b\n"
-      "p.wait(timeout=60)\n"
+      "quiet = 0\n"
+      "end = time.monotonic() + 60\n"
+      "while quiet < 3 and time.monotonic() < end:\n"
+      "  ended = p.poll() is not None\n"
+      "  if select.select([m], [], [], 0.05)[0]:\n"
+      "    out += os.read(m, 65536)\n"
+      "    quiet = 0\n"
+      "  elif ended:\n"
+      "    quiet += 1\n"
       "sys.stdout.buffer.write(out)' ";
   const std::string in_dir = "cd '" + dir + "' && ";
   for (const std::string tool : {"fairy-validate", "fairy-convert", "fairy-analyze"}) {
