@@ -584,6 +584,27 @@ TEST(PgnSplitterScaling, TagPairsBetweenSingleBlankLines) {
   }
 }
 
+// Games of the plain shape are all cut in one pass, also those the end of a read chunk cuts
+// in two (the splitter reads on first): no line-by-line search through the rest of the
+// buffer at each chunk. From a source that gives few bytes a read (a pipe), the bytes moved
+// and looked at again stay a small part of the input too.
+TEST(PgnSplitterScaling, PlainGamesOverChunkEndsAreCutInOnePass) {
+  std::string input;
+  for (int i = 0; i < 3000; ++i)
+    input += "[Event \"e" + std::to_string(i) +
+             "\"]\n[Result \"1-0\"]\n\n1. e4 { [%clk 0:03:00] } e5 "
+             "2. Nf3 { [%clk 0:02:58] } Nc6 3. Bb5 a6 1-0\n\n";
+  for (const std::size_t max_read : {std::size_t(-1), std::size_t{4096}, std::size_t{1000}}) {
+    SCOPED_TRACE(max_read);
+    StringSource source(input, max_read);
+    GameSplitter splitter(source, SplitterOptions{64u << 20, 16u << 10});
+    std::size_t games = 0;
+    for (RawGame game; *splitter.next(game);) ++games;
+    EXPECT_EQ(games, 3000u);
+    EXPECT_LE(splitter.bytes_scanned(), input.size() + input.size() / 8);
+  }
+}
+
 TEST(PgnSplitterScaling, CarriageReturnsAndSemicolonComments) {
   // 200,000 lines ending in a lone CR, each a ;-comment (11.8 s for 800,000 lines before).
   std::string input = "[Event \"x\"]\r\r1. e4 e5\r";
