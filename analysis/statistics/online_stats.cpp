@@ -163,14 +163,27 @@ void OnlineStats::add(const GameFacts& game) {
   // Clocks by move number: move n is the game's plies 2n - 1 and 2n.
   if (speed >= 0) {
     auto& clock = g.clock[std::size_t(speed)];
+    // A move's two plies summed first, then added to its row once (two updates of one row in
+    // a row wait for each other).
     const std::size_t n = std::min(f.clock.size(), std::size_t(2 * kClockMoves));
-    for (std::size_t i = 0; i < n; ++i) {
+    const std::int32_t* const left = f.clock.data();
+    const std::int32_t* const spent = f.spent.data();
+    const auto known = [](std::int32_t v) { return std::uint64_t(v != kNoTime); };
+    const auto ms = [](std::int32_t v) { return v != kNoTime ? std::int64_t(v) : 0; };
+    std::size_t i = 0;
+    for (; i + 1 < n; i += 2) {
       Clock& c = clock[i / 2];
-      const std::int32_t left = f.clock[i], spent = f.spent[i];
-      c.clocks += left != kNoTime;
-      c.clock_ms += left != kNoTime ? left : 0;
-      c.spent_moves += spent != kNoTime;
-      c.spent_ms += spent != kNoTime ? spent : 0;
+      c.clocks += known(left[i]) + known(left[i + 1]);
+      c.clock_ms += ms(left[i]) + ms(left[i + 1]);
+      c.spent_moves += known(spent[i]) + known(spent[i + 1]);
+      c.spent_ms += ms(spent[i]) + ms(spent[i + 1]);
+    }
+    if (i < n) {
+      Clock& c = clock[i / 2];
+      c.clocks += known(left[i]);
+      c.clock_ms += ms(left[i]);
+      c.spent_moves += known(spent[i]);
+      c.spent_ms += ms(spent[i]);
     }
     TimeLosses& t = g.time_losses[std::size_t(speed)];
     ++t.games;
