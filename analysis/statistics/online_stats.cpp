@@ -27,10 +27,12 @@ bool equal_ignoring_case(std::string_view a, std::string_view b) {
   return true;
 }
 
+// (Written without branches: whether a move has an evaluation, and its sign, follow no
+// pattern a predictor learns.)
 std::int16_t clamped_eval(const parsers::CommentCommands& c) {
-  if (!c.has_eval) return kNoEval;
-  if (c.mate) return std::int16_t(c.eval >= 0 ? kEvalClamp : -kEvalClamp);
-  return std::int16_t(std::clamp(c.eval, -kEvalClamp, kEvalClamp));
+  const int mate = c.eval >= 0 ? kEvalClamp : -kEvalClamp;
+  const int value = c.mate ? mate : std::clamp(c.eval, -kEvalClamp, kEvalClamp);
+  return std::int16_t(c.has_eval ? value : kNoEval);
 }
 
 // Points as chess writes them: "3", "3.5".
@@ -99,19 +101,31 @@ void online_facts(const GameRecord& r, OnlineFacts& f) {
   const GameRecord::PlyCommands* next = r.commands.data();
   const GameRecord::PlyCommands* const last = next + r.commands.size();
   while (next != last && next->ply < 1) ++next;
-  for (std::size_t i = 0; i < plies; ++i) {
-    std::int32_t clock = kNoTime;
-    std::int16_t eval = kNoEval;
-    if (next != last && next->ply == int(i) + 1) {
-      const parsers::CommentCommands& c = next->commands;
-      clock = c.clock_ms;
-      eval = clamped_eval(c);
-      evals = evals || c.has_eval;
-      ++next;
+  if (std::size_t(last - next) == plies && plies > 0 && next->ply == 1 &&
+      last[-1].ply == int(plies)) {
+    // An entry for every ply (nearly every game of an online archive): no search.
+    for (std::size_t i = 0; i < plies; ++i) {
+      const parsers::CommentCommands& c = next[i].commands;
+      f.clock[i] = c.clock_ms;
+      f.eval[i] = clamped_eval(c);
+      clocks |= c.clock_ms != kNoTime;
+      evals |= c.has_eval;
     }
-    clocks = clocks || clock != kNoTime;
-    f.clock[i] = clock;
-    f.eval[i] = eval;
+  } else {
+    for (std::size_t i = 0; i < plies; ++i) {
+      std::int32_t clock = kNoTime;
+      std::int16_t eval = kNoEval;
+      if (next != last && next->ply == int(i) + 1) {
+        const parsers::CommentCommands& c = next->commands;
+        clock = c.clock_ms;
+        eval = clamped_eval(c);
+        evals = evals || c.has_eval;
+        ++next;
+      }
+      clocks = clocks || clock != kNoTime;
+      f.clock[i] = clock;
+      f.eval[i] = eval;
+    }
   }
   if (MoveClocks times(g); times.known())
     times.spent_all(f.clock.data(), f.spent.data(), plies);
