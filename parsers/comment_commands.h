@@ -50,7 +50,8 @@ struct PlyCommands {
 // The entry of `ply` in `list`: the last one when it is that ply's or holds no value (an entry
 // left empty by a comment without readable commands is taken for the next ply), else a new
 // one. Only the last entry can be empty; the owner drops it when the game ends.
-inline PlyCommands& ply_commands_entry(std::vector<PlyCommands>& list, int ply) {
+[[gnu::always_inline]] inline PlyCommands& ply_commands_entry(std::vector<PlyCommands>& list,
+                                                              int ply) {
   if (list.empty() || (list.back().ply != ply && list.back().commands.any())) list.emplace_back();
   PlyCommands& e = list.back();
   e.ply = ply;

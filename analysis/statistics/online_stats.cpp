@@ -69,7 +69,11 @@ const std::vector<std::string_view>& online_tags() {
 }
 
 void online_facts(const GameRecord& r, OnlineFacts& f) {
-  f.clear();
+  // The columns are sized below (a resize from the last game's size fills only the plies
+  // it lacked), or cleared when the game has no commands.
+  f.speed = -1;
+  f.time_forfeit = false;
+  f.event.clear();
   // A collection has few time controls: the last one read is kept (per thread).
   thread_local std::string last_tag;
   thread_local OnlineGame g;
@@ -89,7 +93,12 @@ void online_facts(const GameRecord& r, OnlineFacts& f) {
   f.time_forfeit = equal_ignoring_case(r.tag("Termination"), "time forfeit");
   const std::string_view round = r.tag("Round");
   if (!round.empty() && round != "?" && round != "-") f.event.assign(r.tag("Event"));
-  if (r.commands.empty()) return;
+  if (r.commands.empty()) {
+    f.clock.clear();
+    f.spent.clear();
+    f.eval.clear();
+    return;
+  }
   // One walk over the plies: every value is written, and the columns no move has are
   // dropped at the end.
   const std::size_t plies = std::size_t(r.plies);

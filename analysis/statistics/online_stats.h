@@ -56,8 +56,8 @@ struct OnlineFacts {
   }
 };
 
-// Fills `f` from a record replayed with RecordOptions::commands and the tags TimeControl,
-// Termination, Event and Round kept.
+// Sets every field of `f` from a record replayed with RecordOptions::commands and the tags
+// TimeControl, Termination, Event and Round kept.
 void online_facts(const GameRecord& record, OnlineFacts& f);
 // The tags online_facts reads.
 const std::vector<std::string_view>& online_tags();

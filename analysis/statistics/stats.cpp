@@ -164,8 +164,8 @@ void game_facts(const GameRecord& r, const GameReport& report, std::string_view 
   f.chains = {};
   f.win_positions = 0;
   f.wins.clear();
-  f.online.clear();
   if (!report.valid() || !r.set_up) {
+    f.online.clear();
     f.analysed = false;
     for (const Diagnostic& d : report.diagnostics)
       if (d.severity == parsers::Severity::kError) {
@@ -196,7 +196,11 @@ void game_facts(const GameRecord& r, const GameReport& report, std::string_view 
   if (o.openings && variant.eco_openings) {
     if (std::optional<OpeningMatch> m = o.openings->classify(r)) f.opening = m->opening;
   }
-  if (o.online) online_facts(r, f.online);
+  // (online_facts sets every field; its columns keep their memory from game to game.)
+  if (o.online)
+    online_facts(r, f.online);
+  else
+    f.online.clear();
   if (o.tree_plies > 0) {
     for (const RecordItem& it : r.items) {
       if (it.kind != RecordItem::kMove || it.depth != 0) continue;
