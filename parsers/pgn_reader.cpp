@@ -724,8 +724,13 @@ class GameReader {
   // (comment_commands_list) with the blank and the move number after it (" 12... Nf6"):
   // false, p_ unchanged, for any other comment.
   bool read_commands_comment(std::vector<PlyCommands>& list, int depth) {
-    CommentCommands scratch;
-    CommentCommands& out = depth == 0 ? ply_commands_entry(list, main_plies_).commands : scratch;
+    if (depth != 0) [[unlikely]] {
+      CommentCommands scratch;
+      return read_commands_comment_into(scratch);
+    }
+    return read_commands_comment_into(ply_commands_entry(list, main_plies_).commands);
+  }
+  [[gnu::always_inline]] bool read_commands_comment_into(CommentCommands& out) {
     const char* const close = detail::read_usual_comment(p_ + 1, end_, out);
     if (close == nullptr) return false;
     p_ = close + 1;
