@@ -91,9 +91,10 @@ struct SplitterOptions {
   // and it is delivered with an empty text, its size in RawGame::skipped and an error note naming
   // the byte range: "game exceeds the 64 MiB limit (--max-game-size): bytes 0 to 70254591
   // of the input skipped (70254592 bytes, not kept, so not in any output)". The splitter
-  // holds a game and a read chunk, and at worst twice this limit (a game just under it
-  // followed by a line longer than it), even for an input with no game boundaries at all;
-  // the copy of a game in RawGame::text comes on top.
+  // holds a game and a read chunk (before a game of the plain shape, up to 5 x 64 KiB read
+  // ahead), and at worst twice this limit (a game just under it followed by a line longer
+  // than it), even for an input with no game boundaries at all; the copy of a game in
+  // RawGame::text comes on top.
   std::size_t max_game_bytes = 64u << 20;
   std::size_t read_chunk = 1u << 20;
   // Named in that message when not empty: the option that sets the limit.
