@@ -5,6 +5,8 @@
 #include <string>
 #include <vector>
 
+#include "analysis/statistics/online_stats.h"
+
 namespace fairykit::analysis {
 namespace {
 
@@ -114,6 +116,49 @@ TEST(OnlineGame, NoTimesWithoutAClock) {
     const std::vector<std::int32_t> t = move_times(r, read_online_game(r));
     EXPECT_EQ(t, (std::vector<std::int32_t>{kNone, kNone, kNone})) << tc;
   }
+}
+
+// The per-move columns of the statistics: a game with an entry on every ply, the same game
+// with a ply that has none, then a shorter game and one without commands, into the same facts
+// (whose columns keep their memory from game to game).
+TEST(OnlineFacts, ColumnsWithAndWithoutAnEntryOnEveryPly) {
+  const auto evaluated = [](GameRecord r, std::vector<std::pair<bool, int>> evals) {
+    for (std::size_t i = 0; i < r.commands.size(); ++i) {
+      const std::size_t ply = std::size_t(r.commands[i].ply) - 1;
+      if (ply >= evals.size()) continue;
+      r.commands[i].commands.has_eval = true;
+      r.commands[i].commands.mate = evals[ply].first;
+      r.commands[i].commands.eval = evals[ply].second;
+    }
+    return r;
+  };
+  // 180+2: spent = the side's clock before + 2 s - its clock after.
+  const std::vector<std::pair<bool, int>> evals = {
+      {false, 17}, {false, -150}, {true, 3}, {false, 5000}};
+  const GameRecord every =
+      evaluated(record({{"TimeControl", "180+2"}}, {180000, 179500, 170000, 178000}), evals);
+  const GameRecord gap =
+      evaluated(record({{"TimeControl", "180+2"}}, {180000, 179500, kNone, 178000}), evals);
+  const GameRecord shorter =
+      evaluated(record({{"TimeControl", "180+2"}}, {180000, 179000}), {{true, -2}});
+  const GameRecord none = record({{"TimeControl", "180+2"}}, {kNone, kNone});
+  const std::int16_t clamp = std::int16_t(kEvalClamp);
+  OnlineFacts f;
+  online_facts(every, f);
+  EXPECT_EQ(f.clock, (std::vector<std::int32_t>{180000, 179500, 170000, 178000}));
+  EXPECT_EQ(f.spent, (std::vector<std::int32_t>{2000, 2500, 12000, 3500}));
+  EXPECT_EQ(f.eval, (std::vector<std::int16_t>{17, -150, clamp, clamp}));
+  online_facts(gap, f);
+  EXPECT_EQ(f.clock, (std::vector<std::int32_t>{180000, 179500, kNone, 178000}));
+  EXPECT_EQ(f.spent, (std::vector<std::int32_t>{2000, 2500, kNone, 3500}));
+  EXPECT_EQ(f.eval, (std::vector<std::int16_t>{17, -150, kNoEval, clamp}));
+  online_facts(shorter, f);
+  EXPECT_EQ(f.clock, (std::vector<std::int32_t>{180000, 179000}));
+  EXPECT_EQ(f.spent, (std::vector<std::int32_t>{2000, 3000}));
+  EXPECT_EQ(f.eval, (std::vector<std::int16_t>{std::int16_t(-clamp), kNoEval}));
+  online_facts(none, f);
+  EXPECT_TRUE(f.clock.empty() && f.spent.empty() && f.eval.empty());
+  EXPECT_EQ(f.speed, int(Speed::kBlitz));
 }
 
 }  // namespace
